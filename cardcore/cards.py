@@ -1,0 +1,158 @@
+"""Cards as small integers, decks described by data, and the card notation of the contracts.
+
+A card is an index into its deck: ``pack * (suits * ranks) + suit * ranks + rank``. Sets of cards
+are Python ints used as bit sets, because legal-move generation and meld detection run millions of
+times in simulation. Strings exist only at the API boundary (``QS``, ``TH``, ``7D``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Sequence
+
+from .errors import CardcoreError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "SHDC"  # also the canonical suit order for sorting cards in actions and records
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+    "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+
+
+class CardError(CardcoreError):
+    """Text that is not a card of this deck."""
+
+
+def normalise_card_text(text: str) -> str:
+    """``10h``, ``q♠``, ``Qs`` -> ``TH``, ``QS``, ``QS``; raises CardError if not card-shaped."""
+    t = text.strip()
+    if not t:
+        raise CardError("empty card")
+    suit = t[-1]
+    suit = SUIT_SYMBOLS.get(suit, suit.upper())
+    rank = t[:-1].upper()
+    if rank == "10":
+        rank = "T"
+    if len(rank) != 1 or rank not in RANK_CHARS or suit not in SUIT_CHARS:
+        raise CardError(
+            f"{text!r} is not a card: write rank then suit, e.g. QS, TH, 10h, 7♦ "
+            f"(ranks {' '.join(RANK_CHARS)}; suits {' '.join(SUIT_CHARS)})"
+        )
+    return rank + suit
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+@dataclass(frozen=True, eq=False)
+class Deck:
+    """The cards of one game: ranks and suits of one pack, times ``packs``.
+
+    ``order`` gives, per suit, the ranks from lowest to highest for winning tricks; it is the
+    plain order unless a suit has an exception (e.g. Penneech's seven of diamonds on top).
+    """
+
+    ranks: tuple[str, ...]
+    suits: tuple[str, ...]
+    packs: int = 1
+    order: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        per_pack = len(self.ranks) * len(self.suits)
+        n = per_pack * self.packs
+        names, suit_of, rank_of, strength = [], [], [], []
+        for _pack in range(self.packs):
+            for s in self.suits:
+                suit_order = self.order.get(s, self.ranks)
+                for r in self.ranks:
+                    names.append(r + s)
+                    suit_of.append(self.suits.index(s))
+                    rank_of.append(self.ranks.index(r))
+                    strength.append(suit_order.index(r))
+        by_name: dict[str, list[int]] = {}
+        for i, name in enumerate(names):
+            by_name.setdefault(name, []).append(i)
+        suit_masks = [0] * len(self.suits)
+        rank_masks = [0] * len(self.ranks)
+        for i in range(n):
+            suit_masks[suit_of[i]] |= 1 << i
+            rank_masks[rank_of[i]] |= 1 << i
+        # Canonical order of the contracts: suits S H D C, then rank high to low (plain order).
+        canon = sorted(
+            range(n),
+            key=lambda i: (SUIT_CHARS.index(names[i][1]), -rank_of[i], i),
+        )
+        sort_pos = [0] * n
+        for pos, i in enumerate(canon):
+            sort_pos[i] = pos
+        object.__setattr__(self, "size", n)
+        object.__setattr__(self, "names", tuple(names))
+        object.__setattr__(self, "suit_of", tuple(suit_of))
+        object.__setattr__(self, "rank_of", tuple(rank_of))
+        object.__setattr__(self, "strength", tuple(strength))
+        object.__setattr__(self, "by_name", {k: tuple(v) for k, v in by_name.items()})
+        object.__setattr__(self, "suit_masks", tuple(suit_masks))
+        object.__setattr__(self, "rank_masks", tuple(rank_masks))
+        object.__setattr__(self, "sort_pos", tuple(sort_pos))
+        object.__setattr__(self, "full_mask", (1 << n) - 1)
+
+    # -- notation ---------------------------------------------------------------------------
+    def name(self, card: int) -> str:
+        return self.names[card]
+
+    def suit_letter(self, card: int) -> str:
+        return self.suits[self.suit_of[card]]
+
+    def rank_letter(self, card: int) -> str:
+        return self.ranks[self.rank_of[card]]
+
+    def parse(self, text: str) -> str:
+        """Canonical name of a card of this deck, from any accepted notation."""
+        name = normalise_card_text(text)
+        if name not in self.by_name:
+            raise CardError(f"{name} is not in this game's deck ({self.describe()})")
+        return name
+
+    def describe(self) -> str:
+        packs = f"{self.packs} packs of " if self.packs > 1 else ""
+        return f"{packs}{len(self.ranks) * len(self.suits)} cards, ranks {' '.join(self.ranks)}"
+
+    def sorted_cards(self, cards: Iterable[int]) -> list[int]:
+        return sorted(cards, key=self.sort_pos.__getitem__)
+
+    def names_of(self, mask: int) -> list[str]:
+        """Canonically ordered names of the cards in ``mask``."""
+        return [self.names[c] for c in self.sorted_cards(iter_bits(mask))]
+
+    def find(self, name: str, within: int) -> int | None:
+        """A physical card called ``name`` inside ``within`` (any copy), or None."""
+        for c in self.by_name.get(name, ()):
+            if within >> c & 1:
+                return c
+        return None
+
+    def mask_of_names(self, names: Sequence[str], within: int) -> int | None:
+        """Physical cards for ``names`` taken from ``within``; None if any is missing there."""
+        mask = 0
+        for n in names:
+            c = self.find(n, within & ~mask)
+            if c is None:
+                return None
+            mask |= 1 << c
+        return mask
+
+    def card_index(self, name: str) -> int:
+        """The first physical card of that name (the only one in a one-pack deck)."""
+        return self.by_name[name][0]

@@ -1,0 +1,30 @@
+"""Errors that reach the user as a one-line message, never as a traceback."""
+
+
+class CardcoreError(Exception):
+    """Base class: every error a user can cause by bad input."""
+
+
+class RulesError(CardcoreError):
+    """A rules file is malformed. The message names file:line:col and the problem."""
+
+
+class OptionError(CardcoreError):
+    """An unknown option, or a value an option does not accept. Lists the valid ones."""
+
+
+class IllegalAction(CardcoreError):
+    """An action that the rules forbid in the current state. The message says which rule."""
+
+    def __init__(self, action: str, reason: str):
+        super().__init__(f"{action!r} is not allowed: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class RecordError(CardcoreError):
+    """A game record that cannot be read or replayed. The message says where."""
+
+
+class PluginError(CardcoreError):
+    """A plugin that cannot be used (duplicate game name, bad registration)."""

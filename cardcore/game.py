@@ -1,0 +1,175 @@
+"""A game: its rules file, compiled for one choice of options, and the factory of its states.
+
+A plugin subclasses :class:`TrickGame`, names its rules file, and overrides only the hooks for
+rules that no table can express (``meld_refusal``, ``extra_declarations``, ``apply_extra``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, create_model
+
+from .cards import Deck
+from .errors import OptionError, RulesError
+from .melds import MeldScore, MeldTable
+from .options import OptionSet, OptionSpec, format_game_string
+from .ruleset import RulesFile
+from .yamlsource import Sourced, line_of, load_yaml, resolve, validate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import State
+
+PRESET_KEY = "preset"
+
+
+class _OptionsSection(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    options: list[OptionSpec] = []
+    presets: dict[str, dict[str, Any]] = {}
+
+
+@dataclass(frozen=True)
+class RulesSource:
+    """A rules file as read from disk: checked once, in every branch of every option."""
+
+    sourced: Sourced
+    option_set: OptionSet
+    presets: dict[str, dict[str, Any]]
+    path: str
+
+
+def read_rules(text: str, filename: str, game: str, plugin_model=None) -> RulesSource:
+    sourced = load_yaml(text, filename)
+    section = validate(_OptionsSection, sourced)
+    option_set = OptionSet(section.options, game)
+    presets = {}
+    for name, values in section.presets.items():
+        try:
+            presets[name] = option_set.validate(values)
+        except OptionError as exc:
+            raise RulesError(f"{line_of(sourced, ('presets', name))}: preset {name!r}: {exc}") from None
+    source = RulesSource(sourced, option_set, presets, filename)
+    # Check the file under the defaults and under every value of every choice: a mistake in a
+    # branch no one has played yet is still reported with its line, at load time.
+    defaults = option_set.defaults()
+    variants = [defaults]
+    for spec in option_set.specs:
+        for value in spec.values or ():
+            if value != defaults[spec.name]:
+                variants.append({**defaults, spec.name: value})
+    for options in variants:
+        _validate_resolved(resolve(sourced, options), plugin_model)
+    return source
+
+
+def _validate_resolved(resolved: Sourced, plugin_model) -> RulesFile:
+    rules = validate(RulesFile, resolved)
+    if plugin_model is not None:
+        wrapper = create_model(
+            "PluginSection", __config__=ConfigDict(extra="ignore"), plugin=(plugin_model, ...)
+        )
+        validate(wrapper, resolved)
+    return rules
+
+
+class TrickGame:
+    """A trick-and-draw game defined by a rules file. Subclass it in a plugin."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_package: ClassVar[str] = "cardrules"
+    rules_resource: ClassVar[str]
+    plugin_model: ClassVar[type[BaseModel] | None] = None  # schema of the file's `plugin:` data
+
+    @classmethod
+    def rules_source(cls) -> RulesSource:
+        return _rules_source(cls)
+
+    @classmethod
+    def option_set(cls) -> OptionSet:
+        return cls.rules_source().option_set
+
+    def __init__(self, options: dict[str, Any] | None = None):
+        source = self.rules_source()
+        raw = dict(options or {})
+        preset = raw.pop(PRESET_KEY, None)
+        if preset is not None:
+            if preset not in source.presets:
+                valid = ", ".join(sorted(source.presets)) or "(none)"
+                raise OptionError(f"unknown preset {preset!r} for {self.name}; valid presets: {valid}")
+            raw = {**source.option_set.non_defaults(source.presets[preset]), **raw}
+        self.options: dict[str, Any] = source.option_set.validate(raw)
+        self.rules: RulesFile = _compiled(type(self), tuple(self.options.items()))
+        r = self.rules
+        self.deck = Deck(
+            tuple(r.deck.ranks), tuple(r.deck.suits), r.deck.packs,
+            {s: tuple(o) for s, o in r.deck.suit_order_exceptions.items()},
+        )
+        self.meld_table = MeldTable(self.deck, list(r.melds), tuple(r.sequence_order or r.deck.ranks))
+        self.meld_by_name = {m.name: m for m in r.melds}
+        self.counter_masks = {
+            name: _mask_of_ranks(self.deck, c.ranks) for name, c in r.counters.items()
+        }
+        self.phase_index = {p.name: i for i, p in enumerate(r.phases)}
+        self.follow_rules = [p.follow_rule for p in r.phases]
+        self.players = r.players
+
+    # -- identity --------------------------------------------------------------------------
+    def non_default_options(self) -> dict[str, Any]:
+        return self.option_set().non_defaults(self.options)
+
+    def game_string(self) -> str:
+        return format_game_string(self.name, self.non_default_options())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game_string()}>"
+
+    # -- states ----------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
+        from .state import State
+
+        return State(self, seed=seed, deals=deals)
+
+    # -- hooks for rules no table can express ------------------------------------------------
+    def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:
+        """Why ``seat`` may not declare ``meld`` now (a game-specific rule), or None."""
+        return None
+
+    def extra_declarations(self, state: "State", seat: int) -> list[str]:
+        """Game-specific actions offered alongside the melds at a declaration turn."""
+        return []
+
+    def apply_extra(self, state: "State", seat: int, verb: str, cards: list[str]) -> str | None:
+        """Carry out a game-specific action; return None when done, else why it is refused."""
+        return f"unknown action verb {verb!r}"
+
+    def describe_rules(self) -> list[dict]:
+        """Game-specific rule descriptions for ``cardcore rules`` (e.g. blocking)."""
+        return []
+
+
+def _mask_of_ranks(deck: Deck, ranks: list[str]) -> int:
+    mask = 0
+    for r in ranks:
+        mask |= deck.rank_masks[deck.ranks.index(r)]
+    return mask
+
+
+@functools.cache
+def _rules_source(cls: type[TrickGame]) -> RulesSource:
+    resource = resources.files(cls.rules_package).joinpath(cls.rules_resource)
+    try:
+        text = resource.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"{cls.rules_package}/{cls.rules_resource}: cannot read rules file: {exc}") from None
+    return read_rules(text, str(resource), cls.name, cls.plugin_model)
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(cls: type[TrickGame], options: tuple) -> RulesFile:
+    source = cls.rules_source()
+    return _validate_resolved(resolve(source.sourced, dict(options)), cls.plugin_model)

@@ -1,0 +1,119 @@
+"""The generic meld engine: meld kinds from the rules tables, compiled into card patterns.
+
+Every meld kind of the family is one of four shapes, so a game's meld table is pure data:
+``set`` (n cards of one rank), ``sequence`` (n same-suit cards consecutive in the sequence order,
+containing given ranks), ``flush`` (n same-suit cards containing given ranks) and ``couple``
+(one card of each of two ranks, in the same or in different suits). Compiling a table lists every
+card set that forms each kind, so finding the melds in a holding is a subset test per pattern.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from .cards import Deck
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .ruleset import MeldRule
+
+
+@dataclass(frozen=True)
+class MeldPattern:
+    mask: int
+    kind: int  # index into the table's rules
+    suit: int | None  # the suit of a same-suit meld (for trump-dependent points)
+
+
+@dataclass(frozen=True)
+class MeldScore:
+    mask: int
+    rule: "MeldRule"
+    points: int
+    suit: int | None
+
+
+class MeldTable:
+    def __init__(self, deck: Deck, rules: list["MeldRule"], sequence_order: tuple[str, ...]):
+        self.deck = deck
+        self.rules = rules
+        self.patterns: dict[int, list[MeldPattern]] = {}
+        for index, rule in enumerate(rules):
+            for mask, suit in _card_sets(deck, rule, sequence_order):
+                self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit))
+        self.items = list(self.patterns.items())
+
+    def points(self, pattern: MeldPattern, trump: int | None) -> int:
+        rule = self.rules[pattern.kind]
+        if rule.trump_points is not None and pattern.suit is not None and pattern.suit == trump:
+            return rule.trump_points
+        if isinstance(rule.points, dict):
+            rank = self.deck.rank_letter((pattern.mask & -pattern.mask).bit_length() - 1)
+            return rule.points[rank]
+        return rule.points
+
+    def best(self, mask: int, trump: int | None, allowed=None) -> MeldScore | None:
+        """The best-scoring meld these exact cards form (the engine scores the better one)."""
+        best = None
+        for pattern in self.patterns.get(mask, ()):
+            rule = self.rules[pattern.kind]
+            if allowed is not None and not allowed(rule):
+                continue
+            pts = self.points(pattern, trump)
+            if best is None or pts > best.points:
+                best = MeldScore(mask, rule, pts, pattern.suit)
+        return best
+
+    def within(self, pool: int, fresh: int) -> list[int]:
+        """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``."""
+        return [m for m, _ in self.items if not m & ~pool and m & fresh]
+
+    def named(self, name: str) -> list[int]:
+        return [m for m, pats in self.items if any(self.rules[p.kind].name == name for p in pats)]
+
+
+def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
+    """Yield (mask, suit) for every physical card set forming ``rule``."""
+    suits = range(len(deck.suits))
+    def cards(rank: str, suit: int) -> list[int]:
+        return [c for c in deck.by_name[rank + deck.suits[suit]]]
+
+    if rule.kind == "set":
+        for rank in rule.ranks or deck.ranks:
+            physical = [c for s in suits for c in cards(rank, s)]
+            for combo in combinations(physical, rule.size):
+                if rule.distinct_suits and len({deck.suit_of[c] for c in combo}) < len(combo):
+                    continue
+                yield _mask(combo), None
+    elif rule.kind == "sequence":
+        for s in suits:
+            for start in range(len(sequence_order) - rule.size + 1):
+                window = sequence_order[start:start + rule.size]
+                if set(rule.contains) <= set(window):
+                    for combo in product(*(cards(r, s) for r in window)):
+                        yield _mask(combo), s
+    elif rule.kind == "flush":
+        others = [r for r in deck.ranks if r not in rule.contains]
+        for s in suits:
+            for extra in combinations(others, rule.size - len(rule.contains)):
+                for combo in product(*(cards(r, s) for r in (*rule.contains, *extra))):
+                    yield _mask(combo), s
+    elif rule.kind == "couple":
+        first, second = rule.ranks
+        for s1 in suits:
+            for s2 in suits:
+                if (rule.suits == "same") != (s1 == s2):
+                    continue
+                for a in cards(first, s1):
+                    for b in cards(second, s2):
+                        yield (1 << a) | (1 << b), s1 if s1 == s2 else None
+    else:  # pragma: no cover - the rules model admits no other kind
+        raise ValueError(rule.kind)
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m

@@ -1,0 +1,253 @@
+"""The schema of a game's rules file, after option switches are resolved.
+
+Every rule carries ``source``: the seed document and section it comes from, so that each rule the
+engine applies can be traced. Cross-field checks (ranks that exist in the deck, phases that name
+known steps) live here so that a malformed file is reported with its line, not found at play time.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .cards import RANK_CHARS, SUIT_CHARS
+from .tricks import FollowRule
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+Source = str
+
+
+class DeckRule(Strict):
+    ranks: list[str] = Field(description="ranks of one suit, lowest to highest in the plain order")
+    suits: list[str] = ["S", "H", "D", "C"]
+    packs: int = Field(1, ge=1)
+    suit_order_exceptions: dict[str, list[str]] = Field(
+        default_factory=dict, description="per-suit rank order, lowest first, where it differs"
+    )
+    source: Source
+
+    @field_validator("ranks")
+    @classmethod
+    def _ranks_known(cls, v: list[str]) -> list[str]:
+        bad = [r for r in v if r not in RANK_CHARS]
+        if bad:
+            raise ValueError(f"unknown rank(s) {bad}; ranks are written {' '.join(RANK_CHARS)}")
+        if len(set(v)) != len(v):
+            raise ValueError("a rank is listed twice")
+        return v
+
+    @field_validator("suits")
+    @classmethod
+    def _suits_known(cls, v: list[str]) -> list[str]:
+        bad = [s for s in v if s not in SUIT_CHARS]
+        if bad:
+            raise ValueError(f"unknown suit(s) {bad}; suits are written {' '.join(SUIT_CHARS)}")
+        return v
+
+    @model_validator(mode="after")
+    def _exceptions_are_permutations(self) -> "DeckRule":
+        for suit, order in self.suit_order_exceptions.items():
+            if suit not in self.suits:
+                raise ValueError(f"suit_order_exceptions names suit {suit!r}, not in the deck")
+            if sorted(order) != sorted(self.ranks):
+                raise ValueError(f"the order for suit {suit} must list exactly the deck's ranks")
+        return self
+
+
+class CounterRule(Strict):
+    """A named class of cards counted when won in tricks (e.g. brisques)."""
+
+    ranks: list[str]
+    source: Source
+
+
+class DealRule(Strict):
+    hand_size: int = Field(ge=1)
+    turnup: bool = False
+    first_leader: Literal["non-dealer", "dealer"] = "non-dealer"
+    source: Source
+
+
+class TrumpFromMeld(Strict):
+    melds: list[str]
+    card_rank: str = Field(description="trump is the suit of this rank's card in the meld")
+    declared_by: list[Literal["winner", "loser"]]
+    first_only: bool = True
+    source: Source
+
+
+class TrumpCancel(Strict):
+    melds: list[str]
+    source: Source
+
+
+class TrumpRule(Strict):
+    initial: Literal["none"] = "none"
+    set_by_meld: TrumpFromMeld | None = None
+    cancelled_by_trump_meld: TrumpCancel | None = None
+    source: Source
+
+
+class DeclareStep(Strict):
+    step: Literal["declare"]
+    who: Literal["winner", "loser"]
+    max_melds: int = Field(1, ge=1)
+    only: list[str] | None = None
+    exclude: list[str] = []
+    when: Literal["always", "winner-passed"] = "always"
+    source: Source
+
+
+class DrawStep(Strict):
+    step: Literal["draw"]
+    who: Literal["winner", "loser"]
+    source: Source
+
+
+Step = Annotated[Union[DeclareStep, DrawStep], Field(discriminator="step")]
+
+
+class PhaseRule(Strict):
+    name: str
+    until: Literal["stock-empty", "hands-empty"]
+    follow: str
+    follow_or_trump: bool = False
+    play_from_tableau: bool = False
+    on_start: list[Literal["tableau-to-hand"]] = []
+    leader: Literal["last-trick-winner"] = "last-trick-winner"
+    after_trick: list[Step] = []
+    source: Source
+
+    @field_validator("follow")
+    @classmethod
+    def _letters(cls, v: str) -> str:
+        FollowRule.parse(v)
+        return v
+
+    @property
+    def follow_rule(self) -> FollowRule:
+        return FollowRule.parse(self.follow, self.follow_or_trump)
+
+
+class MeldRule(Strict):
+    name: str
+    kind: Literal["set", "sequence", "flush", "couple"]
+    size: int | None = Field(None, ge=2)
+    ranks: list[str] | None = None
+    contains: list[str] = []
+    suits: Literal["same", "different"] = "same"
+    distinct_suits: bool = False
+    points: int | dict[str, int]
+    trump_points: int | None = None
+    meld_class: str = Field(alias="class")
+    description: str
+    source: Source
+
+    @model_validator(mode="after")
+    def _shape(self) -> "MeldRule":
+        if self.kind == "couple":
+            if not self.ranks or len(self.ranks) != 2:
+                raise ValueError("a couple names exactly two ranks")
+            object.__setattr__(self, "size", 2)
+        elif self.size is None:
+            raise ValueError(f"a {self.kind} meld needs a size")
+        if self.kind in ("sequence", "flush") and len(self.contains) > (self.size or 0):
+            raise ValueError("contains lists more ranks than the meld has cards")
+        return self
+
+
+class ScoringRule(Strict):
+    kind: Literal["per-card", "majority-bonus"]
+    counter: str
+    phase: str | None = Field(None, description="count only cards won in this phase")
+    points: int
+    over: int = 0
+    label: str
+    source: Source
+
+
+class LurchRule(Strict):
+    below: int
+    multiplier: int = 2
+    source: Source
+
+
+class GameEndRule(Strict):
+    rounds: int = Field(ge=1)
+    game_score: Literal["difference"] = "difference"
+    lurch: LurchRule | None = None
+    source: Source
+
+
+class Note(Strict):
+    topic: str
+    text: str
+    source: Source
+
+
+class Meta(Strict):
+    title: str
+    summary: str
+    sources: dict[str, str]
+
+
+class RulesFile(Strict):
+    """A whole rules file. ``options`` and ``presets`` are read separately, before switches."""
+
+    schema_version: Literal[1] = Field(alias="schema")
+    game: str
+    meta: Meta
+    players: int = Field(ge=2)
+    deck: DeckRule
+    sequence_order: list[str] | None = None
+    counters: dict[str, CounterRule] = {}
+    options: list[dict] = []
+    presets: dict[str, dict] = {}
+    deal: DealRule
+    trump: TrumpRule
+    phases: list[PhaseRule] = Field(min_length=1)
+    melds: list[MeldRule] = []
+    meld_reuse: Literal["fresh-card", "none", "new-class-or-higher"] = "fresh-card"
+    meld_reuse_source: Source = ""
+    scoring: list[ScoringRule] = []
+    game_end: GameEndRule
+    notes: list[Note] = []
+    plugin: dict = Field(default_factory=dict, description="data only this game's plugin reads")
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> "RulesFile":
+        ranks = set(self.deck.ranks)
+        names = {m.name for m in self.melds}
+        if len(names) != len(self.melds):
+            raise ValueError("two melds share a name")
+        for m in self.melds:
+            used = set(m.ranks or []) | set(m.contains)
+            if isinstance(m.points, dict):
+                used |= set(m.points)
+            if used - ranks:
+                raise ValueError(f"meld {m.name!r} uses rank(s) not in the deck: {sorted(used - ranks)}")
+        for c, counter in self.counters.items():
+            if set(counter.ranks) - ranks:
+                raise ValueError(f"counter {c!r} uses rank(s) not in the deck")
+        phase_names = {p.name for p in self.phases}
+        for s in self.scoring:
+            if s.counter not in self.counters:
+                raise ValueError(f"scoring {s.label!r} counts {s.counter!r}, which is not a counter")
+            if s.phase is not None and s.phase not in phase_names:
+                raise ValueError(f"scoring {s.label!r} names phase {s.phase!r}; phases: {sorted(phase_names)}")
+        for p in self.phases:
+            for step in p.after_trick:
+                if isinstance(step, DeclareStep):
+                    unknown = (set(step.only or []) | set(step.exclude)) - names
+                    if unknown:
+                        raise ValueError(f"phase {p.name!r} declares unknown meld(s) {sorted(unknown)}")
+        if self.trump.set_by_meld and set(self.trump.set_by_meld.melds) - names:
+            raise ValueError("trump.set_by_meld names an unknown meld")
+        if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
+            raise ValueError("sequence_order must list exactly the deck's ranks")
+        return self

@@ -1,0 +1,651 @@
+"""The state of one game in progress: the state API of DESIGN.md.
+
+Decisions are the only actions (``play C``, ``meld C C ...``, ``pass`` and game verbs); the engine
+carries out forced steps itself (deals, draws, phase changes, scoring) and reports them as
+events. A declaration turn at which the player has nothing to declare is skipped, since a
+decision with one choice is no decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import SUIT_NAMES, iter_bits
+from .errors import CardcoreError, IllegalAction, RecordError
+from .melds import MeldScore
+from .ruleset import DeclareStep, DrawStep
+from .tricks import forbidding_reason, legal_plays, trick_winner
+
+PLAY, DECLARE = "play", "declare"
+
+
+class State:
+    def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
+        self.game = game
+        self.deck = game.deck
+        self.rules = game.rules
+        self.n = game.players
+        if seed is None and not deals:
+            seed = random.SystemRandom().randrange(2**31)
+        self.seed = seed
+        self.given_deals = [self._check_deal(i, d) for i, d in enumerate(deals or [])]
+        self.deals: list[dict] = []
+        self.actions: list[str] = []
+        self.events: list[dict] = []
+        self.scores = [0] * self.n
+        self.rounds: list[dict] = []
+        self.result: dict | None = None
+        self.current_player: int | None = None
+        self._start_deal()
+
+    # ------------------------------------------------------------------ deals and rounds
+    def _check_deal(self, index: int, deal: dict) -> dict:
+        where = f"deal {index + 1}"
+        try:
+            dealer = deal["dealer"]
+            hands = [[self.deck.parse(c) for c in h] for h in deal["hands"]]
+            stock = [self.deck.parse(c) for c in deal["stock"]]
+            turnup = deal.get("turnup")
+            turnup = self.deck.parse(turnup) if turnup else None
+        except (KeyError, TypeError) as exc:
+            raise RecordError(f"{where}: needs 'dealer', 'hands' and 'stock' ({exc})") from None
+        except CardcoreError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        if not isinstance(dealer, int) or not 0 <= dealer < self.n:
+            raise RecordError(f"{where}: dealer must be a seat number 0..{self.n - 1}")
+        size = self.rules.deal.hand_size
+        if len(hands) != self.n or any(len(h) != size for h in hands):
+            raise RecordError(f"{where}: needs {self.n} hands of {size} cards")
+        cards = sorted(c for h in hands for c in h) + sorted(stock) + ([turnup] if turnup else [])
+        if sorted(cards) != sorted(self.deck.names):
+            seen, dup = set(), set()
+            for c in cards:
+                (dup if c in seen else seen).add(c)
+            missing = sorted(set(self.deck.names) - seen)
+            raise RecordError(
+                f"{where}: the cards are not exactly one deck"
+                + (f"; duplicated: {' '.join(sorted(dup))}" if dup else "")
+                + (f"; missing: {' '.join(missing)}" if missing else "")
+            )
+        return {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {})}
+
+    def _generate_deal(self, index: int) -> dict:
+        rng = random.Random(f"{self.seed}:deal:{index}")
+        if self.deals:
+            dealer = (self.deals[-1]["dealer"] + 1) % self.n
+        else:
+            dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
+        cards = list(self.deck.names)
+        rng.shuffle(cards)
+        size = self.rules.deal.hand_size
+        hands = [cards[i * size:(i + 1) * size] for i in range(self.n)]
+        return {"dealer": dealer, "hands": hands, "stock": cards[self.n * size:]}
+
+    def _start_deal(self) -> None:
+        index = len(self.deals)
+        if index < len(self.given_deals):
+            deal = self.given_deals[index]
+        elif self.seed is None:
+            raise RecordError(f"the record gives {len(self.given_deals)} deal(s) and no seed for deal {index + 1}")
+        else:
+            deal = self._generate_deal(index)
+        self.deals.append(deal)
+        d = self.deck
+        self.dealer = deal["dealer"]
+        self.hands = [self._mask(h) for h in deal["hands"]]
+        self.tableaus = [0] * self.n
+        self.stock = [d.card_index(c) for c in deal["stock"]]
+        self.stock_pos = 0
+        self.trump: int | None = None
+        self.trump_fixed = False  # a first-only trump has been set, or trump was cancelled
+        self.phase = 0
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.tricks_played = 0
+        self.won = [[0] * len(self.rules.phases) for _ in range(self.n)]
+        self.round_points = [0] * self.n
+        self.meld_log: list[dict] = []
+        self.meld_history: list[list[tuple[int, str, int]]] = [[] for _ in range(self.n)]
+        self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
+        self.voids: list[set[int]] = [set() for _ in range(self.n)]
+        self.pending: list = []
+        self.step_melds = 0
+        self.winner = self.loser = None
+        self.winner_passed = False
+        self.decision = PLAY
+        leader_rule = self.rules.deal.first_leader
+        self.leader = self.dealer if leader_rule == "dealer" else (self.dealer + 1) % self.n
+        self.current_player = self.leader
+        self.rounds.append({"dealer": self.dealer, "trump": None, "points": self.round_points,
+                            "melds": self.meld_log})
+        self._event("deal", dealer=self.dealer, round=len(self.rounds))
+        self._enter_phase(0)
+
+    def _mask(self, names) -> int:
+        m = 0
+        for name in names:
+            m |= 1 << self.deck.card_index(name)
+        return m
+
+    def _enter_phase(self, index: int) -> None:
+        self.phase = index
+        phase = self.rules.phases[index]
+        for step in phase.on_start:
+            if step == "tableau-to-hand":
+                for s in range(self.n):
+                    self.hands[s] |= self.tableaus[s]
+                    self.tableaus[s] = 0
+        self._event("phase", phase=phase.name, rule=phase.follow_rule.letters)
+
+    # ------------------------------------------------------------------ events and scores
+    def _event(self, kind: str, **data: Any) -> None:
+        data["type"] = kind
+        self.events.append(data)
+
+    def _score(self, seat: int, points: int, source: str, **detail: Any) -> None:
+        if not points:
+            return
+        self.scores[seat] += points
+        self.round_points[seat] += points
+        self._event("score", seat=seat, points=points, source=source, **detail)
+
+    # ------------------------------------------------------------------ queries
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    @property
+    def phase_rule(self):
+        return self.rules.phases[self.phase]
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def holding(self, seat: int) -> int:
+        return self.hands[seat] | self.tableaus[seat]
+
+    def playable(self, seat: int) -> int:
+        return self.holding(seat) if self.phase_rule.play_from_tableau else self.hands[seat]
+
+    def legal_actions(self) -> list[str]:
+        if self.result is not None:
+            return []
+        seat = self.current_player
+        if self.decision == PLAY:
+            mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
+                               self.trick, self.trump)
+            return ["play " + n for n in self.deck.names_of(mask)]
+        melds = self.declarable(seat)
+        actions = [a for a, _ in sorted(
+            (("meld " + " ".join(self.deck.names_of(m.mask)), m) for m in melds),
+            key=lambda am: (-am[1].points, len(am[0]), am[0]))]
+        return actions + self.game.extra_declarations(self, seat) + ["pass"]
+
+    # ------------------------------------------------------------------ melds
+    def declare_step(self) -> DeclareStep | None:
+        step = self.pending[0] if self.pending else None
+        return step if isinstance(step, DeclareStep) else None
+
+    def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
+        """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
+        out = []
+        table = self.game.meld_table
+        step = self.declare_step()
+        for mask in table.within(self.holding(seat), self.hands[seat]):
+            allowed = (lambda r: _step_allows(step, r)) if step else None
+            best = table.best(mask, self.trump, allowed)
+            if best is None:
+                continue
+            out.append((best, self.meld_refusal(seat, best)))
+        return out
+
+    def declarable(self, seat: int) -> list[MeldScore]:
+        return [m for m, why in self.meld_options(seat) if why is None]
+
+    def meld_refusal(self, seat: int, meld: MeldScore) -> str | None:
+        """Why ``seat`` may not declare ``meld`` now; None if it may. Generic rules first."""
+        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(self, seat, meld)
+
+    def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
+        """The rules file's policy on using table cards again in new melds."""
+        policy = self.rules.meld_reuse
+        reused = meld.mask & self.tableaus[seat]
+        src = self.rules.meld_reuse_source
+        if policy == "none" and reused:
+            return f"melded cards may not be used again in new melds ({src})"
+        if policy == "new-class-or-higher" and reused:
+            for mask, cls, pts in self.meld_history[seat]:
+                if mask & reused and cls == meld.rule.meld_class and meld.points <= pts:
+                    return (f"a melded card may be used again only in a meld of another class or in a "
+                            f"higher-scoring {cls} meld ({src})")
+        return None
+
+    def explain_meld(self, seat: int, mask: int) -> str:
+        """Why the cards ``mask`` cannot be declared now (the most specific rule)."""
+        table = self.game.meld_table
+        best = table.best(mask, self.trump)
+        if best is None:
+            return "these cards form no meld of this game (see `cardcore rules`)"
+        if not mask & self.hands[seat]:
+            return "a meld needs at least one fresh card from your hand, not only cards already on the table"
+        step = self.declare_step()
+        if step and table.best(mask, self.trump, lambda r: _step_allows(step, r)) is None:
+            return f"{best.rule.name} may not be declared at this turn ({_step_text(step)}; {step.source})"
+        why = self.meld_refusal(seat, best)
+        return why or "not allowed now"
+
+    def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
+        d = self.deck
+        self.hands[seat] &= ~(meld.mask | extra_to_tableau)
+        self.tableaus[seat] |= meld.mask | extra_to_tableau
+        self.known[seat] |= meld.mask | extra_to_tableau
+        cards = d.names_of(meld.mask)
+        self.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
+        self.meld_history[seat].append((meld.mask, meld.rule.meld_class, meld.points))
+        self._event("meld", seat=seat, cards=cards, name=meld.rule.name, points=meld.points)
+        self._score(seat, meld.points, "meld", meld=meld.rule.name)
+        self._trump_after_meld(seat, meld)
+        self.step_melds += 1
+
+    def _trump_after_meld(self, seat: int, meld: MeldScore) -> None:
+        t = self.rules.trump
+        role = "winner" if seat == self.winner else "loser"
+        cancel = t.cancelled_by_trump_meld
+        if cancel and self.trump is not None and meld.rule.name in cancel.melds and meld.suit == self.trump:
+            self.trump = None
+            self.trump_fixed = True
+            self._event("trump", suit=None, seat=seat, reason=f"{meld.rule.name} in trumps cancels trump")
+            return
+        rule = t.set_by_meld
+        if rule is None or meld.rule.name not in rule.melds or role not in rule.declared_by:
+            return
+        if self.trump_fixed:
+            return
+        rank = self.deck.ranks.index(rule.card_rank)
+        card = next(c for c in iter_bits(meld.mask) if self.deck.rank_of[c] == rank)
+        self.trump = self.deck.suit_of[card]
+        self.trump_fixed = rule.first_only
+        self.rounds[-1]["trump"] = self.deck.suits[self.trump]
+        self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason=meld.rule.name)
+
+    # ------------------------------------------------------------------ applying actions
+    def apply(self, action: str) -> None:
+        """Carry out one decision; raise IllegalAction naming the rule that forbids it."""
+        if self.result is not None:
+            raise IllegalAction(action, "the game is over")
+        verb, *args = action.split()
+        seat = self.current_player
+        try:
+            cards = [self.deck.parse(a) for a in args]
+        except CardcoreError as exc:
+            raise IllegalAction(action, str(exc)) from None
+        canonical = " ".join([verb, *cards])
+        if verb == "play":
+            if len(cards) != 1:
+                raise IllegalAction(action, "play takes exactly one card")
+            self._play(seat, cards[0], canonical)
+        elif verb == "meld":
+            self._meld_action(seat, cards, canonical)
+        elif verb == "pass":
+            if self.decision != DECLARE or args:
+                raise IllegalAction(action, self._expected())
+            self.actions.append("pass")
+            self._event("pass", seat=seat)
+            self._end_step()
+        else:
+            if self.decision != DECLARE:
+                raise IllegalAction(action, self._expected())
+            why = self.game.apply_extra(self, seat, verb, cards)
+            if why is not None:
+                raise IllegalAction(action, why)
+            self.actions.append(canonical)
+            self._after_declaration()
+        if self.result is None:
+            self._advance()
+
+    def _expected(self) -> str:
+        who = f"seat {self.current_player}"
+        if self.decision == PLAY:
+            return f"{who} must play a card to the trick now"
+        return f"{who} may declare a meld or pass now"
+
+    def _play(self, seat: int, name: str, action: str) -> None:
+        if self.decision != PLAY:
+            raise IllegalAction(action, self._expected())
+        holding = self.playable(seat)
+        card = self.deck.find(name, holding)
+        if card is None:
+            where = " (cards on your table may not be played in this phase)" if \
+                self.deck.find(name, self.holding(seat)) is not None else ""
+            raise IllegalAction(action, f"you do not hold {name}{where}")
+        rule = self.game.follow_rules[self.phase]
+        why = forbidding_reason(self.deck, rule, holding, self.trick, self.trump, card)
+        if why:
+            raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
+        self._note_voids(seat, card, holding, rule)
+        self.hands[seat] &= ~(1 << card)
+        self.tableaus[seat] &= ~(1 << card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.actions.append(action)
+        self._event("play", seat=seat, card=name)
+        if len(self.trick) < self.n:
+            self.current_player = (seat + 1) % self.n
+        else:
+            self._finish_trick()
+
+    def _note_voids(self, seat: int, card: int, holding: int, rule) -> None:
+        """What an opponent learns from a card played under an obligation (for determinize)."""
+        if not self.trick:
+            return
+        led = self.deck.suit_of[self.trick[0]]
+        suit = self.deck.suit_of[card]
+        if suit != led and (rule.follow or (rule.follow_or_trump and suit != self.trump)):
+            self.voids[seat].add(led)
+            if rule.trump and self.trump is not None and suit != self.trump:
+                self.voids[seat].add(self.trump)
+
+    def _finish_trick(self) -> None:
+        pos = trick_winner(self.deck, self.trick, self.trump)
+        winner = self.trick_seats[pos]
+        mask = 0
+        for c in self.trick:
+            mask |= 1 << c
+        self.won[winner][self.phase] |= mask
+        self.tricks_played += 1
+        self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
+        self.trick, self.trick_seats = [], []
+        self.winner = winner
+        self.loser = (winner + 1) % self.n if self.n == 2 else None
+        self.leader = winner
+        self.winner_passed = False
+        self.pending = list(self.phase_rule.after_trick)
+        self.step_melds = 0
+
+    def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
+        if self.decision != DECLARE:
+            raise IllegalAction(action, self._expected())
+        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        if mask is None or len(cards) != mask.bit_count():
+            missing = [c for c in cards if self.deck.find(c, self.holding(seat)) is None]
+            raise IllegalAction(action, f"you do not hold {' '.join(missing) or 'those cards'}")
+        for m in self.declarable(seat):
+            if m.mask == mask:
+                self.actions.append(action)
+                self._declare(seat, m)
+                self._after_declaration()
+                return
+        raise IllegalAction(action, self.explain_meld(seat, mask))
+
+    def _after_declaration(self) -> None:
+        step = self.pending[0]
+        seat = self.current_player
+        if self.step_melds >= step.max_melds or not (
+            self.declarable(seat) or self.game.extra_declarations(self, seat)
+        ):
+            self._end_step()
+
+    def _end_step(self) -> None:
+        step = self.pending.pop(0)
+        if step.who == "winner" and self.step_melds == 0:
+            self.winner_passed = True
+        self.step_melds = 0
+        self.decision = PLAY
+
+    def _advance(self) -> None:
+        """Run forced steps until a decision is due or the game ends."""
+        while self.decision == PLAY and self.pending:
+            step = self.pending[0]
+            seat = self.winner if step.who == "winner" else self.loser
+            if isinstance(step, DrawStep):
+                self.pending.pop(0)
+                self._draw(seat)
+                continue
+            if step.when == "winner-passed" and not self.winner_passed:
+                self.pending.pop(0)
+                continue
+            if self.declarable(seat) or self.game.extra_declarations(self, seat):
+                self.decision = DECLARE
+                self.current_player = seat
+                return
+            self._end_step()
+        if self.decision != PLAY or self.trick:
+            return
+        if self._phase_over():
+            if self.phase + 1 < len(self.rules.phases):
+                self._enter_phase(self.phase + 1)
+            else:
+                self._end_round()
+                return
+        self.current_player = self.leader
+
+    def _draw(self, seat: int) -> None:
+        if self.stock_pos >= len(self.stock):
+            return
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.hands[seat] |= 1 << card
+        self._event("draw", seat=seat, card=self.deck.names[card], left=self.stock_left)
+
+    def _phase_over(self) -> bool:
+        until = self.phase_rule.until
+        if until == "stock-empty":
+            return self.stock_left == 0
+        return not any(self.holding(s) for s in range(self.n))
+
+    # ------------------------------------------------------------------ end of round / game
+    def counter_counts(self, name: str, phase: str | None = None) -> list[int]:
+        mask = self.game.counter_masks[name]
+        idx = None if phase is None else self.game.phase_index[phase]
+        out = []
+        for s in range(self.n):
+            won = self.won[s][idx] if idx is not None else _or_all(self.won[s])
+            out.append((won & mask).bit_count())
+        return out
+
+    def _end_round(self) -> None:
+        for rule in self.rules.scoring:
+            counts = self.counter_counts(rule.counter, rule.phase)
+            if rule.kind == "per-card":
+                for s in range(self.n):
+                    self._score(s, counts[s] * rule.points, rule.label, count=counts[s])
+            elif rule.kind == "majority-bonus":
+                top = max(counts)
+                leaders = [s for s in range(self.n) if counts[s] == top]
+                if len(leaders) == 1 and top > rule.over:
+                    self._score(leaders[0], (top - rule.over) * rule.points, rule.label, count=top)
+        summary = self.rounds[-1]
+        summary["points"] = list(self.round_points)
+        for name in self.rules.counters:
+            summary[name] = self.counter_counts(name)
+        self._event("round-end", round=len(self.rounds), points=list(self.round_points),
+                    scores=list(self.scores))
+        if len(self.rounds) >= self.rules.game_end.rounds:
+            self._end_game()
+        else:
+            self._start_deal()
+
+    def _end_game(self) -> None:
+        end = self.rules.game_end
+        ranked = sorted(range(self.n), key=lambda s: -self.scores[s])
+        best, second = ranked[0], ranked[1]
+        margin = self.scores[best] - self.scores[second]
+        lurched = bool(end.lurch and margin > 0 and self.scores[second] < end.lurch.below)
+        game_score = margin * (end.lurch.multiplier if lurched else 1)
+        self.result = {
+            "winner": best if margin > 0 else None,
+            "game_score": game_score,
+            "lurched": lurched,
+            "totals": list(self.scores),
+        }
+        self.current_player = None
+        self._event("game-end", **self.result)
+
+    def returns(self) -> list[float]:
+        """Signed game score per seat (zero-sum), for bots and statistics."""
+        if self.result is None or self.result["winner"] is None:
+            return [0.0] * self.n
+        w = self.result["winner"]
+        return [float(self.result["game_score"]) if s == w else -float(self.result["game_score"])
+                for s in range(self.n)]
+
+    # ------------------------------------------------------------------ views
+    def record(self) -> dict:
+        return {
+            "game": self.game.name,
+            "options": self.game.non_default_options(),
+            "seed": self.seed,
+            "deals": [_deal_out(d) for d in self.deals],
+            "actions": list(self.actions),
+        }
+
+    def observation(self, seat: int) -> dict:
+        """Exactly what ``seat`` may know, as plain data."""
+        d = self.deck
+        played = 0
+        for s in range(self.n):
+            played |= _or_all(self.won[s])
+        others_known = {s: d.names_of(self.known[s] & self.hands[s]) for s in range(self.n) if s != seat}
+        obs = {
+            "game": self.game.name,
+            "seat": seat,
+            "round": len(self.rounds),
+            "dealer": self.dealer,
+            "phase": self.phase_rule.name,
+            "follow_rule": self.phase_rule.follow_rule.letters,
+            "current_player": self.current_player,
+            "decision": None if self.result else self.decision,
+            "hand": d.names_of(self.hands[seat]),
+            "tableaus": [d.names_of(t) for t in self.tableaus],
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "trick": [{"seat": s, "card": d.names[c]} for s, c in zip(self.trick_seats, self.trick)],
+            "trump": d.suits[self.trump] if self.trump is not None else None,
+            "stock_left": self.stock_left,
+            "won_cards": d.names_of(played),
+            "counters": {name: self.counter_counts(name) for name in self.rules.counters},
+            "known_in_hand": {str(s): v for s, v in others_known.items()},
+            "voids": [sorted(d.suits[v] for v in vs) for vs in self.voids],
+            "scores": list(self.scores),
+            "round_points": list(self.round_points),
+            "melds": list(self.meld_log),
+            "result": self.result,
+        }
+        if self.current_player == seat and self.result is None:
+            obs["legal_actions"] = self.legal_actions()
+        return obs
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state consistent with ``seat``'s observation: unseen cards dealt at random.
+
+        Opponents keep their table cards and any cards known to be in their hands; their other
+        cards come from the unseen ones, avoiding suits they are known to be void in.
+        """
+        state = self.clone()
+        unseen = []
+        hidden_counts = {}
+        for s in range(self.n):
+            if s == seat:
+                continue
+            known = self.known[s] & self.hands[s]
+            hidden_counts[s] = (self.hands[s] & ~known).bit_count()
+            unseen.extend(iter_bits(self.hands[s] & ~known))
+            state.hands[s] = known
+        unseen.extend(self.stock[self.stock_pos:])
+        for _attempt in range(100):
+            rng.shuffle(unseen)
+            pool = list(unseen)
+            ok = True
+            for s, count in hidden_counts.items():
+                void_mask = 0
+                for v in self.voids[s]:
+                    void_mask |= self.deck.suit_masks[v]
+                fit = [c for c in pool if not void_mask >> c & 1][:count]
+                if len(fit) < count:
+                    ok = False
+                    break
+                for c in fit:
+                    state.hands[s] |= 1 << c
+                    pool.remove(c)
+            if ok:
+                state.stock = self.stock[:self.stock_pos] + pool
+                return state
+            for s in hidden_counts:
+                state.hands[s] = self.known[s] & self.hands[s]
+        raise RuntimeError("no deal consistent with the observation")  # pragma: no cover
+
+    def clone(self) -> "State":
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.tableaus = list(self.tableaus)
+        new.known = list(self.known)
+        new.voids = [set(v) for v in self.voids]
+        new.won = [list(w) for w in self.won]
+        new.trick = list(self.trick)
+        new.trick_seats = list(self.trick_seats)
+        new.pending = list(self.pending)
+        new.scores = list(self.scores)
+        new.round_points = list(self.round_points)
+        new.meld_log = list(self.meld_log)
+        new.meld_history = [list(h) for h in self.meld_history]
+        new.actions = list(self.actions)
+        new.events = list(self.events)
+        new.deals = list(self.deals)
+        new.rounds = [dict(r) for r in self.rounds]
+        if new.rounds:
+            new.rounds[-1]["points"] = new.round_points
+            new.rounds[-1]["melds"] = new.meld_log
+        new.result = dict(self.result) if self.result else None
+        return new
+
+    def summary(self) -> dict:
+        """The ``cardcore replay --json`` object of DESIGN.md."""
+        return {
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "finished": self.result is not None,
+            "current_player": self.current_player,
+            "legal_actions": self.legal_actions(),
+            "scores": list(self.scores),
+            "rounds": [_round_out(r) for r in self.rounds],
+            "result": self.result,
+        }
+
+    def describe_trump(self) -> str:
+        if self.trump is None:
+            return "none"
+        s = self.deck.suits[self.trump]
+        return f"{s} ({SUIT_NAMES[s]})"
+
+
+def _step_allows(step: DeclareStep, rule) -> bool:
+    if step.only is not None and rule.name not in step.only:
+        return False
+    return rule.name not in step.exclude
+
+
+def _step_text(step: DeclareStep) -> str:
+    if step.only is not None:
+        return f"the {step.who} may declare only: {', '.join(step.only)}"
+    return f"the {step.who} may not declare: {', '.join(step.exclude)}"
+
+
+def _or_all(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def _deal_out(deal: dict) -> dict:
+    out = {"dealer": deal["dealer"], "hands": [list(h) for h in deal["hands"]], "stock": list(deal["stock"])}
+    if deal.get("turnup"):
+        out["turnup"] = deal["turnup"]
+    return out
+
+
+def _round_out(r: dict) -> dict:
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in r.items()}
+    out["melds"] = [dict(m) for m in r["melds"]]
+    return out

@@ -1,0 +1,111 @@
+"""Trick obligations (Parlett's letters) and trick resolution.
+
+Letters, one per obligation of a player who is not leading; a capital means obligatory:
+``F`` follow suit when able; ``T`` trump when unable to follow; ``R`` beat the card currently
+winning the trick when able. ``ftr`` is free play. Each capital is a filter applied in that order,
+so every mix of capitals has a meaning. ``follow_or_trump`` is the All-Fours rule the letters
+cannot say: a player holding the suit led may follow *or* trump, and may discard only when void.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Deck, iter_bits
+
+
+@dataclass(frozen=True)
+class FollowRule:
+    follow: bool = False
+    trump: bool = False
+    win: bool = False
+    follow_or_trump: bool = False
+
+    @classmethod
+    def parse(cls, letters: str, follow_or_trump: bool = False) -> "FollowRule":
+        text = letters.replace(",", "").replace(" ", "")
+        if len(text) != 3 or text.lower() != "ftr":
+            raise ValueError(
+                f"{letters!r} is not a trick rule: write the letters f, t, r in that order, "
+                "capital for obligatory (e.g. ftr, FTR, FTr)"
+            )
+        return cls(text[0] == "F", text[1] == "T", text[2] == "R", follow_or_trump)
+
+    @property
+    def letters(self) -> str:
+        return ("F" if self.follow else "f") + ("T" if self.trump else "t") + ("R" if self.win else "r")
+
+    def describe(self) -> str:
+        parts = []
+        if self.follow_or_trump:
+            parts.append("follow suit or trump; discard only when void in the suit led")
+        elif self.follow:
+            parts.append("must follow suit")
+        if self.trump:
+            parts.append("must trump when void in the suit led")
+        if self.win:
+            parts.append("must win the trick when able")
+        return "; ".join(parts) if parts else "free play: any card"
+
+
+def beats(deck: Deck, card: int, best: int, trump: int | None) -> bool:
+    """Does ``card`` beat ``best``, the card now winning? Equal cards: the first played wins."""
+    suit, best_suit = deck.suit_of[card], deck.suit_of[best]
+    if suit == best_suit:
+        return deck.strength[card] > deck.strength[best]
+    return suit == trump
+
+
+def trick_winner(deck: Deck, cards: list[int], trump: int | None) -> int:
+    """Position (0 = leader) of the winning card among the cards played in order."""
+    best = 0
+    for pos in range(1, len(cards)):
+        if beats(deck, cards[pos], cards[best], trump):
+            best = pos
+    return best
+
+
+def legal_plays(
+    deck: Deck, rule: FollowRule, holding: int, trick: list[int], trump: int | None
+) -> int:
+    """The cards of ``holding`` (a bit set) that may be played to ``trick`` under ``rule``."""
+    if not trick:
+        return holding
+    led = deck.suit_masks[deck.suit_of[trick[0]]]
+    trumps = deck.suit_masks[trump] if trump is not None else 0
+    allowed = holding
+    has_led = holding & led
+    if rule.follow_or_trump and has_led:
+        allowed = holding & (led | trumps)
+    elif rule.follow and has_led:
+        allowed = has_led
+    if rule.trump and not has_led and holding & trumps:
+        allowed = allowed & trumps
+    if rule.win:
+        best = trick[trick_winner(deck, trick, trump)]
+        winning = 0
+        for c in iter_bits(allowed):
+            if beats(deck, c, best, trump):
+                winning |= 1 << c
+        if winning:
+            allowed = winning
+    return allowed
+
+
+def forbidding_reason(
+    deck: Deck, rule: FollowRule, holding: int, trick: list[int], trump: int | None, card: int
+) -> str | None:
+    """Why ``card`` may not be played now, naming the obligation; None if it may."""
+    if legal_plays(deck, rule, holding, trick, trump) >> card & 1:
+        return None
+    led = deck.suit_of[trick[0]]
+    led_name = deck.suits[led]
+    trumps = deck.suit_masks[trump] if trump is not None else 0
+    has_led = holding & deck.suit_masks[led]
+    if (rule.follow or rule.follow_or_trump) and has_led and deck.suit_of[card] != led:
+        if rule.follow_or_trump:
+            return f"you hold {led_name} (the suit led): follow suit or trump ({rule.letters} + follow-or-trump)"
+        return f"you must follow suit: you hold {led_name}, the suit led ({rule.letters})"
+    if rule.trump and not has_led and holding & trumps and deck.suit_of[card] != trump:
+        return f"you are void in {led_name} and hold a trump: you must trump ({rule.letters})"
+    return f"you must win the trick when able, and a card you hold beats it ({rule.letters})"

@@ -1,0 +1,1 @@
+"""Game plugins shipped with cardcore (import name ``cardplugins``)."""

@@ -1,0 +1,153 @@
+"""Penchant's own rules: blocking (Kandell, Blocking; research/rules.md §2.6) and the jail-free seven."""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from cardcore.cards import RANK_NAMES, iter_bits
+from cardcore.game import TrickGame
+from cardcore.melds import MeldScore
+
+JAIL_FREE = "jail-free"
+
+
+class BlockingRules(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    elder: list[str]
+    minor: list[str]
+    sets: dict[int, str]
+    tie: Literal["unblocks", "strict", "equal-score"]
+    source: str
+
+
+class PenchantData(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    blocking: BlockingRules
+    jail_free_seven: bool
+
+
+class TableSet(NamedTuple):
+    """A set found among one player's table cards, ordered as blocking compares them."""
+
+    score: int
+    rank: int  # index in the plain rank order
+    count: int
+    elder: bool
+
+
+class PenchantGame(TrickGame):
+    name = "penchant"
+    title = "Penchant (McTear 1893, after Kandell)"
+    rules_resource = "penchant.yaml"
+    plugin_model = PenchantData
+
+    def __init__(self, options=None):
+        super().__init__(options)
+        data = PenchantData.model_validate(self.rules.plugin)
+        self.blocking = data.blocking
+        self.jail_free = data.jail_free_seven
+        ranks = self.deck.ranks
+        self.elder_ranks = {ranks.index(r) for r in data.blocking.elder}
+        self.minor_ranks = {ranks.index(r) for r in data.blocking.minor}
+        self.set_meld_names = set(data.blocking.sets.values())
+        self.set_points = {n: self.meld_by_name[name].points for n, name in data.blocking.sets.items()}
+
+    # -- blocking ---------------------------------------------------------------------------
+    def table_sets(self, tableau: int) -> list[TableSet]:
+        out = []
+        for rank, rank_mask in enumerate(self.deck.rank_masks):
+            count = (tableau & rank_mask).bit_count()
+            if count in self.set_points:
+                out.append(TableSet(self.set_points[count], rank, count, rank in self.elder_ranks))
+        return out
+
+    def block(self, state, seat: int, meld: MeldScore) -> str | None:
+        """Why the opponent's elder set blocks this minor set, or None (Kandell, Blocking)."""
+        if meld.rule.name not in self.set_meld_names:
+            return None
+        rank = self.deck.rank_of[(meld.mask & -meld.mask).bit_length() - 1]
+        if rank not in self.minor_ranks:
+            return None
+        blockers = [
+            (s, other) for other in range(state.n) if other != seat
+            for s in self.table_sets(state.tableaus[other]) if s.elder
+        ]
+        if not blockers:
+            return None
+        blocker, other = max(blockers)
+        if meld.points > blocker.score:
+            return None
+        if any(self._lifts(own, blocker) for own in self.table_sets(state.tableaus[seat])):
+            return None
+        tie = self.blocking.tie
+        lift = {
+            "unblocks": "an own set on your table equal to it or better",
+            "strict": "an own set on your table strictly better than it",
+            "equal-score": "an own set equal or better, or any own elder set of equal score",
+        }[tie]
+        return (
+            f"blocked: seat {other}'s table holds {self._describe(blocker)}, an elder set that blocks "
+            f"your minor {meld.rule.name}; a bigger set, an elder set, or {lift} lifts the block "
+            f"(blocking_tie={tie}; {self.blocking.source})"
+        )
+
+    def _lifts(self, own: TableSet, blocker: TableSet) -> bool:
+        tie = self.blocking.tie
+        if tie == "strict":
+            return (own.score, own.rank) > (blocker.score, blocker.rank)
+        if (own.score, own.rank) >= (blocker.score, blocker.rank):
+            return True
+        return tie == "equal-score" and own.elder and own.score >= blocker.score
+
+    def _describe(self, s: TableSet) -> str:
+        kind = next(n for c, n in self.blocking.sets.items() if c == s.count)
+        return f"{kind} of {RANK_NAMES[self.deck.ranks[s.rank]]}s ({s.score} points)"
+
+    def meld_refusal(self, state, seat: int, meld: MeldScore) -> str | None:
+        return self.block(state, seat, meld)
+
+    # -- get out of jail free (Kandell, Variations, UnBlocking) -----------------------------
+    def _trump_seven(self, state, seat: int) -> int | None:
+        if not self.jail_free or state.trump is None:
+            return None
+        return self.deck.find("7" + self.deck.suits[state.trump], state.hands[seat])
+
+    def _jail_free_melds(self, state, seat: int) -> list[MeldScore]:
+        seven = self._trump_seven(state, seat)
+        if seven is None:
+            return []
+        out = []
+        for meld, why in state.meld_options(seat):
+            if why is None or meld.mask >> seven & 1:
+                continue
+            if state.reuse_refusal(seat, meld) is None and self.block(state, seat, meld) is not None:
+                out.append(meld)
+        return out
+
+    def extra_declarations(self, state, seat: int) -> list[str]:
+        seven = self._trump_seven(state, seat)
+        return [
+            " ".join([JAIL_FREE, self.deck.names[seven], *self.deck.names_of(m.mask)])
+            for m in self._jail_free_melds(state, seat)
+        ]
+
+    def apply_extra(self, state, seat: int, verb: str, cards: list[str]) -> str | None:
+        if verb != JAIL_FREE:
+            return f"unknown action {verb!r}: Penchant's actions are play, meld, pass and {JAIL_FREE}"
+        if not self.jail_free:
+            return "jail-free needs the variation jail_free_seven=true (K, Variations, UnBlocking)"
+        seven = self._trump_seven(state, seat)
+        if seven is None:
+            return "jail-free needs trump set and the seven of trumps in your hand (K, Variations, UnBlocking)"
+        if not cards or cards[0] != self.deck.names[seven]:
+            return f"write the seven of trumps first: {JAIL_FREE} {self.deck.names[seven]} <meld cards>"
+        mask = self.deck.mask_of_names(cards[1:], state.holding(seat) & ~(1 << seven))
+        if mask is None:
+            return "you do not hold those meld cards"
+        for meld in self._jail_free_melds(state, seat):
+            if meld.mask == mask:
+                state._declare(seat, meld, extra_to_tableau=1 << seven)
+                return None
+        return "the seven of trumps overrides only a block: " + state.explain_meld(seat, mask)

@@ -1,0 +1,10 @@
+"""Entry point of the Penchant plugin: registers the game with cardcore."""
+
+from cardcore import hookimpl
+
+from .game import PenchantGame
+
+
+@hookimpl
+def register_games(register):
+    register(PenchantGame)

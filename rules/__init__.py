@@ -1,0 +1,1 @@
+"""The games' rules as YAML data (import name ``cardrules``)."""
