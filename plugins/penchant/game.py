@@ -108,6 +108,32 @@ class PenchantGame(TrickGame):
     def meld_refusal(self, state, seat: int, meld: MeldScore) -> str | None:
         return self.block(state, seat, meld)
 
+    def describe_rules(self) -> list[dict]:
+        b = self.blocking
+        lift = {
+            "unblocks": "an own set on the table equal to the blocker or better lifts the block",
+            "strict": "only an own set on the table strictly better than the blocker lifts the block",
+            "equal-score": "an own set equal or better, or any own elder set of equal score, lifts the block",
+        }[b.tie]
+        rules = [{
+            "title": "Blocking",
+            "text": (
+                f"Sets of {', '.join(b.minor)} are minor, of {', '.join(b.elder)} elder. A player may not "
+                "meld a minor set while the opponent's table holds an elder set (declared as such or not) "
+                "scoring more, or scoring the same with a higher rank, unless the new set scores more "
+                f"than that elder set; {lift}. Elder sets, runs and couplings are never blocked."
+            ),
+            "source": b.source,
+        }]
+        if self.jail_free:
+            rules.append({
+                "title": "Get out of jail free",
+                "text": "With trump set, laying the seven of trumps from hand beside a blocked set "
+                        "(`jail-free 7X <meld cards>`) overrides the block for that turn.",
+                "source": "K, Variations, UnBlocking",
+            })
+        return rules
+
     # -- get out of jail free (Kandell, Variations, UnBlocking) -----------------------------
     def _trump_seven(self, state, seat: int) -> int | None:
         if not self.jail_free or state.trump is None:

@@ -1,0 +1,367 @@
+"""The ``cardcore`` command line: games, rules, play and replay for every installed game."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from . import __version__, load_game
+from .errors import CardcoreError, RecordError
+from .options import parse_assignments
+from .plugins import add_plugin_commands, get_bots, get_games
+from .records import read_record, replay, write_record
+from .textview import describe_event, table_view
+
+
+class CardcoreGroup(click.Group):
+    """Turns every input error into a one-line message and exit status 1, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except CardcoreError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+option_pairs = click.option(
+    "-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+    help="Set a game option (repeatable). `cardcore rules GAME` lists them.",
+)
+preset_option = click.option("--preset", metavar="NAME", help="Start from a named preset of options.")
+json_option = click.option("json_", "--json", is_flag=True, help="Print JSON instead of text.")
+
+
+def make_game(game: str, option_pairs, preset: str | None):
+    options = parse_assignments(list(option_pairs))
+    if preset:
+        options["preset"] = preset
+    return load_game(game, options)
+
+
+@click.group(cls=CardcoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardcore")
+def cli():
+    """Play, vary and study historical trick-and-draw card games.
+
+    GAME is a game name or a game string with options, e.g. "penchant(scoring=19th-century)".
+    """
+
+
+@cli.command()
+@json_option
+def games(json_):
+    """List the installed games and the plugin of each."""
+    entries = sorted(get_games().values(), key=lambda e: e.name)
+    if json_:
+        click.echo(json.dumps([{"name": e.name, "title": e.title, "plugin": e.plugin} for e in entries], indent=1))
+        return
+    if not entries:
+        click.echo("No games installed.")
+    for e in entries:
+        click.echo(f"{e.name:<12} {e.title}  [plugin: {e.plugin}]")
+
+
+@cli.command()
+@click.argument("game")
+@option_pairs
+@preset_option
+@json_option
+def rules(game, option_pairs, preset, json_):
+    """Show a game's rules for the chosen options: melds, phases, options, presets, sources."""
+    g = make_game(game, option_pairs, preset)
+    data = rules_data(g)
+    if json_:
+        click.echo(json.dumps(data, indent=1, default=str))
+        return
+    click.echo(rules_text(data))
+
+
+def rules_data(g) -> dict:
+    r = g.rules
+    source = g.rules_source()
+    return {
+        "game": g.name,
+        "title": r.meta.title,
+        "game_string": g.game_string(),
+        "summary": r.meta.summary,
+        "rules_file": source.path,
+        "options": [
+            {**row, "value": g.options[row["name"]]} for row in g.option_set().describe()
+        ],
+        "presets": {name: g.option_set().non_defaults(v) for name, v in source.presets.items()},
+        "deck": {"ranks": r.deck.ranks, "suits": r.deck.suits, "packs": r.deck.packs,
+                 "source": r.deck.source},
+        "deal": r.deal.model_dump(),
+        "phases": [
+            {"name": p.name, "follow": p.follow_rule.letters, "obligations": p.follow_rule.describe(),
+             "ends": p.until, "play_from_table": p.play_from_tableau,
+             "after_trick": [s.model_dump() for s in p.after_trick], "source": p.source}
+            for p in r.phases
+        ],
+        "trump": r.trump.model_dump(),
+        "melds": [
+            {"name": m.name, "description": m.description, "points": m.points,
+             "trump_points": m.trump_points, "class": m.meld_class, "source": m.source}
+            for m in r.melds
+        ],
+        "meld_reuse": {"policy": r.meld_reuse, "source": r.meld_reuse_source},
+        "scoring": [s.model_dump() for s in r.scoring],
+        "game_end": r.game_end.model_dump(),
+        "game_rules": g.describe_rules(),
+        "notes": [n.model_dump() for n in r.notes],
+        "sources": r.meta.sources,
+    }
+
+
+def rules_text(d: dict) -> str:
+    out = [f"{d['title']} — {d['game_string']}", "", _wrap(d["summary"]), ""]
+    out.append("Melds")
+    for m in d["melds"]:
+        pts = m["points"] if not isinstance(m["points"], dict) else ", ".join(f"{k} {v}" for k, v in m["points"].items())
+        trump = f" ({m['trump_points']} in trumps)" if m["trump_points"] is not None else ""
+        out.append(f"  {m['name']:<16} {str(pts) + trump:>6}  {m['description']}  [{m['source']}]")
+    out.append(f"  re-use of table cards: {d['meld_reuse']['policy']}  [{d['meld_reuse']['source']}]")
+    out += ["", "Phases"]
+    for p in d["phases"]:
+        out.append(f"  {p['name']}: {p['follow']} — {p['obligations']}; ends when {p['ends'].replace('-', ' ')}  [{p['source']}]")
+        for s in p["after_trick"]:
+            extra = ""
+            if s.get("only"):
+                extra = f" (only {', '.join(s['only'])})"
+            elif s.get("exclude"):
+                extra = f" (not {', '.join(s['exclude'])})"
+            when = " if the winner passed" if s.get("when") == "winner-passed" else ""
+            out.append(f"    then the {s['who']} {s['step']}s{extra}{when}")
+    out += ["", "Scoring"]
+    for s in d["scoring"]:
+        what = f"{s['points']} per {s['counter'][:-1] if s['counter'].endswith('s') else s['counter']}"
+        scope = f" won in the {s['phase']}" if s["phase"] else ""
+        over = f" over {s['over']} (to the player with most)" if s["kind"] == "majority-bonus" else ""
+        out.append(f"  {s['label']}: {what}{scope}{over}  [{s['source']}]")
+    end = d["game_end"]
+    lurch = end.get("lurch")
+    out.append(f"  game: {end['rounds']} rounds; game score = {end['game_score']}"
+               + (f", doubled if the loser has under {lurch['below']}" if lurch else "")
+               + f"  [{end['source']}]")
+    for rule in d["game_rules"]:
+        out += ["", rule["title"], _wrap(rule["text"], "  ") + f"  [{rule['source']}]"]
+    out += ["", "Options (default first; set with -o NAME=VALUE)"]
+    for o in d["options"]:
+        values = " | ".join(_show(v) for v in o["values"]) if o.get("values") else f"integer, default {o['default']}"
+        out.append(f"  {o['name']} = {_show(o['value'])}    [{values}]")
+        out.append(_wrap(o["description"], "      "))
+    if d["presets"]:
+        out += ["", "Presets (--preset NAME)"]
+        for name, values in d["presets"].items():
+            shown = ", ".join(f"{k}={_show(v)}" for k, v in values.items()) or "(the defaults)"
+            out.append(f"  {name}: {shown}")
+    if d["notes"]:
+        out += ["", "Choices where the sources are silent or disagree"]
+        for n in d["notes"]:
+            out.append(_wrap(f"{n['topic']}: {n['text']} [{n['source']}]", "  "))
+    out += ["", "Sources"] + [f"  {k}: {v}" for k, v in d["sources"].items()]
+    out.append(f"  rules file: {d['rules_file']}")
+    return "\n".join(out)
+
+
+def _show(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def _wrap(text: str, indent: str = "") -> str:
+    import textwrap
+
+    return textwrap.fill(" ".join(text.split()), width=96, initial_indent=indent, subsequent_indent=indent)
+
+
+# ---------------------------------------------------------------------------------- play
+def default_record_path(game: str) -> Path:
+    home = Path(os.environ.get("CARDCORE_HOME") or Path.home() / ".cardcore")
+    return home / "records" / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+def make_bot(name: str, game, seed: int | None):
+    bots = get_bots()
+    if name not in bots:
+        raise click.UsageError(f"unknown bot {name!r}; installed bots: {', '.join(sorted(bots))}")
+    entry = bots[name]
+    if entry.games is not None and game.name not in entry.games:
+        raise click.UsageError(f"bot {name!r} does not play {game.name}")
+    return entry.factory(game, seed=seed)
+
+
+@cli.command()
+@click.argument("game", required=False)
+@option_pairs
+@preset_option
+@click.option("--bot", default="random", show_default=True, help="The opponent (see `cardcore games`).")
+@click.option("--seed", type=int, help="Seed of the deals (and of the bot); random if omitted.")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 leads when seat 1 deals).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False),
+              help="Write the game record here (default: ~/.cardcore/records/, or $CARDCORE_HOME/records/).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True),
+              help="Continue the game in this record.")
+def play(game, option_pairs, preset, bot, seed, seat, record_path, resume_path):
+    """Play GAME against a bot at the terminal.
+
+    Enter a move by its number, by a card (QS, 10h, q♠), or as the full action
+    (`meld QS JH`, `pass`). `?` lists the legal moves, `quit` saves and stops.
+    The record is saved after every action; --resume continues it.
+    """
+    if resume_path:
+        if game or option_pairs or preset or seed is not None:
+            raise click.UsageError("--resume takes the game, options and seed from the record; give none of them")
+        record = read_record(resume_path)
+        state = replay(record, where=resume_path)
+        g = state.game
+        record_path = record_path or resume_path
+    else:
+        if not game:
+            raise click.UsageError("name a GAME to play (see `cardcore games`), or --resume a record")
+        g = make_game(game, option_pairs, preset)
+        state = g.new_game(seed=seed)
+        record_path = record_path or str(default_record_path(g.name))
+    if not 0 <= seat < g.players:
+        raise click.UsageError(f"--seat must be 0..{g.players - 1}")
+    bot_seed = None if state.seed is None else state.seed + 1
+    opponent = make_bot(bot, g, bot_seed)
+    write_record(record_path, state.record())
+    click.echo(f"{g.title} — {g.game_string()} · seed {state.seed} · you are seat {seat}, against {bot}.")
+    click.echo(f"Recording to {record_path}")
+    resume_hint = f"cardcore play --resume {record_path}"
+    shown = 0
+    if resume_path:
+        shown = len(state.events)
+        click.echo(f"Resumed after {len(state.actions)} actions.")
+    try:
+        while True:
+            for event in state.events[shown:]:
+                line = describe_event(event, seat)
+                if line:
+                    click.echo(line)
+            shown = len(state.events)
+            if state.is_terminal():
+                break
+            if state.current_player == seat:
+                action = ask_action(state, seat)
+                if action is None:
+                    click.echo(f"Game saved. Resume with: {resume_hint}")
+                    return
+            else:
+                action = opponent.choose(state)
+            state.apply(action)
+            write_record(record_path, state.record())
+    except (KeyboardInterrupt, EOFError):
+        write_record(record_path, state.record())
+        click.echo(f"\nGame saved. Resume with: {resume_hint}")
+        return
+    click.echo(f"Record saved in {record_path}")
+
+
+def ask_action(state, seat: int) -> str | None:
+    """Prompt until the player gives a legal action; None when they quit."""
+    click.echo("")
+    click.echo(table_view(state, seat))
+    legal = state.legal_actions()
+    show_moves(legal)
+    while True:
+        try:
+            text = click.prompt("Your move", prompt_suffix="> ", default="", show_default=False).strip()
+        except click.exceptions.Abort:  # end of input or Ctrl-C at the prompt
+            raise EOFError from None
+        if not text:
+            continue
+        if text in ("quit", "exit", "q"):
+            return None
+        if text in ("?", "help", "moves"):
+            show_moves(legal)
+            continue
+        action = interpret(text, legal, state)
+        if action.startswith("!"):
+            click.echo(action[1:])
+            continue
+        return action
+
+
+def show_moves(legal: list[str]) -> None:
+    click.echo("Moves: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(legal, start=1)))
+
+
+def interpret(text: str, legal: list[str], state) -> str:
+    """The legal action meant by ``text``, or '!' + why it is not one."""
+    if text.isdigit():
+        i = int(text)
+        return legal[i - 1] if 1 <= i <= len(legal) else f"!There is no move {i}; moves are 1..{len(legal)}."
+    words = text.split()
+    verbs = {a.split()[0] for a in legal}
+    if words[0].lower() not in verbs | {"play", "meld", "pass"}:
+        words = (["play"] if "play" in verbs else ["meld"]) + words
+    words[0] = words[0].lower()
+    try:
+        cards = [state.deck.parse(w) for w in words[1:]]
+    except CardcoreError as exc:
+        return f"!{exc}"
+    if words[0] == "meld":
+        cards = state.deck.names_of(state.deck.mask_of_names(cards, state.deck.full_mask) or 0) or cards
+    action = " ".join([words[0], *cards])
+    if action in legal:
+        return action
+    try:
+        probe = state.clone()
+        probe.apply(action)
+    except CardcoreError as exc:
+        return f"!{getattr(exc, 'reason', exc)}"
+    return action
+
+
+# -------------------------------------------------------------------------------- replay
+@cli.command("replay")
+@click.argument("file", type=click.Path(dir_okay=False))
+@json_option
+def replay_cmd(file, json_):
+    """Replay a record and show the resulting state (mid-game records too).
+
+    Exit status 1, with the action number, the action and the rule that forbids it,
+    when the record holds an illegal action or is corrupt.
+    """
+    try:
+        state = replay(read_record(file), where=file)
+    except RecordError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
+    summary = state.summary()
+    if json_:
+        click.echo(json.dumps(summary, indent=1))
+        return
+    click.echo(f"{state.game.title} — {state.game.game_string()} · seed {state.seed} · "
+               f"{len(state.actions)} actions")
+    for i, r in enumerate(summary["rounds"], start=1):
+        counts = "; ".join(f"{k} {v}" for k, v in r.items() if k not in ("dealer", "trump", "points", "melds"))
+        click.echo(f"Round {i}: dealer {r['dealer']}, trump {r['trump'] or 'none'}, points {r['points']}"
+                   + (f"; {counts}" if counts else ""))
+        for m in r["melds"]:
+            click.echo(f"    seat {m['player']}: {m['name']} {' '.join(m['cards'])} ({m['points']})")
+    click.echo(f"Scores: {summary['scores']}")
+    if state.is_terminal():
+        res = state.result
+        if res["winner"] is None:
+            click.echo("Finished: a tie.")
+        else:
+            click.echo(f"Finished: seat {res['winner']} wins, game score {res['game_score']}"
+                       + (" (lurched)" if res["lurched"] else ""))
+    else:
+        click.echo(f"In progress: seat {state.current_player} to move; legal: {', '.join(summary['legal_actions'])}")
+
+
+def main() -> None:
+    add_plugin_commands(cli)
+    cli(prog_name="cardcore")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

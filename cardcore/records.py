@@ -1,0 +1,106 @@
+"""Game records (DESIGN.md, Records): reading, checking, replaying and writing them safely.
+
+A record is the whole truth of a game: options, seed, deals and the flat list of decisions. It is
+written after every action by replacing the file atomically, so a killed program loses nothing
+and never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import CardcoreError, IllegalAction, RecordError
+
+
+class RecordModel(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    game: str
+    options: dict[str, Any] = {}
+    seed: int | None = None
+    deals: list[dict[str, Any]] = []
+    actions: list[str] = []
+
+
+def read_record(path: str | Path) -> dict:
+    """The record in ``path`` as a checked dict; RecordError says where it is broken."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return parse_record(text, str(path))
+
+
+def parse_record(text: str, where: str = "record") -> dict:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    try:
+        model = RecordModel.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}" for e in exc.errors()
+        )
+        raise RecordError(f"{where}: not a game record: {problems}") from None
+    return model.model_dump()
+
+
+def replay(record: dict, where: str = "record", upto: int | None = None):
+    """The state reached by replaying ``record`` (its first ``upto`` actions, if given)."""
+    from . import load_game
+
+    try:
+        game = load_game(record["game"], record.get("options") or {})
+        state = game.new_game(seed=record.get("seed"), deals=record.get("deals") or None)
+    except CardcoreError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    actions = record.get("actions", [])
+    for number, action in enumerate(actions[:upto] if upto is not None else actions, start=1):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(f"{where}: action {number} ({action!r}): {exc.reason}") from None
+        except CardcoreError as exc:
+            raise RecordError(f"{where}: action {number} ({action!r}): {exc}") from None
+    return state
+
+
+def format_record(record: dict) -> str:
+    """JSON with one deal and one action per line: compact, and readable in a diff."""
+    lines = ["{"]
+    keys = list(record)
+    for i, key in enumerate(keys):
+        value = record[key]
+        comma = "," if i < len(keys) - 1 else ""
+        if key in ("deals", "actions") and isinstance(value, list) and value:
+            items = [json.dumps(v, ensure_ascii=False) for v in value]
+            lines.append(f" {json.dumps(key)}: [")
+            lines += [f"  {item}," for item in items[:-1]] + [f"  {items[-1]}"]
+            lines.append(f" ]{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_record(path: str | Path, record: dict) -> None:
+    """Write ``record`` to ``path`` atomically (a complete old or new file, never half of one)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(format_record(record))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
