@@ -1,0 +1,141 @@
+"""Random playouts every registered game and preset must pass (the conformance suite).
+
+Parametrized over the registry, so a new game plugin gets these checks for free: cards are
+conserved, a player to move always has a legal action, scores are the sum of scored events,
+the record replays to the same game, the same seed gives the same game, observations hide what
+they must, and determinized states agree with the observation they came from.
+"""
+
+import json
+import random
+
+import pytest
+
+from cardcore import load_game
+from cardcore.cards import iter_bits
+from cardcore.plugins import get_games
+from cardcore.records import parse_record, replay
+from cardcore.records import format_record
+
+
+def game_strings():
+    out = []
+    for name, entry in sorted(get_games().items()):
+        out.append(name)
+        for preset in sorted(entry.game_class.rules_source().presets):
+            out.append(f"{name}(preset={preset})")
+    return out
+
+
+def all_cards(state) -> list[int]:
+    cards = []
+    for s in range(state.n):
+        cards += iter_bits(state.hands[s] | state.tableaus[s])
+        for won in state.won[s]:
+            cards += iter_bits(won)
+        assert not state.hands[s] & state.tableaus[s], "a card is both in hand and on the table"
+    cards += state.trick + state.stock[state.stock_pos:]
+    return cards
+
+
+def play(game_string, seed, check_each_step=False):
+    state = load_game(game_string).new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if check_each_step:
+            assert sorted(all_cards(state)) == list(range(state.deck.size)), "cards not conserved"
+        legal = state.legal_actions()
+        assert legal, f"no legal action before the end (action {len(state.actions) + 1})"
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
+        state.apply(rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("game_string", game_strings())
+def test_random_playouts_keep_the_invariants(game_string):
+    hands = 0
+    for seed in range(60):
+        state = play(game_string, seed, check_each_step=seed < 10)
+        hands += len(state.rounds)
+        assert state.legal_actions() == [] and state.current_player is None
+        scored = [0] * state.n
+        for e in state.events:
+            if e["type"] == "score":
+                scored[e["seat"]] += e["points"]
+        assert scored == state.scores, "scores differ from the sum of scored events"
+        assert [sum(r["points"][s] for r in state.rounds) for s in range(state.n)] == state.scores
+        assert sum(state.returns()) == 0
+        record = parse_record(format_record(state.record()))
+        replayed = replay(record)
+        assert replayed.summary() == state.summary()
+        assert replayed.events == state.events
+    assert hands >= 60
+
+
+@pytest.mark.parametrize("game_string", game_strings())
+def test_same_seed_same_game(game_string):
+    a = play(game_string, 1234)
+    b = play(game_string, 1234)
+    assert a.record() == b.record() and a.events == b.events
+    assert play(game_string, 1235).record()["deals"] != a.record()["deals"]
+
+
+def test_thousands_of_hands_default_options():
+    hands = 0
+    for seed in range(1000, 1300):
+        hands += len(play(next(iter(sorted(get_games()))), seed).rounds)
+    assert hands >= 1000
+
+
+@pytest.mark.parametrize("game_string", sorted(get_games()))
+def test_observation_hides_the_opponents_hidden_cards(game_string):
+    for seed in range(20):
+        state = load_game(game_string).new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for seat in range(state.n):
+                obs = state.observation(seat)
+                text = json.dumps(obs)
+                assert obs["hand"] == state.deck.names_of(state.hands[seat])
+                for other in range(state.n):
+                    if other == seat:
+                        continue
+                    hidden = state.hands[other] & ~state.known[other]
+                    for card in state.deck.names_of(hidden):
+                        assert f'"{card}"' not in json.dumps(obs["known_in_hand"])
+                    assert obs["tableaus"][other] == state.deck.names_of(state.tableaus[other])
+                stock = state.deck.names_of(_mask(state.stock[state.stock_pos:]))
+                assert not set(stock) & set(obs["hand"]) and "stock" not in obs
+                assert text  # plain data, serialisable
+            state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_string", sorted(get_games()))
+def test_determinize_agrees_with_the_observation(game_string):
+    for seed in range(15):
+        state = load_game(game_string).new_game(seed=seed)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal():
+            if step % 5 == 0:
+                seat = state.current_player
+                world = state.determinize(seat, random.Random(step))
+                assert world.observation(seat) == state.observation(seat)
+                assert sorted(all_cards(world)) == list(range(state.deck.size))
+                for other in range(state.n):
+                    assert world.hands[other].bit_count() == state.hands[other].bit_count()
+                    for void in state.voids[other]:
+                        if other != seat:
+                            assert not world.hands[other] & state.deck.suit_masks[void]
+                # the sampled world plays on to the end
+                while not world.is_terminal():
+                    world.apply(rng.choice(world.legal_actions()))
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
+
+
+def _mask(cards):
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
