@@ -104,6 +104,9 @@ def rules_data(g) -> dict:
             for p in r.phases
         ],
         "trump": r.trump.model_dump(),
+        "turnup": r.turnup.model_dump() if r.turnup else None,
+        "throw_in": r.throw_in.model_dump() if r.throw_in else None,
+        "card_points": [c.model_dump() for c in r.card_points],
         "melds": [
             {"name": m.name, "description": m.description, "points": m.points,
              "trump_points": m.trump_points, "class": m.meld_class, "source": m.source}
@@ -137,15 +140,29 @@ def rules_text(d: dict) -> str:
                 extra = f" (not {', '.join(s['exclude'])})"
             when = " if the winner passed" if s.get("when") == "winner-passed" else ""
             out.append(f"    then the {s['who']} {s['step']}s{extra}{when}")
+    out += ["", "Trump", f"  {_trump_text(d)}  [{d['trump']['source']}]"]
+    if d["turnup"]:
+        t = d["turnup"]
+        out.append(f"  turn-up of rank {t['rank']}: dealer scores {t['turned_points']}  [{t['source']}]")
+        out.append(f"  exchange the trump {t['rank']} for the turn-up: {t['exchange_points']}  [{t['exchange_source']}]")
+        out.append(f"  drawing the last, faced card: {t['last_card_points']}  [{t['last_card_source']}]")
+        if t["play_points"]:
+            out.append(f"  playing the trump {t['rank']} if it never scored: {t['play_points']}  [{t['play_source']}]")
+    if d["throw_in"]:
+        ti = d["throw_in"]
+        out += ["", "Throw-in", f"  a hand without {' '.join(ti['without_ranks'])} may be thrown in for a new deal "
+                f"({ti['redeal']})  [{ti['source']}]"]
     out += ["", "Scoring"]
+    for c in d["card_points"]:
+        values = ", ".join(f"{k} {v}" for k, v in c["values"].items())
+        scope = " of the trump suit of that trick" if c["suit"] == "trump" else ""
+        out.append(f"  card {c['when']}{scope}: {values}  [{c['source']}]")
     for s in d["scoring"]:
-        what = f"{s['points']} per {s['counter'][:-1] if s['counter'].endswith('s') else s['counter']}"
-        scope = f" won in the {s['phase']}" if s["phase"] else ""
-        over = f" over {s['over']} (to the player with most)" if s["kind"] == "majority-bonus" else ""
-        out.append(f"  {s['label']}: {what}{scope}{over}  [{s['source']}]")
+        out.append(f"  {s['label']}: {_scoring_text(s)}  [{s['source']}]")
     end = d["game_end"]
     lurch = end.get("lurch")
-    out.append(f"  game: {end['rounds']} rounds; game score = {end['game_score']}"
+    length = f"{end['rounds']} rounds" if end["rounds"] else f"to {end['target']} ({end['check']})"
+    out.append(f"  game: {length}; game score = {end['game_score']}"
                + (f", doubled if the loser has under {lurch['below']}" if lurch else "")
                + f"  [{end['source']}]")
     for rule in d["game_rules"]:
@@ -167,6 +184,37 @@ def rules_text(d: dict) -> str:
     out += ["", "Sources"] + [f"  {k}: {v}" for k, v in d["sources"].items()]
     out.append(f"  rules file: {d['rules_file']}")
     return "\n".join(out)
+
+
+def _trump_text(d: dict) -> str:
+    t = d["trump"]
+    if t["initial"] == "turnup":
+        text = "the suit of the turn-up"
+    elif t["initial"] == "stock-top":
+        text = "the suit of the card turned from the stock"
+    elif t["set_by_meld"]:
+        m = t["set_by_meld"]
+        text = (f"none until a {' or '.join(m['melds'])} declared by the {' or '.join(m['declared_by'])}: "
+                f"the suit of its {m['card_rank']}" + ("" if m["first_only"] else "; each one sets a new trump"))
+    else:
+        text = "none"
+    if any(s["step"] == "turn-trump" for p in d["phases"] for s in p["after_trick"]):
+        text += "; a new card is turned after every trick"
+    if t.get("cancelled_by_trump_meld"):
+        text += f"; a {' or '.join(t['cancelled_by_trump_meld']['melds'])} in trumps cancels trump"
+    return text
+
+
+def _scoring_text(s: dict) -> str:
+    scope = f" in the {s['phase']}" if s["phase"] else ""
+    if s["kind"] == "per-card":
+        return f"{s['points']} per card of {s['counter']} won{scope}"
+    if s["kind"] == "majority-bonus":
+        return f"the player with most {s['counter']} scores {s['points']} per card over {s['over']}"
+    if s["kind"] == "excess":
+        return f"each player scores {s['points']} per card of {s['counter']} won over {s['over']}"
+    swept = f", or {s['all_tricks_points']} for winning every trick{scope}" if s["all_tricks_points"] else ""
+    return f"the winner of the last trick scores {s['points']}{swept}"
 
 
 def _show(v) -> str:

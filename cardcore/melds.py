@@ -24,6 +24,7 @@ class MeldPattern:
     mask: int
     kind: int  # index into the table's rules
     suit: int | None  # the suit of a same-suit meld (for trump-dependent points)
+    first_suit: int | None = None  # a couple's first card's suit (for couples that need a trump)
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ class MeldTable:
         self.rules = rules
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
-            for mask, suit in _card_sets(deck, rule, sequence_order):
-                self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit))
+            for mask, suit, first_suit in _card_sets(deck, rule, sequence_order):
+                self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
@@ -60,6 +61,8 @@ class MeldTable:
             rule = self.rules[pattern.kind]
             if allowed is not None and not allowed(rule):
                 continue
+            if rule.first_suit == "trump" and (trump is None or pattern.first_suit != trump):
+                continue
             pts = self.points(pattern, trump)
             if best is None or pts > best.points:
                 best = MeldScore(mask, rule, pts, pattern.suit)
@@ -74,7 +77,7 @@ class MeldTable:
 
 
 def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
-    """Yield (mask, suit) for every physical card set forming ``rule``."""
+    """Yield (mask, suit, first suit) for every physical card set forming ``rule``."""
     suits = range(len(deck.suits))
     def cards(rank: str, suit: int) -> list[int]:
         return [c for c in deck.by_name[rank + deck.suits[suit]]]
@@ -85,29 +88,29 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
             for combo in combinations(physical, rule.size):
                 if rule.distinct_suits and len({deck.suit_of[c] for c in combo}) < len(combo):
                     continue
-                yield _mask(combo), None
+                yield _mask(combo), None, None
     elif rule.kind == "sequence":
         for s in suits:
             for start in range(len(sequence_order) - rule.size + 1):
                 window = sequence_order[start:start + rule.size]
                 if set(rule.contains) <= set(window):
                     for combo in product(*(cards(r, s) for r in window)):
-                        yield _mask(combo), s
+                        yield _mask(combo), s, s
     elif rule.kind == "flush":
         others = [r for r in deck.ranks if r not in rule.contains]
         for s in suits:
             for extra in combinations(others, rule.size - len(rule.contains)):
                 for combo in product(*(cards(r, s) for r in (*rule.contains, *extra))):
-                    yield _mask(combo), s
+                    yield _mask(combo), s, s
     elif rule.kind == "couple":
         first, second = rule.ranks
         for s1 in suits:
             for s2 in suits:
-                if (rule.suits == "same") != (s1 == s2):
+                if rule.suits != "any" and (rule.suits == "same") != (s1 == s2):
                     continue
                 for a in cards(first, s1):
                     for b in cards(second, s2):
-                        yield (1 << a) | (1 << b), s1 if s1 == s2 else None
+                        yield (1 << a) | (1 << b), s1 if s1 == s2 else None, s1
     else:  # pragma: no cover - the rules model admits no other kind
         raise ValueError(rule.kind)
 

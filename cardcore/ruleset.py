@@ -68,8 +68,42 @@ class CounterRule(Strict):
 
 class DealRule(Strict):
     hand_size: int = Field(ge=1)
-    turnup: bool = False
+    turnup: bool = Field(False, description="a card is turned after the deal and lies under the stock, drawn last")
     first_leader: Literal["non-dealer", "dealer"] = "non-dealer"
+    source: Source
+
+
+class TurnupRule(Strict):
+    """The turn-up card and the trump card of ``rank`` that may be exchanged for it."""
+
+    rank: str
+    turned_points: int = Field(0, description="the dealer scores this when the turn-up is of that rank")
+    exchange_points: int = 0
+    exchange_source: Source
+    last_card_points: int = Field(0, description="whoever draws the faced card last scores this")
+    last_card_source: Source
+    play_points: int = Field(0, description="playing the trump card of that rank, if it never scored this deal")
+    play_source: Source = ""
+    source: Source
+
+
+class ThrowInRule(Strict):
+    """A player holding no card of ``ranks`` may throw in the hand for a fresh deal."""
+
+    without_ranks: list[str]
+    redeal: Literal["same-dealer", "next-dealer"] = "same-dealer"
+    source: Source
+
+
+class CardPointsRule(Strict):
+    """Points scored at once for a card turned for trump, or won in a trick.
+
+    ``values`` is keyed by rank (``A``) or by card (``7D``, which takes precedence).
+    """
+
+    when: Literal["turned", "won"]
+    suit: Literal["trump", "any"] = "any"
+    values: dict[str, int]
     source: Source
 
 
@@ -87,7 +121,8 @@ class TrumpCancel(Strict):
 
 
 class TrumpRule(Strict):
-    initial: Literal["none"] = "none"
+    initial: Literal["none", "turnup", "stock-top"] = "none"
+    score_first_turn: bool = Field(True, description="with stock-top: the dealer scores the first turned card")
     set_by_meld: TrumpFromMeld | None = None
     cancelled_by_trump_meld: TrumpCancel | None = None
     source: Source
@@ -97,6 +132,7 @@ class DeclareStep(Strict):
     step: Literal["declare"]
     who: Literal["winner", "loser"]
     max_melds: int = Field(1, ge=1)
+    exchange: bool = Field(False, description="the turn-up exchange may be made at this turn")
     only: list[str] | None = None
     exclude: list[str] = []
     when: Literal["always", "winner-passed"] = "always"
@@ -109,7 +145,13 @@ class DrawStep(Strict):
     source: Source
 
 
-Step = Annotated[Union[DeclareStep, DrawStep], Field(discriminator="step")]
+class TurnTrumpStep(Strict):
+    step: Literal["turn-trump"]
+    who: Literal["winner"]
+    source: Source
+
+
+Step = Annotated[Union[DeclareStep, DrawStep, TurnTrumpStep], Field(discriminator="step")]
 
 
 class PhaseRule(Strict):
@@ -140,7 +182,8 @@ class MeldRule(Strict):
     size: int | None = Field(None, ge=2)
     ranks: list[str] | None = None
     contains: list[str] = []
-    suits: Literal["same", "different"] = "same"
+    suits: Literal["same", "different", "any"] = "same"
+    first_suit: Literal["any", "trump"] = Field("any", description="couple: the first rank's card must be a trump")
     distinct_suits: bool = False
     points: int | dict[str, int]
     trump_points: int | None = None
@@ -162,13 +205,25 @@ class MeldRule(Strict):
 
 
 class ScoringRule(Strict):
-    kind: Literal["per-card", "majority-bonus"]
-    counter: str
-    phase: str | None = Field(None, description="count only cards won in this phase")
+    """End-of-deal scoring. per-card: points per counted card won; majority-bonus: the player with
+    most counted cards scores per card over ``over``; excess: each player scores per card over
+    ``over``; last-trick: the winner of the deal's last trick scores, ``all_tricks_points``
+    instead if he won every trick of ``phase``."""
+
+    kind: Literal["per-card", "majority-bonus", "excess", "last-trick"]
+    counter: str | None = None
+    phase: str | None = Field(None, description="count only cards (or tricks) of this phase")
     points: int
     over: int = 0
+    all_tricks_points: int | None = None
     label: str
     source: Source
+
+    @model_validator(mode="after")
+    def _needs_counter(self) -> "ScoringRule":
+        if self.kind != "last-trick" and self.counter is None:
+            raise ValueError(f"a {self.kind} rule needs a counter")
+        return self
 
 
 class LurchRule(Strict):
@@ -178,10 +233,22 @@ class LurchRule(Strict):
 
 
 class GameEndRule(Strict):
-    rounds: int = Field(ge=1)
+    """A fixed number of rounds, or deals until a player reaches ``target``."""
+
+    rounds: int | None = Field(None, ge=1)
+    target: int | None = Field(None, ge=1)
+    check: Literal["end-of-deal", "immediate"] = Field(
+        "end-of-deal", description="with a target: at the end of the deal, or the moment it is reached"
+    )
     game_score: Literal["difference"] = "difference"
     lurch: LurchRule | None = None
     source: Source
+
+    @model_validator(mode="after")
+    def _one_end(self) -> "GameEndRule":
+        if (self.rounds is None) == (self.target is None):
+            raise ValueError("give exactly one of rounds and target")
+        return self
 
 
 class Note(Strict):
@@ -209,10 +276,13 @@ class RulesFile(Strict):
     options: list[dict] = []
     presets: dict[str, dict] = {}
     deal: DealRule
+    turnup: TurnupRule | None = None
+    throw_in: ThrowInRule | None = None
+    card_points: list[CardPointsRule] = []
     trump: TrumpRule
     phases: list[PhaseRule] = Field(min_length=1)
     melds: list[MeldRule] = []
-    meld_reuse: Literal["fresh-card", "none", "new-class-or-higher"] = "fresh-card"
+    meld_reuse: Literal["fresh-card", "none", "new-class-or-higher", "new-set"] = "fresh-card"
     meld_reuse_source: Source = ""
     scoring: list[ScoringRule] = []
     game_end: GameEndRule
@@ -236,7 +306,7 @@ class RulesFile(Strict):
                 raise ValueError(f"counter {c!r} uses rank(s) not in the deck")
         phase_names = {p.name for p in self.phases}
         for s in self.scoring:
-            if s.counter not in self.counters:
+            if s.counter is not None and s.counter not in self.counters:
                 raise ValueError(f"scoring {s.label!r} counts {s.counter!r}, which is not a counter")
             if s.phase is not None and s.phase not in phase_names:
                 raise ValueError(f"scoring {s.label!r} names phase {s.phase!r}; phases: {sorted(phase_names)}")
@@ -248,6 +318,15 @@ class RulesFile(Strict):
                         raise ValueError(f"phase {p.name!r} declares unknown meld(s) {sorted(unknown)}")
         if self.trump.set_by_meld and set(self.trump.set_by_meld.melds) - names:
             raise ValueError("trump.set_by_meld names an unknown meld")
+        if self.deal.turnup != (self.turnup is not None):
+            raise ValueError("deal.turnup and the turnup section go together")
+        if self.trump.initial == "turnup" and not self.deal.turnup:
+            raise ValueError("trump.initial: turnup needs deal.turnup: true")
+        for cp in self.card_points:
+            for key in cp.values:
+                rank = key[:-1] if len(key) == 2 else key
+                if rank not in ranks or (len(key) == 2 and key[-1] not in self.deck.suits):
+                    raise ValueError(f"card_points names {key!r}, neither a rank nor a card of the deck")
         if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
             raise ValueError("sequence_order must list exactly the deck's ranks")
         return self

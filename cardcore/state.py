@@ -14,10 +14,11 @@ from typing import Any
 from .cards import SUIT_NAMES, iter_bits
 from .errors import CardcoreError, IllegalAction, RecordError
 from .melds import MeldScore
-from .ruleset import DeclareStep, DrawStep
+from .ruleset import DeclareStep, DrawStep, TurnTrumpStep
 from .tricks import forbidding_reason, legal_plays, trick_winner
 
-PLAY, DECLARE = "play", "declare"
+PLAY, DECLARE, THROW_IN = "play", "declare", "throw-in"
+EXCHANGE = "exchange"
 
 
 class State:
@@ -36,6 +37,8 @@ class State:
         self.scores = [0] * self.n
         self.rounds: list[dict] = []
         self.result: dict | None = None
+        self.next_dealer: int | None = None  # a throw-in's redeal by the same dealer
+        self.first_to_target: int | None = None
         self.current_player: int | None = None
         self._start_deal()
 
@@ -72,7 +75,9 @@ class State:
 
     def _generate_deal(self, index: int) -> dict:
         rng = random.Random(f"{self.seed}:deal:{index}")
-        if self.deals:
+        if self.next_dealer is not None:
+            dealer = self.next_dealer
+        elif self.deals:
             dealer = (self.deals[-1]["dealer"] + 1) % self.n
         else:
             dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
@@ -80,12 +85,17 @@ class State:
         rng.shuffle(cards)
         size = self.rules.deal.hand_size
         hands = [cards[i * size:(i + 1) * size] for i in range(self.n)]
-        return {"dealer": dealer, "hands": hands, "stock": cards[self.n * size:]}
+        rest = cards[self.n * size:]
+        if self.rules.deal.turnup:
+            return {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
+        return {"dealer": dealer, "hands": hands, "stock": rest}
 
     def _start_deal(self) -> None:
         index = len(self.deals)
         if index < len(self.given_deals):
             deal = self.given_deals[index]
+            if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
+                raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (redeal after a throw-in)")
         elif self.seed is None:
             raise RecordError(f"the record gives {len(self.given_deals)} deal(s) and no seed for deal {index + 1}")
         else:
@@ -95,14 +105,22 @@ class State:
         self.dealer = deal["dealer"]
         self.hands = [self._mask(h) for h in deal["hands"]]
         self.tableaus = [0] * self.n
+        self.next_dealer = None
         self.stock = [d.card_index(c) for c in deal["stock"]]
+        # The turn-up lies face up under the stock and is drawn last.
+        self.faced = d.card_index(deal["turnup"]) if deal.get("turnup") else None
+        if self.faced is not None:
+            self.stock.append(self.faced)
         self.stock_pos = 0
+        self.turned = 0  # cards turned for trump and out of play
+        self.scored_specials = 0  # turn-up-rank trump cards that already scored this deal
         self.trump: int | None = None
         self.trump_fixed = False  # a first-only trump has been set, or trump was cancelled
         self.phase = 0
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.tricks_played = 0
+        self.trick_winners: list[tuple[int, int]] = []  # (phase, winner) per trick
         self.won = [[0] * len(self.rules.phases) for _ in range(self.n)]
         self.round_points = [0] * self.n
         self.meld_log: list[dict] = []
@@ -110,6 +128,7 @@ class State:
         self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
         self.voids: list[set[int]] = [set() for _ in range(self.n)]
         self.pending: list = []
+        self.throw_in_offers: list[int] = []
         self.step_melds = 0
         self.winner = self.loser = None
         self.winner_passed = False
@@ -117,10 +136,73 @@ class State:
         leader_rule = self.rules.deal.first_leader
         self.leader = self.dealer if leader_rule == "dealer" else (self.dealer + 1) % self.n
         self.current_player = self.leader
-        self.rounds.append({"dealer": self.dealer, "trump": None, "points": self.round_points,
-                            "melds": self.meld_log})
+        summary = {"dealer": self.dealer, "trump": None, "points": self.round_points, "melds": self.meld_log}
+        self.rounds.append(summary)
         self._event("deal", dealer=self.dealer, round=len(self.rounds))
         self._enter_phase(0)
+        self._deal_trump()
+        self._offer_throw_in()
+
+    def _deal_trump(self) -> None:
+        rules, summary = self.rules, self.rounds[-1]
+        if self.faced is not None:
+            summary.update(turnup=self.deck.names[self.faced], exchanges=[])
+            turnup = rules.turnup
+            if self.deck.rank_letter(self.faced) == turnup.rank:
+                self.scored_specials |= 1 << self.faced
+                self._score(self.dealer, turnup.turned_points, "turn-up", card=self.deck.names[self.faced])
+        if rules.trump.initial == "turnup":
+            self._set_trump(self.deck.suit_of[self.faced])
+        elif rules.trump.initial == "stock-top":
+            summary.update(turned=[], trumps=[])
+            self._turn_trump(self.dealer, score=rules.trump.score_first_turn)
+
+    def _set_trump(self, suit: int | None) -> None:
+        self.trump = suit
+        self.rounds[-1]["trump"] = None if suit is None else self.deck.suits[suit]
+
+    def _turn_trump(self, seat: int, score: bool = True) -> None:
+        """Turn the top stock card: its suit is trump, and a counter scores for ``seat``."""
+        if self.stock_pos >= len(self.stock):
+            return
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.turned |= 1 << card
+        self._set_trump(self.deck.suit_of[card])
+        points = self._card_value(card, "turned") if score else 0
+        self.rounds[-1]["turned"].append({"card": self.deck.names[card], "seat": seat, "points": points})
+        self._event("turn", seat=seat, card=self.deck.names[card])
+        self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
+        self._score(seat, points, "turned card", card=self.deck.names[card])
+
+    def _card_value(self, card: int, when: str, trump: int | None = None) -> int:
+        name = self.deck.names[card]
+        total = 0
+        for rule in self.rules.card_points:
+            if rule.when != when or (rule.suit == "trump" and self.deck.suit_of[card] != trump):
+                continue
+            value = rule.values.get(name, rule.values.get(self.deck.rank_letter(card), 0))
+            total += value
+        return total
+
+    def _offer_throw_in(self) -> None:
+        rule = self.rules.throw_in
+        if rule is None:
+            return
+        bad = 0
+        for r in rule.without_ranks:
+            bad |= self.deck.rank_masks[self.deck.ranks.index(r)]
+        order = [(self.leader + i) % self.n for i in range(self.n)]
+        self.throw_in_offers = [s for s in order if not self.hands[s] & bad]
+        self._next_throw_in_offer()
+
+    def _next_throw_in_offer(self) -> None:
+        if self.throw_in_offers:
+            self.decision = THROW_IN
+            self.current_player = self.throw_in_offers.pop(0)
+        else:
+            self.decision = PLAY
+            self.current_player = self.leader
 
     def _mask(self, names) -> int:
         m = 0
@@ -144,11 +226,14 @@ class State:
         self.events.append(data)
 
     def _score(self, seat: int, points: int, source: str, **detail: Any) -> None:
-        if not points:
-            return
+        if not points or self.first_to_target is not None:
+            return  # nothing scores once a player has reached an immediate target
         self.scores[seat] += points
         self.round_points[seat] += points
         self._event("score", seat=seat, points=points, source=source, **detail)
+        end = self.rules.game_end
+        if end.target is not None and end.check == "immediate" and self.scores[seat] >= end.target:
+            self.first_to_target = seat
 
     # ------------------------------------------------------------------ queries
     def is_terminal(self) -> bool:
@@ -176,11 +261,29 @@ class State:
             mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
                                self.trick, self.trump)
             return ["play " + n for n in self.deck.names_of(mask)]
+        if self.decision == THROW_IN:
+            return [THROW_IN, "pass"]
         melds = self.declarable(seat)
         actions = [a for a, _ in sorted(
             (("meld " + " ".join(self.deck.names_of(m.mask)), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
-        return actions + self.game.extra_declarations(self, seat) + ["pass"]
+        return actions + self._exchanges(seat) + self.game.extra_declarations(self, seat) + ["pass"]
+
+    def _exchanges(self, seat: int) -> list[str]:
+        """The turn-up exchange, where this declaration turn allows it (e.g. Marjolet's seven)."""
+        step = self.declare_step()
+        card = self._exchange_card(seat) if step is not None and step.exchange else None
+        return [] if card is None else [f"{EXCHANGE} {self.deck.names[card]}"]
+
+    def _exchange_card(self, seat: int) -> int | None:
+        if self.faced is None or self.stock_pos >= len(self.stock) or self.trump is None:
+            return None
+        if self.deck.rank_letter(self.faced) == self.rules.turnup.rank:
+            return None  # the faced card is the trump seven itself (turned or already exchanged)
+        return self.deck.find(self.rules.turnup.rank + self.deck.suits[self.trump], self.hands[seat])
+
+    def _can_declare(self, seat: int) -> bool:
+        return bool(self.declarable(seat) or self._exchanges(seat) or self.game.extra_declarations(self, seat))
 
     # ------------------------------------------------------------------ melds
     def declare_step(self) -> DeclareStep | None:
@@ -192,7 +295,8 @@ class State:
         out = []
         table = self.game.meld_table
         step = self.declare_step()
-        for mask in table.within(self.holding(seat), self.hands[seat]):
+        fresh = self.holding(seat) if self.rules.meld_reuse == "new-set" else self.hands[seat]
+        for mask in table.within(self.holding(seat), fresh):
             allowed = (lambda r: _step_allows(step, r)) if step else None
             best = table.best(mask, self.trump, allowed)
             if best is None:
@@ -214,6 +318,8 @@ class State:
         src = self.rules.meld_reuse_source
         if policy == "none" and reused:
             return f"melded cards may not be used again in new melds ({src})"
+        if policy == "new-set" and any(mask == meld.mask for mask, _, _ in self.meld_history[seat]):
+            return f"you have already scored this very set of cards ({src})"
         if policy == "new-class-or-higher" and reused:
             for mask, cls, pts in self.meld_history[seat]:
                 if mask & reused and cls == meld.rule.meld_class and meld.points <= pts:
@@ -227,7 +333,7 @@ class State:
         best = table.best(mask, self.trump)
         if best is None:
             return "these cards form no meld of this game (see `cardcore rules`)"
-        if not mask & self.hands[seat]:
+        if not mask & self.hands[seat] and self.rules.meld_reuse != "new-set":
             return "a meld needs at least one fresh card from your hand, not only cards already on the table"
         step = self.declare_step()
         if step and table.best(mask, self.trump, lambda r: _step_allows(step, r)) is None:
@@ -288,11 +394,19 @@ class State:
         elif verb == "meld":
             self._meld_action(seat, cards, canonical)
         elif verb == "pass":
-            if self.decision != DECLARE or args:
+            if self.decision not in (DECLARE, THROW_IN) or args:
                 raise IllegalAction(action, self._expected())
             self.actions.append("pass")
             self._event("pass", seat=seat)
-            self._end_step()
+            if self.decision == THROW_IN:
+                self._next_throw_in_offer()
+            else:
+                self._end_step()
+        elif verb == THROW_IN:
+            self._throw_in(seat, action)
+            return
+        elif verb == EXCHANGE:
+            self._exchange(seat, cards, canonical)
         else:
             if self.decision != DECLARE:
                 raise IllegalAction(action, self._expected())
@@ -303,11 +417,47 @@ class State:
             self._after_declaration()
         if self.result is None:
             self._advance()
+        if self.first_to_target is not None and self.result is None:
+            self._end_game()
+
+    def _throw_in(self, seat: int, action: str) -> None:
+        if self.decision != THROW_IN:
+            raise IllegalAction(action, f"a hand may be thrown in only before the first lead, by a player without "
+                                        f"{' '.join(self.rules.throw_in.without_ranks) if self.rules.throw_in else 'the right cards'} "
+                                        f"({self.rules.throw_in.source if self.rules.throw_in else 'not a rule of this game'})")
+        self.actions.append(THROW_IN)
+        self._event("throw-in", seat=seat)
+        self.rounds[-1]["thrown_in"] = seat
+        if self.rules.throw_in.redeal == "same-dealer":
+            self.next_dealer = self.dealer
+        self._start_deal()
+
+    def _exchange(self, seat: int, cards: list[str], action: str) -> None:
+        card = self._exchange_card(seat) if self.decision == DECLARE and self.declare_step().exchange else None
+        if card is None or cards != [self.deck.names[card]]:
+            rank = self.rules.turnup.rank if self.rules.turnup else "?"
+            raise IllegalAction(action, f"only the {rank} of trumps in hand may be exchanged for the turn-up, by a "
+                                        f"trick winner before drawing, while the turn-up is under the stock "
+                                        f"({self.rules.turnup.exchange_source if self.rules.turnup else 'not a rule of this game'})")
+        faced = self.faced
+        self.hands[seat] = self.hands[seat] & ~(1 << card) | (1 << faced)
+        self.known[seat] |= 1 << faced
+        self.stock[-1] = card
+        self.faced = card
+        self.scored_specials |= 1 << card
+        self.actions.append(action)
+        self.rounds[-1]["exchanges"].append({"player": seat, "card": self.deck.names[card],
+                                             "for": self.deck.names[faced]})
+        self._event("exchange", seat=seat, card=self.deck.names[card], turnup=self.deck.names[faced])
+        self._score(seat, self.rules.turnup.exchange_points, "exchange", card=self.deck.names[card])
+        self._after_declaration()
 
     def _expected(self) -> str:
         who = f"seat {self.current_player}"
         if self.decision == PLAY:
             return f"{who} must play a card to the trick now"
+        if self.decision == THROW_IN:
+            return f"{who} may throw in the hand or pass now"
         return f"{who} may declare a meld or pass now"
 
     def _play(self, seat: int, name: str, action: str) -> None:
@@ -330,6 +480,11 @@ class State:
         self.trick_seats.append(seat)
         self.actions.append(action)
         self._event("play", seat=seat, card=name)
+        turnup = self.rules.turnup
+        if (turnup and turnup.play_points and self.trump is not None
+                and name == turnup.rank + self.deck.suits[self.trump] and not self.scored_specials >> card & 1):
+            self.scored_specials |= 1 << card
+            self._score(seat, turnup.play_points, "trump seven played", card=name)
         if len(self.trick) < self.n:
             self.current_player = (seat + 1) % self.n
         else:
@@ -354,7 +509,12 @@ class State:
             mask |= 1 << c
         self.won[winner][self.phase] |= mask
         self.tricks_played += 1
+        self.trick_winners.append((self.phase, winner))
         self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
+        if "trumps" in self.rounds[-1]:
+            self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
+        for c in self.trick:
+            self._score(winner, self._card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
         self.winner = winner
         self.loser = (winner + 1) % self.n if self.n == 2 else None
@@ -380,10 +540,7 @@ class State:
 
     def _after_declaration(self) -> None:
         step = self.pending[0]
-        seat = self.current_player
-        if self.step_melds >= step.max_melds or not (
-            self.declarable(seat) or self.game.extra_declarations(self, seat)
-        ):
+        if self.step_melds >= step.max_melds or not self._can_declare(self.current_player):
             self._end_step()
 
     def _end_step(self) -> None:
@@ -402,10 +559,14 @@ class State:
                 self.pending.pop(0)
                 self._draw(seat)
                 continue
+            if isinstance(step, TurnTrumpStep):
+                self.pending.pop(0)
+                self._turn_trump(seat)
+                continue
             if step.when == "winner-passed" and not self.winner_passed:
                 self.pending.pop(0)
                 continue
-            if self.declarable(seat) or self.game.extra_declarations(self, seat):
+            if self._can_declare(seat):
                 self.decision = DECLARE
                 self.current_player = seat
                 return
@@ -427,6 +588,10 @@ class State:
         self.stock_pos += 1
         self.hands[seat] |= 1 << card
         self._event("draw", seat=seat, card=self.deck.names[card], left=self.stock_left)
+        if card == self.faced and self.stock_pos == len(self.stock):
+            self.known[seat] |= 1 << card
+            self.rounds[-1]["last_card"] = {"player": seat, "card": self.deck.names[card]}
+            self._score(seat, self.rules.turnup.last_card_points, "last faced card", card=self.deck.names[card])
 
     def _phase_over(self) -> bool:
         until = self.phase_rule.until
@@ -446,8 +611,14 @@ class State:
 
     def _end_round(self) -> None:
         for rule in self.rules.scoring:
+            if rule.kind == "last-trick":
+                self._score_last_trick(rule)
+                continue
             counts = self.counter_counts(rule.counter, rule.phase)
-            if rule.kind == "per-card":
+            if rule.kind == "excess":
+                for s in range(self.n):
+                    self._score(s, max(0, counts[s] - rule.over) * rule.points, rule.label, count=counts[s])
+            elif rule.kind == "per-card":
                 for s in range(self.n):
                     self._score(s, counts[s] * rule.points, rule.label, count=counts[s])
             elif rule.kind == "majority-bonus":
@@ -455,20 +626,44 @@ class State:
                 leaders = [s for s in range(self.n) if counts[s] == top]
                 if len(leaders) == 1 and top > rule.over:
                     self._score(leaders[0], (top - rule.over) * rule.points, rule.label, count=top)
-        summary = self.rounds[-1]
-        summary["points"] = list(self.round_points)
-        for name in self.rules.counters:
-            summary[name] = self.counter_counts(name)
+        self._close_round_summary()
         self._event("round-end", round=len(self.rounds), points=list(self.round_points),
                     scores=list(self.scores))
-        if len(self.rounds) >= self.rules.game_end.rounds:
+        end = self.rules.game_end
+        played = sum(1 for r in self.rounds if "thrown_in" not in r)
+        if self.first_to_target is not None:
+            self._end_game()
+        elif end.rounds is not None and played >= end.rounds:
+            self._end_game()
+        elif end.target is not None and max(self.scores) >= end.target and self.scores.count(max(self.scores)) == 1:
             self._end_game()
         else:
             self._start_deal()
 
+    def _close_round_summary(self) -> None:
+        summary = self.rounds[-1]
+        summary["points"] = list(self.round_points)
+        for name in self.rules.counters:
+            summary[name] = self.counter_counts(name)
+
+    def _score_last_trick(self, rule) -> None:
+        idx = None if rule.phase is None else self.game.phase_index[rule.phase]
+        tricks = [w for p, w in self.trick_winners if idx is None or p == idx]
+        if not tricks:
+            return
+        winner = tricks[-1]
+        swept = rule.all_tricks_points is not None and all(w == winner for w in tricks)
+        points = rule.all_tricks_points if swept else rule.points
+        self.rounds[-1]["last_trick"] = {"player": winner, "points": points}
+        self._score(winner, points, rule.label, all_tricks=swept)
+
     def _end_game(self) -> None:
         end = self.rules.game_end
+        self._close_round_summary()
         ranked = sorted(range(self.n), key=lambda s: -self.scores[s])
+        if self.first_to_target is not None:  # the first to reach the target wins at once
+            ranked.remove(self.first_to_target)
+            ranked.insert(0, self.first_to_target)
         best, second = ranked[0], ranked[1]
         margin = self.scores[best] - self.scores[second]
         lurched = bool(end.lurch and margin > 0 and self.scores[second] < end.lurch.below)
@@ -523,6 +718,8 @@ class State:
             "trump": d.suits[self.trump] if self.trump is not None else None,
             "stock_left": self.stock_left,
             "won_cards": d.names_of(played),
+            "turnup": d.names[self.faced] if self.faced is not None and self.stock_pos < len(self.stock) else None,
+            "turned": d.names_of(self.turned),
             "counters": {name: self.counter_counts(name) for name in self.rules.counters},
             "known_in_hand": {str(s): v for s, v in others_known.items()},
             "voids": [sorted(d.suits[v] for v in vs) for vs in self.voids],
@@ -551,7 +748,9 @@ class State:
             hidden_counts[s] = (self.hands[s] & ~known).bit_count()
             unseen.extend(iter_bits(self.hands[s] & ~known))
             state.hands[s] = known
-        unseen.extend(self.stock[self.stock_pos:])
+        faced_in_stock = self.faced is not None and self.stock_pos < len(self.stock)
+        face_down_end = len(self.stock) - (1 if faced_in_stock else 0)
+        unseen.extend(self.stock[self.stock_pos:face_down_end])
         for _attempt in range(100):
             rng.shuffle(unseen)
             pool = list(unseen)
@@ -568,7 +767,7 @@ class State:
                     state.hands[s] |= 1 << c
                     pool.remove(c)
             if ok:
-                state.stock = self.stock[:self.stock_pos] + pool
+                state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
                 return state
             for s in hidden_counts:
                 state.hands[s] = self.known[s] & self.hands[s]
@@ -585,6 +784,9 @@ class State:
         new.trick = list(self.trick)
         new.trick_seats = list(self.trick_seats)
         new.pending = list(self.pending)
+        new.throw_in_offers = list(self.throw_in_offers)
+        new.trick_winners = list(self.trick_winners)
+        new.stock = list(self.stock)
         new.scores = list(self.scores)
         new.round_points = list(self.round_points)
         new.meld_log = list(self.meld_log)
@@ -592,7 +794,7 @@ class State:
         new.actions = list(self.actions)
         new.events = list(self.events)
         new.deals = list(self.deals)
-        new.rounds = [dict(r) for r in self.rounds]
+        new.rounds = [_copy_round(r) for r in self.rounds]
         if new.rounds:
             new.rounds[-1]["points"] = new.round_points
             new.rounds[-1]["melds"] = new.meld_log
@@ -643,6 +845,10 @@ def _deal_out(deal: dict) -> dict:
     if deal.get("turnup"):
         out["turnup"] = deal["turnup"]
     return out
+
+
+def _copy_round(r: dict) -> dict:
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in r.items()}
 
 
 def _round_out(r: dict) -> dict:

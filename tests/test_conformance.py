@@ -34,7 +34,7 @@ def all_cards(state) -> list[int]:
         for won in state.won[s]:
             cards += iter_bits(won)
         assert not state.hands[s] & state.tableaus[s], "a card is both in hand and on the table"
-    cards += state.trick + state.stock[state.stock_pos:]
+    cards += state.trick + state.stock[state.stock_pos:] + list(iter_bits(state.turned))
     return cards
 
 

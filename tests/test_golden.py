@@ -24,6 +24,10 @@ GOLDEN = {
     "penchant-trump-variations": ("penchant(each_penchant_sets_trump=true,trump_marriage_cancels_trump=true)", 15),
     "penchant-meld-variations": ("penchant(pinochle_declaration=true,penchant_only_when_winner_passes=true,jail_free_seven=true)", 16),
     "penchant-no-reuse-equal-score": ("penchant(no_meld_reuse=true,blocking_tie=equal-score)", 17),
+    "marjolet-penguin": ("marjolet", 21),
+    "marjolet-variants": ("marjolet(turned_seven_points=7,trump_seven_play_bonus=false,game_end=immediate)", 22),
+    "penneech-parlett": ("penneech", 31),
+    "penneech-pagat-end-of-deal": ("penneech(follow_rule=must-follow,dealer_scores_first_turnup=false,game_end=end-of-deal)", 32),
 }
 
 
