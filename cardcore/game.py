@@ -147,6 +147,13 @@ class TrickGame:
         """Carry out a game-specific action; return None when done, else why it is refused."""
         return f"unknown action verb {verb!r}"
 
+    def on_declaration_turn(self, state: "State", seat: int) -> None:
+        """Called when ``seat``'s declaration turn begins (e.g. to tally blocked melds)."""
+
+    def notable_events(self, state: "State") -> dict[str, float]:
+        """Per-game counts of this game's notable events, for ``cardcore simulate``."""
+        return {}
+
     def describe_rules(self) -> list[dict]:
         """Game-specific rule descriptions for ``cardcore rules`` (e.g. blocking)."""
         return []

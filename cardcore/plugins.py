@@ -72,6 +72,7 @@ class BotEntry:
 _manager: pluggy.PluginManager | None = None
 _games: dict[str, GameEntry] | None = None
 _bots: dict[str, BotEntry] | None = None
+_bot_variants: dict[str, list[BotEntry]] = {}
 
 
 # -- loading ---------------------------------------------------------------
@@ -180,11 +181,10 @@ def get_games() -> dict[str, GameEntry]:
 
 
 def get_bots() -> dict[str, BotEntry]:
-    """Every registered bot, by name. On a duplicate name the first plugin wins."""
+    """Every registered bot, by name (the first registration of a name; see find_bot for the one
+    that plays a given game). A name registered twice for overlapping games warns; the first wins."""
     global _bots
     if _bots is None:
-        bots: dict[str, BotEntry] = {}
-
         def make_register(plugin: str) -> Callable[..., None]:
             def register(name: str, factory: Callable[..., Any], games: set[str] | None = None) -> None:
                 if not (isinstance(name, str) and name and callable(factory)
@@ -192,16 +192,45 @@ def get_bots() -> dict[str, BotEntry]:
                                                and all(isinstance(g, str) for g in games)))):
                     _problem(f"plugin {plugin!r} registered bot {name!r} wrongly: expected "
                              "register(name: str, factory: callable, games: set[str] | None)")
-                elif name in bots:
+                    return
+                entry = BotEntry(name, factory, None if games is None else frozenset(games), plugin)
+                clash = next((b for b in variants.get(name, []) if _overlap(b.games, entry.games)), None)
+                if clash is not None:
                     _problem(f"bot {name!r} of plugin {plugin!r} ignored: "
-                             f"plugin {bots[name].plugin!r} already registered it")
-                else:
-                    bots[name] = BotEntry(name, factory, None if games is None else frozenset(games), plugin)
+                             f"plugin {clash.plugin!r} already registered it")
+                    return
+                variants.setdefault(name, []).append(entry)
+                bots.setdefault(name, entry)
             return register
 
+        bots: dict[str, BotEntry] = {}
+        variants: dict[str, list[BotEntry]] = {}
         _call_each("register_bots", "register", make_register)
         _bots = bots
+        _bot_variants.clear()
+        _bot_variants.update(variants)
     return dict(_bots)
+
+
+def find_bot(name: str, game: str) -> BotEntry | None:
+    """The bot called ``name`` that plays ``game``: one name may be registered for several games
+    by different plugins (each game's own ``heuristic``), as long as their games do not overlap."""
+    get_bots()
+    for entry in _bot_variants.get(name, []):
+        if entry.games is None or game in entry.games:
+            return entry
+    return None
+
+
+def bot_names(game: str) -> list[str]:
+    """Names of the bots that play ``game``."""
+    get_bots()
+    return sorted(n for n, entries in _bot_variants.items()
+                  if any(e.games is None or game in e.games for e in entries))
+
+
+def _overlap(a: frozenset[str] | None, b: frozenset[str] | None) -> bool:
+    return a is None or b is None or bool(a & b)
 
 
 def add_plugin_commands(cli: click.Group) -> None:

@@ -18,12 +18,22 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from .errors import CardcoreError, IllegalAction, RecordError
 
 
+class DealModel(BaseModel):
+    """Only the types here; the state checks the cards themselves and names the deal."""
+
+    model_config = ConfigDict(extra="allow")
+    dealer: Any = None
+    hands: list[list[str]] = []
+    stock: list[str] = []
+    turnup: str | None = None
+
+
 class RecordModel(BaseModel):
     model_config = ConfigDict(extra="allow")
     game: str
     options: dict[str, Any] = {}
     seed: int | None = None
-    deals: list[dict[str, Any]] = []
+    deals: list[DealModel] = []
     actions: list[str] = []
 
 
@@ -33,6 +43,8 @@ def read_record(path: str | Path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not UTF-8 text (byte {exc.start}): {exc.reason}") from None
     return parse_record(text, str(path))
 
 
@@ -48,13 +60,18 @@ def parse_record(text: str, where: str = "record") -> dict:
             f"{'.'.join(str(p) for p in e['loc']) or 'record'}: {e['msg']}" for e in exc.errors()
         )
         raise RecordError(f"{where}: not a game record: {problems}") from None
-    return model.model_dump()
+    record = model.model_dump()
+    # a key missing from a deal stays missing, so that the state can say which deal lacks what
+    record["deals"] = [deal.model_dump(exclude_unset=True) for deal in model.deals]
+    return record
 
 
 def replay(record: dict, where: str = "record", upto: int | None = None):
     """The state reached by replaying ``record`` (its first ``upto`` actions, if given)."""
     from . import load_game
 
+    if record.get("seed") is None and not record.get("deals"):
+        raise RecordError(f"{where}: the record has neither a seed nor deals, so what was dealt is unknown")
     try:
         game = load_game(record["game"], record.get("options") or {})
         state = game.new_game(seed=record.get("seed"), deals=record.get("deals") or None)
@@ -62,6 +79,8 @@ def replay(record: dict, where: str = "record", upto: int | None = None):
         raise RecordError(f"{where}: {exc}") from None
     actions = record.get("actions", [])
     for number, action in enumerate(actions[:upto] if upto is not None else actions, start=1):
+        if not action.split():
+            raise RecordError(f"{where}: action {number} ({action!r}): an action cannot be empty")
         try:
             state.apply(action)
         except IllegalAction as exc:

@@ -37,6 +37,7 @@ class State:
         self.scores = [0] * self.n
         self.rounds: list[dict] = []
         self.result: dict | None = None
+        self.tallies: dict[str, int] = {}  # game-specific counts kept by plugins (e.g. blocks)
         self.next_dealer: int | None = None  # a throw-in's redeal by the same dealer
         self.first_to_target: int | None = None
         self.current_player: int | None = None
@@ -566,6 +567,7 @@ class State:
             if step.when == "winner-passed" and not self.winner_passed:
                 self.pending.pop(0)
                 continue
+            self.game.on_declaration_turn(self, seat)
             if self._can_declare(seat):
                 self.decision = DECLARE
                 self.current_player = seat
@@ -739,6 +741,9 @@ class State:
         cards come from the unseen ones, avoiding suits they are known to be void in.
         """
         state = self.clone()
+        # Later deals must not be the real ones: a sampled world gets a seed of its own.
+        state.seed = rng.getrandbits(31)
+        state.given_deals = list(self.deals)
         unseen = []
         hidden_counts = {}
         for s in range(self.n):
@@ -799,6 +804,7 @@ class State:
             new.rounds[-1]["points"] = new.round_points
             new.rounds[-1]["melds"] = new.meld_log
         new.result = dict(self.result) if self.result else None
+        new.tallies = dict(self.tallies)
         return new
 
     def summary(self) -> dict:

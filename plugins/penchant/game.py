@@ -108,6 +108,39 @@ class PenchantGame(TrickGame):
     def meld_refusal(self, state, seat: int, meld: MeldScore) -> str | None:
         return self.block(state, seat, meld)
 
+    def on_declaration_turn(self, state, seat: int) -> None:
+        if any(why and why.startswith("blocked") for _, why in state.meld_options(seat)):
+            key = f"blocks suffered by seat {seat}"
+            state.tallies[key] = state.tallies.get(key, 0) + 1
+            state.tallies["blocks suffered"] = state.tallies.get("blocks suffered", 0) + 1
+
+    def notable_events(self, state) -> dict[str, float]:
+        """Quadruplets and reunions declared, when trump is set, blocks, lurches (per game)."""
+        tricks, trump_tricks, no_trump_rounds, big = 0, [], 0, 0
+        trump_set = False
+        for e in state.events:
+            kind = e["type"]
+            if kind == "deal":
+                tricks, trump_set = 0, False
+            elif kind == "trick":
+                tricks += 1
+            elif kind == "meld" and e["name"] in ("quadruplets", "reunion"):
+                big += 1
+            elif kind == "trump" and e["suit"] is not None and not trump_set:
+                trump_set = True
+                trump_tricks.append(tricks)
+            elif kind == "round-end" and not trump_set:
+                no_trump_rounds += 1
+        out = {
+            "quadruplets or reunions declared": big,
+            "rounds without trump": no_trump_rounds,
+            "blocks suffered": state.tallies.get("blocks suffered", 0),
+            "lurched": int(bool(state.result and state.result["lurched"])),
+        }
+        if trump_tricks:
+            out["trick on which trump is set"] = sum(trump_tricks) / len(trump_tricks)
+        return out
+
     def describe_rules(self) -> list[dict]:
         b = self.blocking
         lift = {

@@ -1,0 +1,159 @@
+"""Search bots for every game, through the state API alone: ISMCTS and PIMC.
+
+Both look ahead to the end of the current deal and value it by the score difference it leaves,
+squashed into [-1, 1]; the deal is the natural horizon of these games, whose later deals are
+fresh luck.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+
+class _Horizon:
+    """Reward of a finished (or abandoned) look-ahead, from ``seat``'s point of view."""
+
+    def __init__(self, game):
+        self.scale = _reward_scale(game)
+
+    def reward(self, world, start_scores: list[int], seat: int) -> float:
+        gains = [world.scores[s] - start_scores[s] for s in range(world.n)]
+        mine = gains[seat]
+        best_other = max(g for s, g in enumerate(gains) if s != seat)
+        return math.tanh((mine - best_other) / self.scale)
+
+
+_SCALES: dict[str, float] = {}
+
+
+def _reward_scale(game) -> float:
+    """A typical deal's score spread, from a few random deals: rewards then use the same range
+    in every game (Penchant deals are worth tens of points, Marjolet's hundreds)."""
+    key = game.game_string()
+    if key not in _SCALES:
+        rng = random.Random(0)
+        spreads = []
+        for seed in range(12):
+            state = game.new_game(seed=seed)
+            while len(state.rounds) == 1 and not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()))
+            spreads.append(abs(state.rounds[0]["points"][0] - state.rounds[0]["points"][1]))
+        _SCALES[key] = max(1.0, sum(spreads) / len(spreads))
+    return _SCALES[key]
+
+
+def rollout(world, rng: random.Random) -> None:
+    """Random play to the end of the current deal."""
+    deal = len(world.rounds)
+    while not world.is_terminal() and len(world.rounds) == deal:
+        world.apply(rng.choice(world.legal_actions()))
+
+
+class _Node:
+    __slots__ = ("player", "children", "visits", "total", "avail")
+
+    def __init__(self, player):
+        self.player = player  # who chose the action leading here
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class ISMCTSBot:
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012).
+
+    Each iteration samples a world consistent with what the player knows, walks the one tree of
+    information sets with UCB over the actions available in that world, expands one action,
+    plays out at random to the end of the deal, and backs up the reward of each node's mover.
+    Budget: ``iterations``, and ``seconds`` if given (whichever ends first).
+    """
+
+    def __init__(self, game, seed: int | None = None, iterations: int = 1000,
+                 seconds: float | None = None, exploration: float = 0.7):
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = exploration
+        self.horizon = _Horizon(game)
+
+    def choose(self, state) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        root = _Node(None)
+        rng = self.rng
+        deal = len(state.rounds)
+        start_scores = list(state.scores)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.iterations):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            world = state.determinize(seat, rng)
+            node, path = root, [root]
+            while not world.is_terminal() and len(world.rounds) == deal:
+                actions = world.legal_actions()
+                untried = [a for a in actions if a not in node.children]
+                mover = world.current_player
+                if untried:
+                    action = rng.choice(untried)
+                    child = node.children[action] = _Node(mover)
+                    world.apply(action)
+                    node = child
+                    path.append(node)
+                    break
+                for a in actions:
+                    node.children[a].avail += 1
+                best, best_score = None, -1e18
+                for a in actions:
+                    ch = node.children[a]
+                    log_n = math.log(ch.avail)
+                    score = ch.total / ch.visits + self.c * math.sqrt(log_n / ch.visits)
+                    if score > best_score:
+                        best, best_score = a, score
+                world.apply(best)
+                node = node.children[best]
+                path.append(node)
+            rollout(world, rng)
+            reward = self.horizon.reward(world, start_scores, seat)
+            for n in path:
+                n.visits += 1
+                if n.player is not None:
+                    n.total += reward if n.player == seat else -reward
+        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
+
+
+class PIMCBot:
+    """Perfect-information Monte Carlo: for each of ``samples`` worlds consistent with what the
+    player knows, every legal action is played out ``rollouts`` times at random to the end of
+    the deal; the action with the best mean reward is chosen."""
+
+    def __init__(self, game, seed: int | None = None, samples: int = 20, rollouts: int = 2):
+        if samples < 1 or rollouts < 1:
+            raise ValueError("samples and rollouts must be at least 1")
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.rollouts = rollouts
+        self.horizon = _Horizon(game)
+
+    def choose(self, state) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        totals = dict.fromkeys(legal, 0.0)
+        start_scores = list(state.scores)
+        for _ in range(self.samples):
+            world = state.determinize(seat, self.rng)
+            for action in legal:
+                for _ in range(self.rollouts):
+                    trial = world.clone()
+                    trial.apply(action)
+                    rollout(trial, self.rng)
+                    totals[action] += self.horizon.reward(trial, start_scores, seat)
+        return max(legal, key=totals.__getitem__)

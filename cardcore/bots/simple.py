@@ -1,0 +1,95 @@
+"""Bots that need no search: random, and greedy one-ply play driven by the rules' card values."""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import iter_bits
+from ..tricks import beats
+
+
+class RandomBot:
+    """Plays a uniformly random legal action; reproducible from its seed."""
+
+    def __init__(self, game, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state) -> str:
+        return self.rng.choice(state.legal_actions())
+
+
+class CardValues:
+    """What winning each card is worth under a game's rules, read from its tables.
+
+    Counted cards (brisques and the like) are worth the points any scoring rule gives them, and a
+    little more when they count toward a majority bonus; card points depend on trump.
+    """
+
+    def __init__(self, game):
+        self.game = game
+        deck = game.deck
+        self.base = [0.0] * deck.size
+        for rule in game.rules.scoring:
+            if rule.counter is None:
+                continue
+            mask = game.counter_masks[rule.counter]
+            bonus = rule.points if rule.kind == "per-card" else rule.points / 2
+            if rule.kind == "excess":
+                bonus = rule.points / 4
+            for c in iter_bits(mask):
+                self.base[c] += bonus
+
+    def value(self, state, card: int) -> float:
+        extra = state._card_value(card, "won", state.trump) if state.rules.card_points else 0
+        return self.base[card] + extra
+
+
+class GreedyBot:
+    """One ply: the declaration scoring most now; as follower the cheapest card that wins a
+    trick worth winning (or wins it for nothing); otherwise the least valuable card, keeping
+    brisques."""
+
+    def __init__(self, game, seed: int | None = None):
+        self.rng = random.Random(seed)
+        self.values = CardValues(game)
+
+    def choose(self, state) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if not legal[0].startswith("play "):
+            return self.best_declaration(state, legal)
+        return self.best_play(state, legal)
+
+    def best_declaration(self, state, legal: list[str]) -> str:
+        seat = state.current_player
+        best, best_gain = "pass" if "pass" in legal else legal[0], 0
+        for action in legal:
+            if action == "pass":
+                continue
+            probe = state.clone()
+            before = probe.scores[seat]
+            probe.apply(action)
+            gain = probe.scores[seat] - before
+            if gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    def cost(self, state, card: int) -> tuple[float, int]:
+        return (self.values.value(state, card), state.deck.strength[card])
+
+    def best_play(self, state, legal: list[str]) -> str:
+        deck = state.deck
+        cards = {a: deck.find(a[5:], state.playable(state.current_player)) for a in legal}
+        if state.trick:
+            best = state.trick[0]
+            for c in state.trick[1:]:
+                if beats(deck, c, best, state.trump):
+                    best = c
+            trick_value = sum(self.values.value(state, c) for c in state.trick)
+            winners = [a for a, c in cards.items() if beats(deck, c, best, state.trump)]
+            if winners:
+                cheapest = min(winners, key=lambda a: self.cost(state, cards[a]))
+                if trick_value > 0 or self.values.value(state, cards[cheapest]) == 0:
+                    return cheapest
+        return min(legal, key=lambda a: self.cost(state, cards[a]))
