@@ -48,10 +48,12 @@ def read_rules(text: str, filename: str, game: str, plugin_model=None) -> RulesS
     option_set = OptionSet(section.options, game)
     presets = {}
     for name, values in section.presets.items():
-        try:
-            presets[name] = option_set.validate(values)
-        except OptionError as exc:
-            raise RulesError(f"{line_of(sourced, ('presets', name))}: preset {name!r}: {exc}") from None
+        for key, value in values.items():  # one at a time, to name the line of the bad one
+            try:
+                option_set.validate({key: value})
+            except OptionError as exc:
+                raise RulesError(f"{line_of(sourced, ('presets', name, key))}: preset {name!r}: {exc}") from None
+        presets[name] = option_set.validate(values)
     source = RulesSource(sourced, option_set, presets, filename)
     # Check the file under the defaults and under every value of every choice: a mistake in a
     # branch no one has played yet is still reported with its line, at load time.
@@ -109,6 +111,7 @@ class TrickGame:
             tuple(r.deck.ranks), tuple(r.deck.suits), r.deck.packs,
             {s: tuple(o) for s, o in r.deck.suit_order_exceptions.items()},
         )
+        self.play_action = ["play " + name for name in self.deck.names]
         self.meld_table = MeldTable(self.deck, list(r.melds), tuple(r.sequence_order or r.deck.ranks))
         self.meld_by_name = {m.name: m for m in r.melds}
         self.counter_masks = {

@@ -70,6 +70,15 @@ class MeldTable:
 
     def within(self, pool: int, fresh: int) -> list[int]:
         """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``."""
+        if not self.items:
+            return []
+        if pool.bit_count() <= 10:  # few cards: walk the pool's subsets, fewer than the patterns
+            patterns, out, sub = self.patterns, [], pool
+            while sub:
+                if sub & fresh and sub in patterns:
+                    out.append(sub)
+                sub = (sub - 1) & pool
+            return out
         return [m for m, _ in self.items if not m & ~pool and m & fresh]
 
     def named(self, name: str) -> list[int]:

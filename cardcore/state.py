@@ -34,6 +34,7 @@ class State:
         self.deals: list[dict] = []
         self.actions: list[str] = []
         self.events: list[dict] = []
+        self.log_events = True  # search bots turn this off in the worlds they sample
         self.scores = [0] * self.n
         self.rounds: list[dict] = []
         self.result: dict | None = None
@@ -129,6 +130,7 @@ class State:
         self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
         self.voids: list[set[int]] = [set() for _ in range(self.n)]
         self.pending: list = []
+        self._meld_memo = None
         self.throw_in_offers: list[int] = []
         self.step_melds = 0
         self.winner = self.loser = None
@@ -223,8 +225,9 @@ class State:
 
     # ------------------------------------------------------------------ events and scores
     def _event(self, kind: str, **data: Any) -> None:
-        data["type"] = kind
-        self.events.append(data)
+        if self.log_events:
+            data["type"] = kind
+            self.events.append(data)
 
     def _score(self, seat: int, points: int, source: str, **detail: Any) -> None:
         if not points or self.first_to_target is not None:
@@ -259,9 +262,8 @@ class State:
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
-                               self.trick, self.trump)
-            return ["play " + n for n in self.deck.names_of(mask)]
+            names = self.game.play_action
+            return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
         if self.decision == THROW_IN:
             return [THROW_IN, "pass"]
         melds = self.declarable(seat)
@@ -269,6 +271,28 @@ class State:
             (("meld " + " ".join(self.deck.names_of(m.mask)), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
         return actions + self._exchanges(seat) + self.game.extra_declarations(self, seat) + ["pass"]
+
+    def _legal_cards(self, seat: int) -> list[int]:
+        mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
+                           self.trick, self.trump)
+        return self.deck.sorted_cards(iter_bits(mask))
+
+    def legal_moves(self) -> list:
+        """Like legal_actions, but a card to play is its index: the fast path of playouts."""
+        if self.result is None and self.decision == PLAY:
+            seat = self.current_player
+            mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
+                               self.trick, self.trump)
+            return list(iter_bits(mask))
+        return self.legal_actions()
+
+    def apply_move(self, move) -> None:
+        """Apply a move of legal_moves() (a card index is trusted to be legal)."""
+        if type(move) is not int:
+            self.apply(move)
+            return
+        self._play_card(self.current_player, move)
+        self._after_action()
 
     def _exchanges(self, seat: int) -> list[str]:
         """The turn-up exchange, where this declaration turn allows it (e.g. Marjolet's seven)."""
@@ -293,9 +317,15 @@ class State:
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
+        step = self.declare_step()
+        key = (seat, self.hands[seat], tuple(self.tableaus), self.trump, id(step), len(self.meld_history[seat]))
+        if self._meld_memo is not None and self._meld_memo[0] == key:
+            return self._meld_memo[1]
         out = []
         table = self.game.meld_table
-        step = self.declare_step()
+        if not table.items:
+            self._meld_memo = (key, out)
+            return out
         fresh = self.holding(seat) if self.rules.meld_reuse == "new-set" else self.hands[seat]
         for mask in table.within(self.holding(seat), fresh):
             allowed = (lambda r: _step_allows(step, r)) if step else None
@@ -303,6 +333,7 @@ class State:
             if best is None:
                 continue
             out.append((best, self.meld_refusal(seat, best)))
+        self._meld_memo = (key, out)
         return out
 
     def declarable(self, seat: int) -> list[MeldScore]:
@@ -392,6 +423,8 @@ class State:
             if len(cards) != 1:
                 raise IllegalAction(action, "play takes exactly one card")
             self._play(seat, cards[0], canonical)
+            self._after_action()
+            return
         elif verb == "meld":
             self._meld_action(seat, cards, canonical)
         elif verb == "pass":
@@ -416,6 +449,9 @@ class State:
                 raise IllegalAction(action, why)
             self.actions.append(canonical)
             self._after_declaration()
+        self._after_action()
+
+    def _after_action(self) -> None:
         if self.result is None:
             self._advance()
         if self.first_to_target is not None and self.result is None:
@@ -474,24 +510,31 @@ class State:
         why = forbidding_reason(self.deck, rule, holding, self.trick, self.trump, card)
         if why:
             raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
-        self._note_voids(seat, card, holding, rule)
-        self.hands[seat] &= ~(1 << card)
-        self.tableaus[seat] &= ~(1 << card)
+        self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> None:
+        rule = self.game.follow_rules[self.phase]
+        if rule.follow or rule.follow_or_trump:
+            self._note_voids(seat, card, rule)
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.tableaus[seat] &= ~bit
         self.trick.append(card)
         self.trick_seats.append(seat)
-        self.actions.append(action)
-        self._event("play", seat=seat, card=name)
+        self.actions.append(self.game.play_action[card])
+        if self.log_events:
+            self._event("play", seat=seat, card=self.deck.names[card])
         turnup = self.rules.turnup
-        if (turnup and turnup.play_points and self.trump is not None
-                and name == turnup.rank + self.deck.suits[self.trump] and not self.scored_specials >> card & 1):
-            self.scored_specials |= 1 << card
-            self._score(seat, turnup.play_points, "trump seven played", card=name)
+        if (turnup and turnup.play_points and self.trump is not None and not self.scored_specials & bit
+                and self.deck.names[card] == turnup.rank + self.deck.suits[self.trump]):
+            self.scored_specials |= bit
+            self._score(seat, turnup.play_points, "trump seven played", card=self.deck.names[card])
         if len(self.trick) < self.n:
             self.current_player = (seat + 1) % self.n
         else:
             self._finish_trick()
 
-    def _note_voids(self, seat: int, card: int, holding: int, rule) -> None:
+    def _note_voids(self, seat: int, card: int, rule) -> None:
         """What an opponent learns from a card played under an obligation (for determinize)."""
         if not self.trick:
             return
@@ -514,8 +557,9 @@ class State:
         self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
         if "trumps" in self.rounds[-1]:
             self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
-        for c in self.trick:
-            self._score(winner, self._card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+        if self.rules.card_points:
+            for c in self.trick:
+                self._score(winner, self._card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
         self.winner = winner
         self.loser = (winner + 1) % self.n if self.n == 2 else None
@@ -787,6 +831,7 @@ class State:
         new.voids = [set(v) for v in self.voids]
         new.won = [list(w) for w in self.won]
         new.trick = list(self.trick)
+        new._meld_memo = None
         new.trick_seats = list(self.trick_seats)
         new.pending = list(self.pending)
         new.throw_in_offers = list(self.throw_in_offers)

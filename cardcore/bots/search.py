@@ -47,8 +47,8 @@ def _reward_scale(game) -> float:
 def rollout(world, rng: random.Random) -> None:
     """Random play to the end of the current deal."""
     deal = len(world.rounds)
-    while not world.is_terminal() and len(world.rounds) == deal:
-        world.apply(rng.choice(world.legal_actions()))
+    while world.result is None and len(world.rounds) == deal:
+        world.apply_move(rng.choice(world.legal_moves()))
 
 
 class _Node:
@@ -95,6 +95,7 @@ class ISMCTSBot:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             world = state.determinize(seat, rng)
+            world.log_events = False
             node, path = root, [root]
             while not world.is_terminal() and len(world.rounds) == deal:
                 actions = world.legal_actions()
@@ -150,6 +151,7 @@ class PIMCBot:
         start_scores = list(state.scores)
         for _ in range(self.samples):
             world = state.determinize(seat, self.rng)
+            world.log_events = False
             for action in legal:
                 for _ in range(self.rollouts):
                     trial = world.clone()
