@@ -13,7 +13,8 @@ import click
 from . import __version__, load_game
 from .errors import CardcoreError, RecordError
 from .options import parse_assignments
-from .plugins import add_plugin_commands, get_bots, get_games
+from .bots import make_bot
+from .plugins import add_plugin_commands, get_games
 from .records import read_record, replay, write_record
 from .textview import describe_event, table_view
 
@@ -128,7 +129,10 @@ def rules_text(d: dict) -> str:
         pts = m["points"] if not isinstance(m["points"], dict) else ", ".join(f"{k} {v}" for k, v in m["points"].items())
         trump = f" ({m['trump_points']} in trumps)" if m["trump_points"] is not None else ""
         out.append(f"  {m['name']:<16} {str(pts) + trump:>6}  {m['description']}  [{m['source']}]")
-    out.append(f"  re-use of table cards: {d['meld_reuse']['policy']}  [{d['meld_reuse']['source']}]")
+    if d["melds"]:
+        out.append(f"  re-use of table cards: {d['meld_reuse']['policy']}  [{d['meld_reuse']['source']}]")
+    else:
+        out.append("  (none)")
     out += ["", "Phases"]
     for p in d["phases"]:
         out.append(f"  {p['name']}: {p['follow']} — {p['obligations']}; ends when {p['ends'].replace('-', ' ')}  [{p['source']}]")
@@ -233,16 +237,6 @@ def default_record_path(game: str) -> Path:
     return home / "records" / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 
-def make_bot(name: str, game, seed: int | None):
-    bots = get_bots()
-    if name not in bots:
-        raise click.UsageError(f"unknown bot {name!r}; installed bots: {', '.join(sorted(bots))}")
-    entry = bots[name]
-    if entry.games is not None and game.name not in entry.games:
-        raise click.UsageError(f"bot {name!r} does not play {game.name}")
-    return entry.factory(game, seed=seed)
-
-
 @cli.command()
 @click.argument("game", required=False)
 @option_pairs
@@ -277,7 +271,7 @@ def play(game, option_pairs, preset, bot, seed, seat, record_path, resume_path):
     if not 0 <= seat < g.players:
         raise click.UsageError(f"--seat must be 0..{g.players - 1}")
     bot_seed = None if state.seed is None else state.seed + 1
-    opponent = make_bot(bot, g, bot_seed)
+    opponent = make_bot(bot, g, bot_seed)  # OptionError lists the bots of this game
     write_record(record_path, state.record())
     click.echo(f"{g.title} — {g.game_string()} · seed {state.seed} · you are seat {seat}, against {bot}.")
     click.echo(f"Recording to {record_path}")

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .cards import RANK_CHARS, SUIT_CHARS
 from .tricks import FollowRule
+from .yamlsource import LocatedValueError
 
 
 class Strict(BaseModel):
@@ -291,42 +292,53 @@ class RulesFile(Strict):
 
     @model_validator(mode="after")
     def _cross_checks(self) -> "RulesFile":
+        # Each complaint names the value at fault (LocatedValueError), so that it is reported with
+        # that value's line rather than the first line of the file.
         ranks = set(self.deck.ranks)
-        names = {m.name for m in self.melds}
-        if len(names) != len(self.melds):
-            raise ValueError("two melds share a name")
-        for m in self.melds:
-            used = set(m.ranks or []) | set(m.contains)
-            if isinstance(m.points, dict):
-                used |= set(m.points)
-            if used - ranks:
-                raise ValueError(f"meld {m.name!r} uses rank(s) not in the deck: {sorted(used - ranks)}")
+        names: set[str] = set()
+        for i, m in enumerate(self.melds):
+            if m.name in names:
+                raise LocatedValueError(f"two melds are named {m.name!r}", "melds", i, "name")
+            names.add(m.name)
+        for i, m in enumerate(self.melds):
+            fields = {"ranks": set(m.ranks or []), "contains": set(m.contains),
+                      "points": set(m.points) if isinstance(m.points, dict) else set()}
+            for field, used in fields.items():
+                if used - ranks:
+                    raise LocatedValueError(
+                        f"meld {m.name!r} uses rank(s) not in the deck: {sorted(used - ranks)}",
+                        "melds", i, field)
         for c, counter in self.counters.items():
             if set(counter.ranks) - ranks:
-                raise ValueError(f"counter {c!r} uses rank(s) not in the deck")
+                raise LocatedValueError(f"counter {c!r} uses rank(s) not in the deck", "counters", c, "ranks")
         phase_names = {p.name for p in self.phases}
-        for s in self.scoring:
+        for i, s in enumerate(self.scoring):
             if s.counter is not None and s.counter not in self.counters:
-                raise ValueError(f"scoring {s.label!r} counts {s.counter!r}, which is not a counter")
+                raise LocatedValueError(f"scoring {s.label!r} counts {s.counter!r}, which is not a counter",
+                                        "scoring", i, "counter")
             if s.phase is not None and s.phase not in phase_names:
-                raise ValueError(f"scoring {s.label!r} names phase {s.phase!r}; phases: {sorted(phase_names)}")
-        for p in self.phases:
-            for step in p.after_trick:
+                raise LocatedValueError(
+                    f"scoring {s.label!r} names phase {s.phase!r}; phases: {sorted(phase_names)}",
+                    "scoring", i, "phase")
+        for i, p in enumerate(self.phases):
+            for j, step in enumerate(p.after_trick):
                 if isinstance(step, DeclareStep):
                     unknown = (set(step.only or []) | set(step.exclude)) - names
                     if unknown:
-                        raise ValueError(f"phase {p.name!r} declares unknown meld(s) {sorted(unknown)}")
+                        raise LocatedValueError(f"phase {p.name!r} declares unknown meld(s) {sorted(unknown)}",
+                                                "phases", i, "after_trick", j)
         if self.trump.set_by_meld and set(self.trump.set_by_meld.melds) - names:
-            raise ValueError("trump.set_by_meld names an unknown meld")
+            raise LocatedValueError("trump.set_by_meld names an unknown meld", "trump", "set_by_meld", "melds")
         if self.deal.turnup != (self.turnup is not None):
-            raise ValueError("deal.turnup and the turnup section go together")
+            raise LocatedValueError("deal.turnup and the turnup section go together", "deal", "turnup")
         if self.trump.initial == "turnup" and not self.deal.turnup:
-            raise ValueError("trump.initial: turnup needs deal.turnup: true")
-        for cp in self.card_points:
+            raise LocatedValueError("trump.initial: turnup needs deal.turnup: true", "trump", "initial")
+        for i, cp in enumerate(self.card_points):
             for key in cp.values:
                 rank = key[:-1] if len(key) == 2 else key
                 if rank not in ranks or (len(key) == 2 and key[-1] not in self.deck.suits):
-                    raise ValueError(f"card_points names {key!r}, neither a rank nor a card of the deck")
+                    raise LocatedValueError(f"card_points names {key!r}, neither a rank nor a card of the deck",
+                                            "card_points", i, "values", key)
         if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
-            raise ValueError("sequence_order must list exactly the deck's ranks")
+            raise LocatedValueError("sequence_order must list exactly the deck's ranks", "sequence_order")
         return self

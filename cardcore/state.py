@@ -53,11 +53,11 @@ class State:
             stock = [self.deck.parse(c) for c in deal["stock"]]
             turnup = deal.get("turnup")
             turnup = self.deck.parse(turnup) if turnup else None
-        except (KeyError, TypeError) as exc:
-            raise RecordError(f"{where}: needs 'dealer', 'hands' and 'stock' ({exc})") from None
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise RecordError(f"{where}: needs 'dealer', 'hands' and 'stock' as lists of cards ({exc})") from None
         except CardcoreError as exc:
             raise RecordError(f"{where}: {exc}") from None
-        if not isinstance(dealer, int) or not 0 <= dealer < self.n:
+        if type(dealer) is not int or not 0 <= dealer < self.n:
             raise RecordError(f"{where}: dealer must be a seat number 0..{self.n - 1}")
         size = self.rules.deal.hand_size
         if len(hands) != self.n or any(len(h) != size for h in hands):
@@ -391,7 +391,7 @@ class State:
         role = "winner" if seat == self.winner else "loser"
         cancel = t.cancelled_by_trump_meld
         if cancel and self.trump is not None and meld.rule.name in cancel.melds and meld.suit == self.trump:
-            self.trump = None
+            self._set_trump(None)  # also clears rounds[-1]["trump"] (null while no trump is set)
             self.trump_fixed = True
             self._event("trump", suit=None, seat=seat, reason=f"{meld.rule.name} in trumps cancels trump")
             return
@@ -412,6 +412,8 @@ class State:
         """Carry out one decision; raise IllegalAction naming the rule that forbids it."""
         if self.result is not None:
             raise IllegalAction(action, "the game is over")
+        if not isinstance(action, str) or not action.split():
+            raise IllegalAction(str(action), "an action is a verb and its cards, e.g. 'play QS', 'meld QS JH', 'pass'")
         verb, *args = action.split()
         seat = self.current_player
         try:
@@ -854,6 +856,11 @@ class State:
 
     def summary(self) -> dict:
         """The ``cardcore replay --json`` object of DESIGN.md."""
+        rounds = [_round_out(r) for r in self.rounds]
+        if self.result is None and rounds:  # the round in progress: counted cards so far
+            rounds[-1]["points"] = list(self.round_points)
+            for name in self.rules.counters:
+                rounds[-1][name] = self.counter_counts(name)
         return {
             "game": self.game.name,
             "options": dict(self.game.options),
@@ -861,7 +868,7 @@ class State:
             "current_player": self.current_player,
             "legal_actions": self.legal_actions(),
             "scores": list(self.scores),
-            "rounds": [_round_out(r) for r in self.rounds],
+            "rounds": rounds,
             "result": self.result,
         }
 

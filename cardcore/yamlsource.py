@@ -299,6 +299,19 @@ def _locate(sourced: Sourced, loc: tuple) -> tuple[Path, str]:
     return path, _format_loc(shown)
 
 
+class LocatedValueError(ValueError):
+    """A validator's complaint about one part of the data it checks.
+
+    Raise it from a model validator (e.g. a cross-check of the whole file) with the path, relative
+    to the model being validated, of the value at fault; :func:`validate` then reports that
+    value's line instead of the line where the model starts.
+    """
+
+    def __init__(self, message: str, *loc: Any):
+        super().__init__(message)
+        self.loc = loc
+
+
 def validate(model_cls: type[BaseModel], sourced: Sourced, context: dict | None = None) -> Any:
     """``model_cls.model_validate`` whose failure is one RulesError, a file:line per problem."""
     try:
@@ -306,7 +319,9 @@ def validate(model_cls: type[BaseModel], sourced: Sourced, context: dict | None 
     except ValidationError as exc:
         lines = []
         for error in exc.errors():
-            path, dotted = _locate(sourced, tuple(error["loc"]))
+            cause = (error.get("ctx") or {}).get("error")
+            loc = tuple(error["loc"]) + tuple(getattr(cause, "loc", ()))
+            path, dotted = _locate(sourced, loc)
             prefix = f"{line_of(sourced, path)}: "
             lines.append(prefix + (f"{dotted}: " if dotted else "") + error["msg"])
         raise RulesError("\n".join(lines)) from exc

@@ -1,0 +1,215 @@
+"""Malformed rules files are reported as ``file:line:col: problem``, never as a traceback.
+
+Each test breaks the real rules/penchant.yaml in one way and feeds it to the real loader,
+``cardcore.game.read_rules``, which checks the file under every value of every option. The
+expected line is found in the broken text itself (the line a person would look at); the
+location rules are yamlsource's: a mapping entry is marked at its key, a sequence item where
+it starts, and a switch by the key that holds it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from cardcore.errors import RulesError
+from cardcore.game import read_rules
+
+PENCHANT = resources.files("cardrules").joinpath("penchant.yaml").read_text(encoding="utf-8")
+FILENAME = "penchant.yaml"
+
+
+def replace_once(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times"
+    return text.replace(old, new)
+
+
+def line_of(text: str, line: str, after: str | None = None) -> int:
+    """1-based number of ``line`` (a whole line); the first one after the line ``after`` if given."""
+    lines = text.splitlines()
+    start = lines.index(after) + 1 if after is not None else 0
+    if after is None:
+        assert lines.count(line) == 1, f"{line!r} is not a unique line"
+    return lines.index(line, start) + 1
+
+
+def col_of(text: str, line_no: int, fragment: str) -> int:
+    return text.splitlines()[line_no - 1].index(fragment) + 1
+
+
+def error_of(text: str) -> str:
+    with pytest.raises(RulesError) as info:
+        read_rules(text, FILENAME, "penchant")
+    message = str(info.value)
+    assert "Traceback" not in message
+    for problem in message.splitlines():  # one problem per line, each with its place
+        assert re.match(rf"{re.escape(FILENAME)}:\d+:\d+: \S", problem), problem
+    return message.splitlines()[0]
+
+
+def assert_at(message: str, line: int, *words: str, col: int | None = None) -> None:
+    where = f"{FILENAME}:{line}:" + (f"{col}:" if col is not None else "")
+    assert message.startswith(where), f"expected {where}, got: {message}"
+    for word in words:
+        assert word.lower() in message.lower(), f"{word!r} not in: {message}"
+
+
+def test_the_unbroken_file_loads():
+    source = read_rules(PENCHANT, FILENAME, "penchant")
+    assert "foster-1897" in source.presets
+
+
+# ------------------------------------------------------------------------------- melds
+def test_meld_with_a_rank_not_in_the_deck():
+    family = "  - name: family\n    kind: sequence\n    size: 3\n    contains: [J, Q, K]\n"
+    text = replace_once(PENCHANT, family, family.replace('[J, Q, K]', '[J, Q, "6"]'))
+    message = error_of(text)
+    # the piquet pack has no sixes (K, The Deck): the complaint is on the line that names the 6
+    assert_at(message, line_of(text, '    contains: [J, Q, "6"]'), "family", "'6'", "rank", col=5)
+
+
+def test_couple_with_a_rank_not_in_the_deck():
+    text = replace_once(PENCHANT, "    ranks: [K, Q]\n", '    ranks: [K, "2"]\n')
+    message = error_of(text)
+    assert_at(message, line_of(text, '    ranks: [K, "2"]'), "marriage", "'2'", "rank")
+
+
+def test_meld_kind_that_does_not_exist():
+    text = replace_once(PENCHANT, "    kind: flush\n", "    kind: straight\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "    kind: straight"), "kind", "set", "sequence", "flush", "couple",
+              col=5)
+
+
+def test_two_melds_with_one_name():
+    text = replace_once(PENCHANT, "  - name: besito\n", "  - name: marriage\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  - name: marriage", after="    description: K and Q of the same suit"),
+              "marriage")
+
+
+def test_meld_without_source():
+    described = "    description: four-card sequence of one suit containing J Q K\n"
+    text = replace_once(PENCHANT, described + '    source: "K, meld table; CS, MELDS"\n', described)
+    message = error_of(text)
+    # a missing key is reported where its mapping (here the list item of clan) starts
+    assert_at(message, line_of(text, "  - name: clan"), "source", "required", col=5)
+
+
+def test_deck_without_source():
+    text = replace_once(
+        PENCHANT,
+        '  source: "K, The Deck, Setup: 32-card piquet pack, 7 low to A high, the ten between 9 and J (fn 2); CS, Deck"\n',
+        "")
+    message = error_of(text)
+    assert_at(message, line_of(text, "deck:"), "deck", "source", "required")
+
+
+# ----------------------------------------------------------------------------- switches
+def test_switch_on_an_unknown_option():
+    text = replace_once(PENCHANT, "    by: trump_marriage_cancels_trump\n", "    by: trump_marriage_cancel\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  cancelled_by_trump_meld:"),
+              "trump_marriage_cancel'", "known options", "trump_marriage_cancels_trump")
+
+
+def test_option_reference_to_an_unknown_option():
+    text = replace_once(PENCHANT, "  rounds: {option: rounds}\n", "  rounds: {option: round}\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  rounds: {option: round}"), "'round'", "known options")
+
+
+def test_switch_without_a_branch_for_one_value():
+    # cheat-sheet scoring is not the default: the gap is found because every value is checked
+    text = replace_once(PENCHANT, "      19th-century: 10\n      cheat-sheet: 8\n", "      19th-century: 10\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "    points:", after="  - name: quadruplets"),
+              "scoring", "cheat-sheet", "no branch", "modern", "19th-century")
+
+
+def test_bad_value_in_one_branch_only():
+    text = replace_once(PENCHANT, "      FTr: FTr\n", "      FTr: FXr\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "      FTr: FXr"), "FXr", "ftr")
+
+
+# ---------------------------------------------------------------------------- YAML itself
+def test_yaml_syntax_error():
+    text = replace_once(PENCHANT, "  hand_size: 6\n", "  hand_size: 6: 7\n")
+    line = line_of(text, "  hand_size: 6: 7")
+    message = error_of(text)
+    assert_at(message, line, "mapping values", col=col_of(text, line, ": 7"))
+
+
+def test_duplicate_key():
+    text = replace_once(PENCHANT, "  hand_size: 6\n", "  hand_size: 6\n  hand_size: 7\n")
+    first = line_of(text, "  hand_size: 6")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  hand_size: 7"), "duplicate key 'hand_size'", f"first at line {first}",
+              col=3)
+
+
+# ------------------------------------------------------------------------------ presets
+def test_preset_with_an_invalid_value():
+    text = replace_once(PENCHANT, "    trump_setter: any\n", "    trump_setter: everyone\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "    trump_setter: everyone"),
+              "foster-1897", "trump_setter", "everyone", "winner", "any")
+
+
+def test_preset_with_an_unknown_option():
+    text = replace_once(PENCHANT, "    blocking_tie: strict\n", "    blocking_ties: strict\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "    blocking_ties: strict"), "cheat-sheet", "blocking_ties", "valid options")
+
+
+# ------------------------------------------------------------------------ phases, scoring
+def test_phase_follow_rule_that_is_not_parlett_letters():
+    text = replace_once(PENCHANT, "    follow: ftr\n", "    follow: FXR\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "    follow: FXR"), "FXR", "ftr", col=5)
+
+
+def test_scoring_that_counts_an_unknown_counter():
+    text = replace_once(PENCHANT, "    counter: brisques\n    phase: meal\n", "    counter: brisks\n    phase: meal\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "    counter: brisks"), "brisks", "counter")
+
+
+def test_phase_that_declares_an_unknown_meld():
+    text = replace_once(PENCHANT, "        only: [penchant]\n", "        only: [pencheant]\n")
+    message = error_of(text)
+    # the complaint is about the declaration step, a list item: it is marked where the item starts
+    step = line_of(text, "      - step: declare", after="        source: \"K, Phase one: a stock card is drawn by the winner, then by the loser\"")
+    assert_at(message, step, "pencheant")
+
+
+# ------------------------------------------------------------- end to end, third-party game
+def _third_party_helpers():
+    path = Path(__file__).with_name("test_third_party_game.py")
+    spec = importlib.util.spec_from_file_location("_third_party_game_helpers", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_broken_third_party_rules_file_on_the_command_line(tmp_path):
+    helpers = _third_party_helpers()
+    tiny = replace_once(helpers.TINY_YAML, "    follow: FTR\n", "    follow: FXR\n")
+    line = line_of(tiny, "    follow: FXR")
+    helpers.make_tiny_plugin(tmp_path, tiny)
+
+    proc = helpers.run_python(tmp_path, "rules", "tinytricks")
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert f"tiny.yaml:{line}:" in proc.stderr
+    assert "FXR" in proc.stderr
+
+    listed = helpers.run_python(tmp_path, "games")  # listing does not need the rules
+    assert listed.returncode == 0
+    assert "tinytricks" in listed.stdout and "penchant" in listed.stdout
