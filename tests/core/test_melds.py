@@ -1,0 +1,42 @@
+"""The meld engine compiled from Penchant's table: how many card sets form each meld.
+
+Expected counts worked out from the definitions (Kandell's table; rules.md §2.5 and §10):
+family = J Q K of a suit (4); clan = T-J-Q-K or J-Q-K-A (8); reunion = 9-T-J-Q-K or T-J-Q-K-A
+(8); extended family = J Q K plus two of the other five ranks of the suit, C(5,2) = 10 per suit
+(40); marriage and besito one per suit (4 each); penchant = Q and J of different suits, 4 x 3
+(12); twins C(4,2) = 6 per rank (48); triplets 4 per rank (32); quadruplets 1 per rank (8).
+"""
+
+from collections import Counter
+
+from cardcore import load_game
+
+
+def test_pattern_counts_of_every_penchant_meld():
+    game = load_game("penchant")
+    table = game.meld_table
+    counts = Counter(table.rules[p.kind].name for pats in table.patterns.values() for p in pats)
+    assert counts == {
+        "family": 4, "clan": 8, "reunion": 8, "extended-family": 40, "marriage": 4,
+        "besito": 4, "penchant": 12, "twins": 48, "triplets": 32, "quadruplets": 8,
+    }
+
+
+def test_a_reunion_scores_as_the_better_of_reunion_and_extended_family():
+    game = load_game("penchant")
+    mask = sum(1 << game.deck.card_index(n) for n in ["AS", "KS", "QS", "JS", "TS"])
+    best = game.meld_table.best(mask, None)
+    assert (best.rule.name, best.points) == ("reunion", 16)  # modern scoring
+    old = load_game("penchant(scoring=19th-century)")
+    assert old.meld_table.best(mask, None).points == 25
+
+
+def test_subsets_are_found_with_a_fresh_card_only():
+    game = load_game("penchant")
+    idx = game.deck.card_index
+    pool = sum(1 << idx(n) for n in ["KS", "QS", "JS", "QH"])
+    fresh = 1 << idx("QH")
+    names = sorted(" ".join(game.deck.names_of(m)) for m in game.meld_table.within(pool, fresh))
+    # With QH: twins QS QH and the penchant JS QH (spades before hearts in canonical order);
+    # the marriage KS QS, the besito QS JS and the family KS QS JS lack the fresh QH.
+    assert names == ["JS QH", "QS QH"]

@@ -1,0 +1,138 @@
+"""Trick obligations from Parlett's letters (rules.md §1) and trick resolution."""
+
+import itertools
+
+import pytest
+
+from cardcore.cards import Deck
+from cardcore.tricks import FollowRule, forbidding_reason, legal_plays, trick_winner
+
+SUITS = ("S", "H", "D", "C")
+DECK = Deck(("7", "8", "9", "T", "J", "Q", "K", "A"), SUITS)
+H = SUITS.index("H")
+
+
+def mask(*names):
+    return sum(1 << DECK.card_index(n) for n in names)
+
+
+def legal(letters, hand, trick, trump=H, follow_or_trump=False):
+    rule = FollowRule.parse(letters, follow_or_trump)
+    cards = legal_plays(DECK, rule, mask(*hand), [DECK.card_index(c) for c in trick], trump)
+    return set(DECK.names_of(cards))
+
+
+ALL_LETTERS = ["".join(p) for p in itertools.product("fF", "tT", "rR")]
+
+# Worked by hand. Trump is hearts; 9S was led and is winning.
+# Holding the suit led: hand 7S JS 8H KD. F keeps the spades; R keeps the cards that beat 9S
+# (JS, and the trump 8H when spades need not be followed); T binds only when void.
+HOLDING_LED = {
+    "ftr": {"7S", "JS", "8H", "KD"}, "ftR": {"JS", "8H"},
+    "fTr": {"7S", "JS", "8H", "KD"}, "fTR": {"JS", "8H"},
+    "Ftr": {"7S", "JS"}, "FtR": {"JS"},
+    "FTr": {"7S", "JS"}, "FTR": {"JS"},
+}
+# Void in the suit led: hand 8H AH KD 7C. F has nothing to bind; T keeps the trumps; R keeps
+# the cards that beat 9S, i.e. the trumps.
+VOID_IN_LED = {
+    "ftr": {"8H", "AH", "KD", "7C"}, "ftR": {"8H", "AH"},
+    "fTr": {"8H", "AH"}, "fTR": {"8H", "AH"},
+    "Ftr": {"8H", "AH", "KD", "7C"}, "FtR": {"8H", "AH"},
+    "FTr": {"8H", "AH"}, "FTR": {"8H", "AH"},
+}
+
+
+@pytest.mark.parametrize("letters", ALL_LETTERS)
+def test_every_letter_combination_when_holding_the_suit_led(letters):
+    assert legal(letters, ["7S", "JS", "8H", "KD"], ["9S"]) == HOLDING_LED[letters]
+
+
+@pytest.mark.parametrize("letters", ALL_LETTERS)
+def test_every_letter_combination_when_void_in_the_suit_led(letters):
+    assert legal(letters, ["8H", "AH", "KD", "7C"], ["9S"]) == VOID_IN_LED[letters]
+
+
+@pytest.mark.parametrize("letters", ALL_LETTERS)
+def test_void_with_no_trump_and_nothing_that_wins_leaves_any_card(letters):
+    assert legal(letters, ["KD", "7C"], ["9S"]) == {"KD", "7C"}
+
+
+@pytest.mark.parametrize("letters", ALL_LETTERS)
+def test_the_leader_may_lead_anything(letters):
+    assert legal(letters, ["7S", "AH"], []) == {"7S", "AH"}
+
+
+def test_trump_led_must_be_followed_and_beaten_under_ftr_capitals():
+    assert legal("FTR", ["7H", "JH", "AS"], ["9H"]) == {"JH"}
+    assert legal("FTr", ["7H", "JH", "AS"], ["9H"]) == {"7H", "JH"}
+    assert legal("ftR", ["7H", "JH", "AS"], ["9H"]) == {"JH"}  # AS cannot beat a trump
+
+
+def test_no_trump_yet_makes_t_void_and_only_the_suit_led_can_win():
+    assert legal("FTR", ["8H", "KD"], ["9S"], trump=None) == {"8H", "KD"}
+    assert legal("FTR", ["7S", "KS", "8H"], ["9S"], trump=None) == {"KS"}
+
+
+def test_follow_or_trump_may_trump_while_holding_the_suit_but_discard_only_when_void():
+    # All Fours / Penneech (Wikipedia Penneech, Play and note a).
+    assert legal("ftr", ["7S", "JS", "8H", "KD"], ["9S"], follow_or_trump=True) == {"7S", "JS", "8H"}
+    assert legal("ftr", ["8H", "AH", "KD", "7C"], ["9S"], follow_or_trump=True) == {"8H", "AH", "KD", "7C"}
+
+
+def test_forbidding_reason_names_the_obligation():
+    rule = FollowRule.parse("FTR")
+    hand, trick = mask("7S", "JS", "8H"), [DECK.card_index("9S")]
+    assert "follow suit" in forbidding_reason(DECK, rule, hand, trick, H, DECK.card_index("8H"))
+    assert "win" in forbidding_reason(DECK, rule, hand, trick, H, DECK.card_index("7S"))
+    assert forbidding_reason(DECK, rule, hand, trick, H, DECK.card_index("JS")) is None
+    void = mask("8H", "KD")
+    assert "trump" in forbidding_reason(DECK, rule, void, trick, H, DECK.card_index("KD"))
+
+
+@pytest.mark.parametrize("bad", ["FXR", "ft", "rtf", "FTRR", ""])
+def test_malformed_letters_are_refused(bad):
+    with pytest.raises(ValueError, match="not a trick rule"):
+        FollowRule.parse(bad)
+
+
+def test_commas_are_allowed_as_in_kandell():
+    assert FollowRule.parse("F,T,r") == FollowRule(True, True, False)
+
+
+def winner(cards, trump, deck=DECK):
+    return cards[trick_winner(deck, [deck.card_index(c) for c in cards], trump)]
+
+
+def test_trick_resolution_without_trump():
+    assert winner(["9S", "KS"], None) == "KS"
+    assert winner(["9S", "AH"], None) == "9S"  # a card of another suit never wins
+    assert winner(["TS", "9S"], None) == "TS"  # Penchant: the ten between 9 and J (Kandell fn 2)
+    assert winner(["TS", "JS"], None) == "JS"
+
+
+def test_trick_resolution_with_trump():
+    assert winner(["9S", "7H"], H) == "7H"
+    assert winner(["9H", "7H"], H) == "9H"
+    assert winner(["AS", "KS"], H) == "AS"
+
+
+def test_marjolet_ten_beats_the_king():
+    deck = Deck(("7", "8", "9", "J", "Q", "K", "T", "A"), SUITS)
+    assert winner(["KS", "TS"], None, deck) == "TS"
+    assert winner(["TS", "AS"], None, deck) == "AS"
+
+
+def test_penneech_seven_of_diamonds_beats_the_ace_whether_trump_or_not():
+    d_order = tuple("2345689TJQKA") + ("7",)
+    deck = Deck(tuple("23456789TJQKA"), SUITS, order={"D": d_order})
+    assert winner(["AD", "7D"], None, deck) == "7D"
+    assert winner(["AD", "7D"], SUITS.index("S"), deck) == "7D"
+    assert winner(["7D", "2S"], SUITS.index("S"), deck) == "2S"  # but a trump beats it
+
+
+def test_identical_cards_first_played_wins():
+    deck = Deck(("7", "8", "9", "T", "J", "Q", "K", "A"), SUITS, packs=2)
+    first, second = deck.by_name["QS"]
+    assert trick_winner(deck, [first, second], None) == 0
+    assert trick_winner(deck, [second, first], None) == 0
