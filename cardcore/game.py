@@ -112,6 +112,7 @@ class TrickGame:
             {s: tuple(o) for s, o in r.deck.suit_order_exceptions.items()},
         )
         self.play_action = ["play " + name for name in self.deck.names]
+        self._meld_actions: dict[int, str] = {}
         self.meld_table = MeldTable(self.deck, list(r.melds), tuple(r.sequence_order or r.deck.ranks))
         self.meld_by_name = {m.name: m for m in r.melds}
         self.counter_masks = {
@@ -120,6 +121,13 @@ class TrickGame:
         self.phase_index = {p.name: i for i, p in enumerate(r.phases)}
         self.follow_rules = [p.follow_rule for p in r.phases]
         self.players = r.players
+
+    def meld_action(self, mask: int) -> str:
+        """The canonical ``meld ...`` action of a card set (cached: playouts meld often)."""
+        action = self._meld_actions.get(mask)
+        if action is None:
+            action = self._meld_actions[mask] = "meld " + " ".join(self.deck.names_of(mask))
+        return action
 
     # -- identity --------------------------------------------------------------------------
     def non_default_options(self) -> dict[str, Any]:
