@@ -567,7 +567,8 @@ class State:
         self.won[winner][self.phase] |= mask
         self.tricks_played += 1
         self.trick_winners.append((self.phase, winner))
-        self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
+        if self.log_events:
+            self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
         if "trumps" in self.rounds[-1]:
             self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
         if self.rules.card_points:
@@ -646,7 +647,8 @@ class State:
         card = self.stock[self.stock_pos]
         self.stock_pos += 1
         self.hands[seat] |= 1 << card
-        self._event("draw", seat=seat, card=self.deck.names[card], left=self.stock_left)
+        if self.log_events:
+            self._event("draw", seat=seat, card=self.deck.names[card], left=self.stock_left)
         if card == self.faced and self.stock_pos == len(self.stock):
             self.known[seat] |= 1 << card
             self.rounds[-1]["last_card"] = {"player": seat, "card": self.deck.names[card]}

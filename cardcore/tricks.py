@@ -32,6 +32,10 @@ class FollowRule:
         return cls(text[0] == "F", text[1] == "T", text[2] == "R", follow_or_trump)
 
     @property
+    def free(self) -> bool:
+        return not (self.follow or self.trump or self.win or self.follow_or_trump)
+
+    @property
     def letters(self) -> str:
         return ("F" if self.follow else "f") + ("T" if self.trump else "t") + ("R" if self.win else "r")
 
@@ -69,7 +73,7 @@ def legal_plays(
     deck: Deck, rule: FollowRule, holding: int, trick: list[int], trump: int | None
 ) -> int:
     """The cards of ``holding`` (a bit set) that may be played to ``trick`` under ``rule``."""
-    if not trick:
+    if not trick or rule.free:
         return holding
     led = deck.suit_masks[deck.suit_of[trick[0]]]
     trumps = deck.suit_masks[trump] if trump is not None else 0

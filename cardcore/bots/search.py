@@ -51,12 +51,25 @@ def rollout(world, rng: random.Random) -> None:
         world.apply_move(rng.choice(world.legal_moves()))
 
 
+def move_key(move):
+    """A move's identity across sampled worlds: a card index, a meld's card set, or the action."""
+    return ("meld", move.mask) if hasattr(move, "mask") else move
+
+
+def move_action(state, move) -> str:
+    if type(move) is int:
+        return state.game.play_action[move]
+    if hasattr(move, "mask"):
+        return state.game.meld_action(move.mask)
+    return move
+
+
 class _Node:
     __slots__ = ("player", "children", "visits", "total", "avail")
 
     def __init__(self, player):
         self.player = player  # who chose the action leading here
-        self.children: dict[str, _Node] = {}
+        self.children: dict = {}
         self.visits = 0
         self.total = 0.0
         self.avail = 0
@@ -97,28 +110,27 @@ class ISMCTSBot:
             world = state.determinize(seat, rng)
             world.log_events = False
             node, path = root, [root]
-            while not world.is_terminal() and len(world.rounds) == deal:
-                actions = world.legal_actions()
-                untried = [a for a in actions if a not in node.children]
+            while world.result is None and len(world.rounds) == deal:
+                moves = world.legal_moves()
+                keys = [move_key(m) for m in moves]
+                children = node.children
+                untried = [i for i, k in enumerate(keys) if k not in children]
                 mover = world.current_player
                 if untried:
-                    action = rng.choice(untried)
-                    child = node.children[action] = _Node(mover)
-                    world.apply(action)
-                    node = child
+                    i = rng.choice(untried)
+                    node = children[keys[i]] = _Node(mover)
+                    world.apply_move(moves[i])
                     path.append(node)
                     break
-                for a in actions:
-                    node.children[a].avail += 1
-                best, best_score = None, -1e18
-                for a in actions:
-                    ch = node.children[a]
-                    log_n = math.log(ch.avail)
-                    score = ch.total / ch.visits + self.c * math.sqrt(log_n / ch.visits)
+                best, best_score = 0, -1e18
+                for i, k in enumerate(keys):
+                    ch = children[k]
+                    ch.avail += 1
+                    score = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if score > best_score:
-                        best, best_score = a, score
-                world.apply(best)
-                node = node.children[best]
+                        best, best_score = i, score
+                world.apply_move(moves[best])
+                node = children[keys[best]]
                 path.append(node)
             rollout(world, rng)
             reward = self.horizon.reward(world, start_scores, seat)
@@ -126,7 +138,9 @@ class ISMCTSBot:
                 n.visits += 1
                 if n.player is not None:
                     n.total += reward if n.player == seat else -reward
-        return max(legal, key=lambda a: (root.children[a].visits if a in root.children else -1))
+        visits = {move_action(state, m): root.children[move_key(m)].visits
+                  for m in state.legal_moves() if move_key(m) in root.children}
+        return max(legal, key=lambda a: visits.get(a, -1))
 
 
 class PIMCBot:

@@ -1,0 +1,54 @@
+"""Random playouts of whole games: hands (deals) per second on one core, and with 2 processes.
+
+    python bench/playouts.py                 # every game, 3 seconds each
+    python bench/playouts.py penchant -s 10  # one game, 10 seconds
+
+Playouts use the engine's fast path (``legal_moves``/``apply_move``, events off), as search
+bots and simulations do; the figure counts deals played to the end, games included whole.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import random
+import time
+
+from cardcore import game_names, load_game
+
+
+def playouts(game_string: str, seconds: float, seed: int = 0) -> tuple[int, float]:
+    game = load_game(game_string)
+    hands, start, n = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(seed=seed * 1_000_003 + n)
+        state.log_events = False
+        rng = random.Random(n)
+        while state.result is None:
+            state.apply_move(rng.choice(state.legal_moves()))
+        hands += len(state.rounds)
+        n += 1
+    return hands, time.perf_counter() - start
+
+
+def _worker(args):
+    return playouts(*args)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game strings (default: every installed game)")
+    parser.add_argument("-s", "--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    for game in args.games or game_names():
+        hands, elapsed = playouts(game, args.seconds)
+        one = hands / elapsed
+        with mp.get_context("spawn").Pool(2) as pool:
+            results = pool.map(_worker, [(game, args.seconds, 1), (game, args.seconds, 2)])
+        two = sum(h for h, _ in results) / max(e for _, e in results)
+        print(f"{game:<12} 1 process: {one:8.0f} hands/s   2 processes: {two:8.0f} hands/s "
+              f"(x{two / one:.2f})")
+
+
+if __name__ == "__main__":
+    main()
