@@ -400,6 +400,13 @@ def replay_cmd(file, json_):
         click.echo(f"In progress: seat {state.current_player} to move; legal: {', '.join(summary['legal_actions'])}")
 
 
+# Imported last because cli_sim reuses this module's option decorators.
+from .cli_sim import compare, simulate  # noqa: E402
+
+cli.add_command(simulate)
+cli.add_command(compare)
+
+
 def main() -> None:
     add_plugin_commands(cli)
     cli(prog_name="cardcore")

@@ -1,0 +1,242 @@
+"""The ``simulate`` and ``compare`` commands: many games between bots, and what they measure."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import sys
+from pathlib import Path
+
+import click
+
+from . import load_game
+from .errors import CardcoreError, OptionError
+from .options import parse_assignments, parse_game_string
+from .records import write_record
+from .sim import report
+from .sim.runner import run
+
+SKILL_DEPTH_BOTS = ("ismcts(iterations=200)", "random")
+
+
+def split_bots(text: str) -> list[str]:
+    """``ismcts(iterations=200,seconds=1),random`` -> the two specs: commas inside () stay."""
+    specs, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise OptionError(f"unbalanced ')' in --bots {text!r}")
+        elif ch == "," and depth == 0:
+            specs.append(text[start:i].strip())
+            start = i + 1
+    if depth:
+        raise OptionError(f"missing ')' in --bots {text!r}")
+    specs.append(text[start:].strip())
+    if any(not s for s in specs):
+        raise OptionError(f"empty bot name in --bots {text!r}; expected e.g. random,greedy")
+    return specs
+
+
+def _game_string(game: str, option_pairs, preset: str | None) -> tuple[object, str]:
+    options = parse_assignments(list(option_pairs))
+    if preset:
+        options["preset"] = preset
+    g = load_game(game, options)
+    return g, g.game_string()
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        click.echo(f"seed: {seed}", err=True)
+    return seed
+
+
+def _jobs(jobs: int) -> int:
+    return jobs if jobs > 0 else (os.cpu_count() or 1)
+
+
+def _record_name(index: int, n: int) -> str:
+    return f"{index:0{max(4, len(str(max(0, n - 1))))}d}.json"
+
+
+@contextlib.contextmanager
+def _progress(total: int, label: str):
+    """A progress bar on stderr when stderr is a terminal; yields a per-game callback."""
+    if not sys.stderr.isatty() or total == 0:
+        yield lambda _result: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,
+                           show_eta=True) as bar:
+        yield lambda _result: bar.update(1)
+
+
+@contextlib.contextmanager
+def _user_errors():
+    try:
+        yield
+    except CardcoreError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _output_format(json_: bool, csv_: bool) -> str:
+    if json_ and csv_:
+        raise click.UsageError("give --json or --csv, not both")
+    return "json" if json_ else "csv" if csv_ else "text"
+
+
+def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None):
+    def on_result(result):
+        if records_dir is not None:
+            write_record(records_dir / _record_name(result["index"], n), result.pop("record"))
+        tick(result)
+
+    return run(game_string, specs, n, seed, jobs=jobs, scheduler=scheduler, progress=on_result,
+               keep_records=records_dir is not None)
+
+
+# ------------------------------------------------------------------------------ options
+option_pairs = click.option(
+    "-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
+    help="Set a game option (repeatable). `cardcore rules GAME` lists them.",
+)
+bots_option = click.option(
+    "--bots", default="greedy,greedy", show_default=True, metavar="A,B",
+    help="The bots, one per seat, e.g. random,greedy or 'ismcts(iterations=200),random'. "
+         "Bot A sits in seat 0 in even games and seat 1 in odd ones.",
+)
+def games_option(what: str):
+    return click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100,
+                        show_default=True, help=f"Number of games{what}.")
+
+
+seed_option = click.option("--seed", type=int,
+                           help="Master seed: game i's deals and bots follow from (seed, i). "
+                                "Random if omitted, and then printed to stderr.")
+jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+                           help="Worker processes (0: one per CPU). Results do not depend on it.")
+scheduler_option = click.option("--scheduler", metavar="ADDRESS",
+                                help="Run on this Dask distributed scheduler, e.g. tcp://host:8786 "
+                                     "(needs cardcore[dask]).")
+json_option = click.option("json_", "--json", is_flag=True, help="Print JSON.")
+csv_option = click.option("csv_", "--csv", is_flag=True, help="Print CSV.")
+records_option = click.option("--records", "records_dir", type=click.Path(file_okay=False),
+                              help="Keep every game's record in this directory, one JSON file per "
+                                   "game named by its index (compare: a subdirectory arm-K per arm).")
+
+
+# ------------------------------------------------------------------------------ simulate
+@click.command(short_help="Play many games between bots; statistics with 95% CIs.")
+@click.argument("game")
+@option_pairs
+@click.option("--preset", metavar="NAME", help="Start from a named preset of options.")
+@bots_option
+@games_option("")
+@seed_option
+@jobs_option
+@scheduler_option
+@json_option
+@csv_option
+@records_option
+def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, csv_, records_dir):
+    """Play N games of GAME between two bots, seats alternating, and report the statistics.
+
+    Every estimate comes with a 95% confidence interval: win rate per bot, game score, points
+    per round by source (each meld kind, brisques, bonuses, last trick), seat advantage, the
+    game's notable events, decisions and legal moves per decision, time per game, and the
+    mechanics measures of `cardcore compare`.
+    """
+    with _user_errors():
+        fmt = _output_format(json_, csv_)
+        g, game_string = _game_string(game, option_pairs, preset)
+        specs = split_bots(bots)
+        seed = _seed(seed)
+        records = Path(records_dir) if records_dir else None
+        with _progress(n, "simulating") as tick:
+            results = _play(game_string, specs, n, seed, _jobs(jobs), scheduler, tick, records)
+        rows = report.aggregate(results)
+    labels = report.bot_labels(specs)
+    if fmt == "json":
+        meta = {"game": game_string, "bots": dict(zip(labels, specs)), "games": n, "seed": seed}
+        click.echo(report.simulate_json(rows, meta))
+    elif fmt == "csv":
+        click.echo(report.simulate_csv(rows), nl=False)
+    else:
+        bots_text = ", ".join(f"{label} = {spec}" for label, spec in zip(labels, specs))
+        header = f"{g.title} — {game_string} · {n} games · seed {seed} · {bots_text} (seats alternate)"
+        click.echo(report.simulate_text(rows, header))
+
+
+# ------------------------------------------------------------------------------ compare
+@click.command(short_help="Compare rule variants or games side by side on the same deals.")
+@click.argument("arms", nargs=-1, required=True, metavar="GAME...")
+@option_pairs
+@bots_option
+@games_option(" per arm")
+@seed_option
+@jobs_option
+@scheduler_option
+@json_option
+@csv_option
+@records_option
+@click.option("--skill-depth", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+              help="Also play N games per arm of ismcts(iterations=200) against random and report "
+                   "ismcts's win rate (0: not measured).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Draw the comparison to this PNG file (needs cardcore[plot]).")
+def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, records_dir,
+            skill_depth, plot_path):
+    """Compare arms side by side: each arm a game string, e.g. "penchant(scoring=modern)".
+
+    Arms of the same game play the same deals (common random numbers), so a difference shows the
+    rule, not the luck: the Δ column is then a paired difference; across different games it is
+    Welch's. -o options apply to every arm. Mechanics measures: share of points from melds and
+    from tricks, how often the leader at the end of the stock phase wins, lead changes, margin,
+    seat advantage, and with --skill-depth N the win rate of ismcts against random.
+    """
+    with _user_errors():
+        fmt = _output_format(json_, csv_)
+        games = [_game_string(arm, option_pairs, None) for arm in arms]
+        names = [gs for _g, gs in games]
+        specs = split_bots(bots)
+        seed = _seed(seed)
+        jobs = _jobs(jobs)
+        first = parse_game_string(names[0])[0]
+        paired = [parse_game_string(gs)[0] == first for gs in names]
+        total = len(arms) * (n + skill_depth)
+        results, skills = [], []
+        with _progress(total, "comparing") as tick:
+            for k, gs in enumerate(names):
+                records = Path(records_dir) / f"arm-{k + 1}" if records_dir else None
+                results.append(_play(gs, specs, n, seed, jobs, scheduler, tick, records))
+            for gs in names:
+                if skill_depth:
+                    skill = run(gs, SKILL_DEPTH_BOTS, skill_depth, seed, jobs=jobs,
+                                scheduler=scheduler, progress=tick)
+                    skills.append(report.skill_series(skill))
+                else:
+                    skills.append(None)
+        rows = report.compare(results, paired, skills if skill_depth else None)
+        if plot_path:
+            from .sim.plot import plot_compare
+
+            plot_compare(rows, names, plot_path)
+    labels = report.bot_labels(specs)
+    method = ("paired (same deals)" if all(paired) else
+              "paired for arms of the first arm's game, Welch (Newcombe for proportions) otherwise")
+    if fmt == "json":
+        meta = {"arms": names, "bots": dict(zip(labels, specs)), "games": n, "seed": seed,
+                "skill_depth": skill_depth, "paired": paired}
+        click.echo(report.compare_json(rows, meta))
+    elif fmt == "csv":
+        click.echo(report.compare_csv(rows, names), nl=False)
+    else:
+        bots_text = ", ".join(f"{label} = {spec}" for label, spec in zip(labels, specs))
+        header = (f"{n} games per arm · seed {seed} · {bots_text} (seats alternate) · "
+                  f"Δ vs first: {method}")
+        shown = [gs if gs == arm.strip() else f"{arm.strip()} (= {gs})" for arm, gs in zip(arms, names)]
+        click.echo(report.compare_text(rows, shown, header))

@@ -1,0 +1,199 @@
+"""One game between bots, reduced to a plain dict of per-game metrics.
+
+``play_one`` is a top-level function of plain arguments, so that it pickles for worker processes
+and Dask workers. Everything about game ``index`` follows from ``(master_seed, index)``: the game
+seed, who sits where, and the bots' seeds. So a game comes out the same in any process, and two
+arms of a comparison that share a game get the same deals (common random numbers).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+
+from .. import load_game
+from ..bots import make_bot
+
+MELD = "meld"
+
+
+def game_seed(master_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``master_seed``."""
+    return random.Random(f"{master_seed}:{index}").getrandbits(31)
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot sitting in ``seat`` of the game seeded ``seed``."""
+    return random.Random(f"{seed}:bot:{seat}").getrandbits(31)
+
+
+def seats_of(index: int, bots: int, players: int) -> list[int]:
+    """The seat of each bot in game ``index``: the seats rotate from game to game.
+
+    With two players bot A sits in seat ``index % 2``, bot B in the other.
+    """
+    return [(b + index) % players for b in range(bots)]
+
+
+@functools.lru_cache(maxsize=32)
+def cached_game(game_string: str):
+    """One game object per game string and process (games are immutable once built)."""
+    return load_game(game_string)
+
+
+def check(game_string: str, bot_specs: tuple[str, ...]):
+    """Load the game and build each bot once, so that bad input fails before any work starts."""
+    from ..errors import OptionError
+
+    game = cached_game(game_string)
+    if len(bot_specs) != game.players:
+        raise OptionError(
+            f"{game.name} is played by {game.players}; give {game.players} bots with --bots, "
+            f"e.g. {','.join(['random'] * game.players)} (got {len(bot_specs)})"
+        )
+    for spec in bot_specs:
+        make_bot(spec, game, seed=0)
+    return game
+
+
+def play_one(game_string: str, bot_specs: tuple[str, ...], index: int, master_seed: int,
+             keep_record: bool = False) -> dict:
+    """Play game ``index`` of a run and return its metrics (see the module docstring of report)."""
+    started = time.perf_counter()
+    game = cached_game(game_string)
+    seed = game_seed(master_seed, index)
+    seats = seats_of(index, len(bot_specs), game.players)
+    bot_at = {seat: b for b, seat in enumerate(seats)}
+    players = [make_bot(bot_specs[bot_at[seat]], game, seed=bot_seed(seed, seat))
+               for seat in range(game.players)]
+    state = game.new_game(seed=seed)
+    decisions = legal_moves = 0
+    while not state.is_terminal():
+        decisions += 1
+        legal_moves += len(state.legal_actions())
+        state.apply(players[state.current_player].choose(state))
+    elapsed = time.perf_counter() - started
+    return summarize(state, index=index, seed=seed, bot_specs=bot_specs, seats=seats,
+                     decisions=decisions, legal_moves=legal_moves, elapsed=elapsed,
+                     keep_record=keep_record)
+
+
+def play_chunk(game_string: str, bot_specs: tuple[str, ...], indices: list[int],
+               master_seed: int, keep_record: bool = False) -> list[dict]:
+    """``play_one`` for several games: the unit of work sent to a process or a Dask worker."""
+    return [play_one(game_string, bot_specs, i, master_seed, keep_record) for i in indices]
+
+
+# ------------------------------------------------------------------------------ the metrics
+def _strict_leader(values) -> int | None:
+    top = max(values)
+    leaders = [i for i, v in enumerate(values) if v == top]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def point_classes(game) -> dict[str, str]:
+    """The score sources the rules name: each meld kind, and the labels that come from tricks
+    (counters, last trick, cards won). Any other label that scores is of class ``other``."""
+    classes = {m.name: MELD for m in game.rules.melds}
+    classes.update({rule.label: "tricks" for rule in game.rules.scoring})
+    if any(rule.when == "won" for rule in game.rules.card_points):
+        classes["card won"] = "tricks"
+    return classes
+
+
+def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], decisions: int,
+              legal_moves: int, elapsed: float, keep_record: bool) -> dict:
+    """The per-game metrics of a finished game, by bot (A = 0, B = 1, ...) where they belong to one.
+
+    - ``round_points``: one dict per deal, source -> points per bot; a meld scores under its kind
+      (``twins``), anything else under its label (``brisques``, ``last trick``, ``card won``...).
+    - ``point_classes``: each source the rules name or that scored: ``meld``, ``tricks`` or ``other``.
+    - stock phase: at the start of each deal's second phase, the seat ahead on the deal's points
+      (``stock_deals``: deals with a strict leader then that were played out; ``stock_leader_won``:
+      how many of them that seat won on the deal's points), and the seat ahead on the game totals
+      at the last such moment (``stock_game_leader``, seat or None) and whether it won the game.
+    - ``lead_changes``: how often the strict leader on the running game totals changed hands.
+    """
+    game = state.game
+    n = state.n
+    bot_at = {seat: b for b, seat in enumerate(seats)}
+    classes = point_classes(game)
+    rounds: list[dict[str, list[int]]] = []
+    deal_points = [0] * n
+    totals = [0] * n
+    phases = 0
+    stock_leader = None
+    stock_deals = stock_won = 0
+    game_leader_seat = None
+    saw_stock_end = False
+    leader = None
+    lead_changes = 0
+    thrown_in = 0
+    for e in state.events:
+        kind = e["type"]
+        if kind == "deal":
+            rounds.append({})
+            deal_points = [0] * n
+            phases = 0
+            stock_leader = None
+        elif kind == "throw-in":
+            thrown_in += 1
+        elif kind == "phase":
+            phases += 1
+            if phases == 2:
+                stock_leader = _strict_leader(deal_points)
+                game_leader_seat = _strict_leader(totals)
+                saw_stock_end = True
+        elif kind == "score":
+            seat, points = e["seat"], e["points"]
+            source = e["meld"] if e["source"] == MELD else e["source"]
+            classes.setdefault(source, MELD if e["source"] == MELD else "other")
+            row = rounds[-1].setdefault(source, [0] * len(seats))
+            row[bot_at[seat]] += points
+            deal_points[seat] += points
+            totals[seat] += points
+            now = _strict_leader(totals)
+            if now is not None:
+                if leader is not None and now != leader:
+                    lead_changes += 1
+                leader = now
+        elif kind == "round-end":
+            if phases >= 2 and stock_leader is not None:
+                stock_deals += 1
+                stock_won += int(_strict_leader(e["points"]) == stock_leader)
+    result = state.result or {"winner": None, "game_score": 0, "lurched": False, "totals": state.scores}
+    winner_seat = result["winner"]
+    returns = state.returns()
+    final = list(result.get("totals") or state.scores)
+    ranked = sorted(final, reverse=True)
+    out = {
+        "index": index,
+        "seed": seed,
+        "game": game.game_string(),
+        "bots": list(bot_specs),
+        "seats": list(seats),
+        "first_dealer": state.deals[0]["dealer"],
+        "winner": None if winner_seat is None else bot_at[winner_seat],
+        "winner_seat": winner_seat,
+        "game_score": [returns[seat] for seat in seats],
+        "totals": [final[seat] for seat in seats],
+        "lurched": bool(result.get("lurched")),
+        "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0,
+        "rounds": len(rounds) - thrown_in,
+        "round_points": rounds,
+        "point_classes": classes,
+        "notable": {k: float(v) for k, v in game.notable_events(state).items()},
+        "decisions": decisions,
+        "legal_moves": legal_moves,
+        "stock_deals": stock_deals,
+        "stock_leader_won": stock_won,
+        "stock_game_leader": game_leader_seat if saw_stock_end else None,
+        "stock_game_leader_won": (None if not saw_stock_end or game_leader_seat is None
+                                  else game_leader_seat == winner_seat),
+        "lead_changes": lead_changes,
+        "elapsed": elapsed,
+    }
+    if keep_record:
+        out["record"] = state.record()
+    return out

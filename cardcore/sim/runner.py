@@ -1,0 +1,116 @@
+"""Many games: in this process, in N worker processes, or on a Dask distributed cluster.
+
+Every game is determined by ``(seed, index)`` alone (see ``play``), and the results come back
+sorted by index, so the list is the same for any ``jobs`` and on any cluster; only the measured
+times differ. Work is sent in chunks of consecutive games to keep the overhead per game small.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable, Iterable
+
+from ..errors import CardcoreError
+from .play import check, play_chunk, play_one
+
+Progress = Callable[[dict], None]
+
+
+class SchedulerError(CardcoreError):
+    """Dask is missing, or the scheduler cannot be reached."""
+
+
+def chunks(n: int, workers: int, most: int = 25) -> list[list[int]]:
+    """Indices 0..n-1 in consecutive chunks: about eight per worker, at most ``most`` games each."""
+    size = max(1, min(most, math.ceil(n / max(1, workers * 8))))
+    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+
+
+def run(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int = 1,
+        scheduler: str | None = None, progress: Progress | None = None,
+        keep_records: bool = False) -> list[dict]:
+    """Play ``n`` games and return their metric dicts ordered by index.
+
+    ``jobs`` > 1 uses that many processes (spawned, so it works the same on every platform);
+    ``scheduler`` (an address such as ``tcp://host:8786``) sends the work to a Dask cluster
+    instead. ``progress`` is called in this process with each finished game's dict.
+    """
+    specs = tuple(bot_specs)
+    check(game_string, specs)  # bad game, option or bot: fail here, before any worker starts
+    if n < 0:
+        raise CardcoreError("the number of games must be 0 or more")
+    args = (game_string, specs)
+    if scheduler:
+        results = _run_dask(scheduler, args, n, seed, progress, keep_records)
+    elif jobs <= 1:
+        results = []
+        for index in range(n):
+            r = play_one(*args, index, seed, keep_records)
+            results.append(r)
+            if progress:
+                progress(r)
+    else:
+        results = _run_processes(jobs, args, n, seed, progress, keep_records)
+    results.sort(key=lambda r: r["index"])
+    return results
+
+
+def _run_processes(jobs: int, args: tuple, n: int, seed: int, progress: Progress | None,
+                   keep_records: bool) -> list[dict]:
+    results: list[dict] = []
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker) as pool:
+        pending = {pool.submit(play_chunk, *args, part, seed, keep_records) for part in chunks(n, jobs)}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    for r in future.result():
+                        results.append(r)
+                        if progress:
+                            progress(r)
+        except BrokenProcessPool:
+            raise CardcoreError("a worker process stopped (interrupted, or out of memory); "
+                                "no results") from None
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    return results
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C reaches the workers too: let them stop at once, without a traceback each."""
+    signal.signal(signal.SIGINT, lambda *_: os._exit(130))
+
+
+def _run_dask(address: str, args: tuple, n: int, seed: int, progress: Progress | None,
+              keep_records: bool) -> list[dict]:
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise SchedulerError(
+            "--scheduler needs Dask distributed: pip install 'cardcore[dask]'"
+        ) from None
+    try:
+        client = Client(address, timeout="30s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    results: list[dict] = []
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        parts = chunks(n, workers)
+        futures = client.map(play_chunk, *[[a] * len(parts) for a in args], parts,
+                             [seed] * len(parts), [keep_records] * len(parts), pure=False)
+        for _future, chunk_results in as_completed(futures, loop=client.loop, with_results=True):
+            for r in chunk_results:
+                results.append(r)
+                if progress:
+                    progress(r)
+    finally:
+        client.close()
+    return results
