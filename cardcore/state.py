@@ -145,6 +145,8 @@ class State:
         self._enter_phase(0)
         self._deal_trump()
         self._offer_throw_in()
+        if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
+            self._end_game()
 
     def _deal_trump(self) -> None:
         rules, summary = self.rules, self.rounds[-1]
@@ -465,7 +467,7 @@ class State:
         self._after_action()
 
     def _after_action(self) -> None:
-        if self.result is None:
+        if self.result is None and self.first_to_target is None:  # no forced steps after "at once"
             self._advance()
         if self.first_to_target is not None and self.result is None:
             self._end_game()

@@ -1,0 +1,98 @@
+"""Penneech throw-in: a hand with no ace nor face card may be thrown in for a fresh deal.
+
+WP, Deal: "A player with no Aces nor face cards may throw in his cards for a fresh deal."
+RM §4 / §11 item 21: the same dealer redeals (pagat). YML note "throw-in": before the first
+lead, elder then dealer may `throw-in`; points already pegged for the turn-up stand.
+"""
+
+import pytest
+
+from cardcore import IllegalAction, RecordError
+
+from .conftest import deal, game, new_state
+
+HONOURS = "AS 9S 8S 7S 6S 5S 4S"      # an ace: no throw-in
+NO_HONOURS = "TH 9H 8H 7H 6H 5H 4H"   # nothing above a ten
+NO_HONOURS_2 = "TC 9C 8C 7C 6C 5C 4C"
+
+
+def test_offered_to_a_player_without_ace_or_face_card():
+    # WP, Deal. Seat 1 (dealer) has nothing above a ten; seat 0 has an ace.
+    s = new_state(HONOURS, NO_HONOURS, turns=["2D"])
+    assert s.decision == "throw-in" and s.current_player == 1
+    assert s.legal_actions() == ["throw-in", "pass"]
+
+
+def test_pass_starts_play_with_elder_leading():
+    # WP, Play: elder leads the first trick.
+    s = new_state(HONOURS, NO_HONOURS, turns=["2D"])
+    s.apply("pass")
+    assert s.decision == "play" and s.current_player == 0
+
+
+def test_offered_to_elder_then_dealer():
+    # YML note "throw-in": elder, then dealer.
+    s = new_state(NO_HONOURS_2, NO_HONOURS, turns=["2D"])
+    assert s.current_player == 0 and s.decision == "throw-in"
+    s.apply("pass")
+    assert s.current_player == 1 and s.decision == "throw-in"
+    s.apply("pass")
+    assert s.decision == "play" and s.current_player == 0
+
+
+@pytest.mark.parametrize("honour", ["AH", "KH", "QH", "JH"])
+def test_not_offered_with_any_ace_or_face_card(honour):
+    # WP, Deal: "no Aces nor face cards". One such card is enough to play on.
+    s = new_state(HONOURS, NO_HONOURS.replace("4H", honour), turns=["2D"])
+    assert s.decision == "play"
+    with pytest.raises(IllegalAction) as exc:
+        s.apply("throw-in")
+    assert "thrown in only before the first lead" in exc.value.reason
+
+
+def test_the_penneech_is_no_face_card():
+    # WP, Deal: aces and face cards only; the 7 of diamonds, though the highest diamond, is a seven.
+    s = new_state(HONOURS, "7D 9H 8H 7H 6H 5H 4H", turns=["2D"])
+    assert s.decision == "throw-in" and s.current_player == 1
+
+
+def test_no_throw_in_after_the_first_lead():
+    # YML note "throw-in": before the first lead only.
+    s = new_state(HONOURS, NO_HONOURS, turns=["2D"])
+    s.apply("pass")
+    s.apply("play 9S")
+    with pytest.raises(IllegalAction):
+        s.apply("throw-in")
+
+
+def test_throw_in_the_same_dealer_deals_afresh_and_the_turnup_points_stand():
+    # RM §11 item 21 (pagat): the same dealer redeals. YML note: points already pegged for the
+    # turn-up stand. Deal 1 (dealer seat 1) turns KD: 4 to the dealer (RM §4, Parlett); the
+    # dealer throws in; deal 2, dealt by seat 1 again, turns QC: 3 more.
+    deals = [deal(HONOURS, NO_HONOURS, turns=["KD"]), deal("AH KH QH JH TH 9H 8H", NO_HONOURS_2, turns=["QC"])]
+    s = game().new_game(deals=deals)
+    assert s.scores == [0, 4]
+    s.apply("throw-in")
+    assert len(s.rounds) == 2 and s.dealer == 1
+    assert s.rounds[0]["thrown_in"] == 1
+    assert s.scores == [0, 7]
+    assert s.deck.names_of(s.hands[0]) == ["AH", "KH", "QH", "JH", "TH", "9H", "8H"]
+    assert s.deck.suits[s.trump] == "C"
+    assert s.decision == "throw-in" and s.current_player == 1  # deal 2's dealer may throw in again
+
+
+def test_elder_throws_in_same_dealer_redeals():
+    # RM §11 item 21: the same dealer, whoever threw in.
+    deals = [deal(NO_HONOURS, HONOURS, turns=["2D"]), deal(HONOURS, "AH KH QH JH TH 9H 8H", turns=["2C"])]
+    s = game().new_game(deals=deals)
+    s.apply("throw-in")
+    assert s.dealer == 1 and s.rounds[0]["thrown_in"] == 0
+    assert s.decision == "play" and s.current_player == 0
+
+
+def test_a_redeal_record_with_another_dealer_is_refused():
+    # RM §11 item 21: the same dealer redeals, so a record giving the other dealer is wrong.
+    deals = [deal(HONOURS, NO_HONOURS, turns=["2D"]), deal(HONOURS, NO_HONOURS, turns=["2C"], dealer=0)]
+    s = game().new_game(deals=deals)
+    with pytest.raises(RecordError):
+        s.apply("throw-in")
