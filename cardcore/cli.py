@@ -17,6 +17,7 @@ from .bots import make_bot
 from .plugins import add_plugin_commands, get_games
 from .records import read_record, replay, write_record
 from .textview import describe_event, table_view
+from .values import show_value as _show
 
 
 class CardcoreGroup(click.Group):
@@ -219,10 +220,6 @@ def _scoring_text(s: dict) -> str:
         return f"each player scores {s['points']} per card of {s['counter']} won over {s['over']}"
     swept = f", or {s['all_tricks_points']} for winning every trick{scope}" if s["all_tricks_points"] else ""
     return f"the winner of the last trick scores {s['points']}{swept}"
-
-
-def _show(v) -> str:
-    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def _wrap(text: str, indent: str = "") -> str:

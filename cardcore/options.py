@@ -25,6 +25,7 @@ from pydantic import (
     model_validator,
 )
 
+from cardcore.values import same_value as _same, show_value as _show
 from cardcore.errors import OptionError, RulesError
 
 OptionValue = StrictBool | StrictInt | StrictStr
@@ -35,16 +36,6 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 _GAME_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
-def _show(value: Any) -> str:
-    """A value as it is typed in YAML or on the command line (``true``, not ``True``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equality that keeps true apart from 1, which Python's == would not."""
-    return isinstance(a, bool) == isinstance(b, bool) and a == b
 
 
 class OptionSpec(BaseModel):

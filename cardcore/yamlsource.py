@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from cardcore.values import same_value as _same, show_value as _show
 from cardcore.errors import RulesError
 
 Path = tuple[Any, ...]
@@ -170,16 +171,6 @@ def load_yaml(text: str, filename: str) -> Sourced:
 # ---------------------------------------------------------------- switches
 
 
-def _show(value: Any) -> str:
-    """Values as a user would type them in YAML or on the command line."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equality that keeps true apart from 1 (Python's True == 1 would merge them)."""
-    return isinstance(a, bool) == isinstance(b, bool) and a == b
 
 
 def _branch_key(switch: dict, value: Any) -> Any:

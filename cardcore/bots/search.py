@@ -75,7 +75,25 @@ class _Node:
         self.avail = 0
 
 
-class ISMCTSBot:
+class _SearchBot:
+    """What both search bots share: a seeded generator, the reward horizon, and no search at
+    all when there is only one legal action."""
+
+    def __init__(self, game, seed: int | None):
+        self.rng = random.Random(seed)
+        self.horizon = _Horizon(game)
+
+    def choose(self, state) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(state, legal, state.current_player)
+
+    def search(self, state, legal: list[str], seat: int) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class ISMCTSBot(_SearchBot):
     """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012).
 
     Each iteration samples a world consistent with what the player knows, walks the one tree of
@@ -88,17 +106,12 @@ class ISMCTSBot:
                  seconds: float | None = None, exploration: float = 0.7):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        self.rng = random.Random(seed)
+        super().__init__(game, seed)
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
-        self.horizon = _Horizon(game)
 
-    def choose(self, state) -> str:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player
+    def search(self, state, legal: list[str], seat: int) -> str:
         root = _Node(None)
         rng = self.rng
         deal = len(state.rounds)
@@ -143,7 +156,7 @@ class ISMCTSBot:
         return max(legal, key=lambda a: visits.get(a, -1))
 
 
-class PIMCBot:
+class PIMCBot(_SearchBot):
     """Perfect-information Monte Carlo: for each of ``samples`` worlds consistent with what the
     player knows, every legal action is played out ``rollouts`` times at random to the end of
     the deal; the action with the best mean reward is chosen."""
@@ -151,16 +164,11 @@ class PIMCBot:
     def __init__(self, game, seed: int | None = None, samples: int = 20, rollouts: int = 2):
         if samples < 1 or rollouts < 1:
             raise ValueError("samples and rollouts must be at least 1")
-        self.rng = random.Random(seed)
+        super().__init__(game, seed)
         self.samples = samples
         self.rollouts = rollouts
-        self.horizon = _Horizon(game)
 
-    def choose(self, state) -> str:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player
+    def search(self, state, legal: list[str], seat: int) -> str:
         totals = dict.fromkeys(legal, 0.0)
         start_scores = list(state.scores)
         for _ in range(self.samples):
