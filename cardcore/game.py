@@ -165,6 +165,11 @@ class TrickGame:
         """Per-game counts of this game's notable events, for ``cardcore simulate``."""
         return {}
 
+    def action_space_extras(self) -> list[str]:
+        """Every game-specific action string this game can ever offer (for fixed action spaces,
+        e.g. the OpenSpiel adapter); the core's own verbs are listed by the adapter."""
+        return []
+
     def describe_rules(self) -> list[dict]:
         """Game-specific rule descriptions for ``cardcore rules`` (e.g. blocking)."""
         return []

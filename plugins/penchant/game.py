@@ -192,6 +192,17 @@ class PenchantGame(TrickGame):
             for m in self._jail_free_melds(state, seat)
         ]
 
+    def action_space_extras(self) -> list[str]:
+        """Every `jail-free 7X <set>`: each seven with each set meld that does not contain it."""
+        if not self.jail_free:
+            return []
+        deck, table = self.deck, self.meld_table
+        sets = [m for m, patterns in table.items
+                if any(table.rules[p.kind].name in self.set_meld_names for p in patterns)]
+        return [f"{JAIL_FREE} {deck.names[seven]} " + " ".join(deck.names_of(m))
+                for suit in deck.suits for seven in deck.by_name.get("7" + suit, ())
+                for m in sets if not m >> seven & 1]
+
     def apply_extra(self, state, seat: int, verb: str, cards: list[str]) -> str | None:
         if verb != JAIL_FREE:
             return f"unknown action {verb!r}: Penchant's actions are play, meld, pass and {JAIL_FREE}"

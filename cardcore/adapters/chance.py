@@ -1,0 +1,461 @@
+"""Deals and draws as explicit chance nodes over the cardcore engine (for OpenSpiel).
+
+The engine deals and draws by itself from a deal fixed in advance. OpenSpiel wants every hidden
+card to be a chance node whose outcome is open until the card is dealt or drawn.
+:class:`ChanceState` gets that without changing the engine:
+
+- **Dealing.** A deal is dealt card by card. There is one chance node for the first dealer (over
+  the seats, first deal only). Then come each hand in seat order, then the turn-up (Marjolet),
+  then as many stock cards as the engine uses when a deal starts (Penneech turns the first stock
+  card for trump at once). The engine state is then built with ``game.new_game(deals=[deal])``;
+  later deals are appended to its ``given_deals``. The rest of the stock lies in a placeholder
+  order (deck order).
+- **Drawing.** Before a player action is carried out, it is tried on a clone of the engine
+  state. If the clone draws or turns stock cards that are not fixed yet, the adapter state goes
+  through one chance node per card, each fixing the next stock position by swapping the chosen
+  card into it. If the clone starts a new deal, the new deal is dealt as above. Only then is
+  the action carried out: the clone tried with every card it uses already fixed becomes the new
+  engine state. So the chance nodes come right after the action that causes the draw, as at the
+  table. Each action is tried once, or twice when it draws.
+- **Outcomes.** Chance outcomes are card indices, uniform over the cards that no one has seen:
+  those not yet dealt or, for a stock position, the face-down stock cards not yet fixed. So the
+  chance nodes sample exactly a shuffled deck.
+- **Information.** No one ever sees the placeholder order. Information states are built from
+  the engine's events: your own cards as dealt and drawn, every action, the deal and its
+  dealer, and cards turned face up (turned trumps, Marjolet's turn-up, and the faced card when
+  it is drawn last). Chance nodes themselves are invisible until the engine uses their card.
+- **Deal cap.** When an action would start a deal beyond the cap (``encoding.Bounds.deal_cap``),
+  the game is cut off instead and scored by :func:`encoding.cut_off_returns`. This uses the
+  scores at the end of the last deal, and the engine state is left as it was before that
+  action.
+- **Resampling** (for ISMCTS). Only the unseen cards of the current deal are redrawn: the other
+  seats' hidden hand cards and the face-down stock. Earlier deals are over, so their cards
+  cannot matter. The deal's history is replayed from a snapshot taken when its dealing began,
+  with the hidden hand cards swapped for others drawn from that pool (cards of suits a seat is
+  known to lack are avoided). A replay is accepted only if every recorded action is still legal
+  at the same kind of node, it ends at the same player's turn and the player's information
+  state comes out identical. This
+  rejection catches what the engine reveals only implicitly: a declaration turn skipped
+  because the opponent had no meld, the obligation to win a trick. If none of 100 tries is
+  accepted, the true state is returned. That sample is consistent, but it favours the truth, so
+  ``resample_failures`` counts such cases.
+
+A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
+them. So OpenSpiel's serialization, which pickles the Python state, round-trips.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass, field, replace
+
+from .. import IllegalAction, load_game
+from ..cards import iter_bits
+from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
+    observation_text, scores_before_deal
+
+CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
+START = "<start>"  # the pseudo-action that deals the first deal
+DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
+RESAMPLE_TRIES = 100
+
+
+class ChanceGame:
+    """What the chance states of one game and option set share: the game, its actions, bounds."""
+
+    def __init__(self, game, max_deals: int = DEFAULT_MAX_DEALS):
+        self.game = game
+        self.deck = game.deck
+        self.n = game.players
+        self.hand_size = game.rules.deal.hand_size
+        self.turnup = game.rules.deal.turnup
+        self.max_deals = max_deals
+        self.actions = ActionTable(game)
+        self.bounds = game_bounds(game, max_deals)
+        self.encoder = ObservationEncoder(game, self.bounds)
+        self.resample_failures = 0
+
+    def new_state(self) -> "ChanceState":
+        return ChanceState(self)
+
+
+@functools.lru_cache(maxsize=64)
+def chance_game(game_string: str, max_deals: int = DEFAULT_MAX_DEALS) -> ChanceGame:
+    return ChanceGame(load_game(game_string), max_deals)
+
+
+@dataclass
+class _Build:
+    """A deal being dealt by chance nodes (card indices)."""
+
+    dealer: int | None
+    hands: list[list[int]]
+    turnup: int | None = None
+    prefix: list[int] = field(default_factory=list)  # the first stock cards, top first
+
+    def copy(self) -> "_Build":
+        return _Build(self.dealer, [list(h) for h in self.hands], self.turnup, list(self.prefix))
+
+    def dealt(self) -> set[int]:
+        cards = {c for h in self.hands for c in h} | set(self.prefix)
+        return cards | ({self.turnup} if self.turnup is not None else set())
+
+    def deal(self, g: ChanceGame) -> dict:
+        names = g.deck.names
+        dealt = self.dealt()
+        stock = self.prefix + [c for c in range(g.deck.size) if c not in dealt]  # placeholder order
+        out = {"dealer": self.dealer, "hands": [[names[c] for c in h] for h in self.hands],
+               "stock": [names[c] for c in stock]}
+        if self.turnup is not None:
+            out["turnup"] = names[self.turnup]
+        return out
+
+
+@dataclass(frozen=True)
+class _Trial:
+    """What trying the pending action on a clone showed."""
+
+    state: object | None  # the engine state after it (None: nothing could be tried yet)
+    old_end: int  # the old deal's stock is used up to this position
+    new_deal: bool
+    dealer: int | None = None
+    start_used: int = 0  # stock cards the new deal used as it started
+
+
+class ChanceState:
+    """One game in progress, with deals and draws as chance nodes. See the module docstring."""
+
+    def __init__(self, g: ChanceGame):
+        self.g = g
+        self.engine = None  # the cardcore State, once the first deal is dealt
+        self.pending: str | None = START  # the action waiting for its chance nodes
+        self.build: _Build | None = None
+        self.fixed = 0  # stock positions below this are fixed (in the engine's stock list)
+        self.probe: _Trial | None = None  # the last trial of the pending action, without its state
+        self.slot: tuple[str, int | None] | None = None  # what the current chance node decides
+        self.cut_off: list[float] | None = None
+        self.history: list[int] = []
+        self.players: list[int] = []  # who chose each history entry (CHANCE for chance)
+        self.kinds: list[str] = []  # the slot kind of each chance entry ("" for players)
+        self.log: list[tuple[int | None, str, str]] = []  # (seat or None, its text, others' text)
+        self.mark = 0  # history index where the current deal's dealing began
+        self.snapshot: ChanceState | None = None  # the state at that index
+        self._new_build = False
+        self._advance()
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return TERMINAL
+        if self.slot is not None:
+            return CHANCE
+        return self.engine.current_player
+
+    def is_terminal(self) -> bool:
+        return self.cut_off is not None or (self.pending is None and self.engine.is_terminal())
+
+    def returns(self) -> list[float]:
+        if self.cut_off is not None:
+            return list(self.cut_off)
+        if self.engine is None or self.pending is not None:
+            return [0.0] * self.g.n
+        return self.engine.returns()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        cards = self._outcomes()
+        return [(c, 1.0 / len(cards)) for c in cards]
+
+    def legal_ids(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        if self.slot is not None:
+            return self._outcomes()
+        return self.g.actions.legal_ids(self.engine)
+
+    def _outcomes(self) -> list[int]:
+        kind = self.slot[0]
+        if kind == DEALER:
+            return list(range(self.g.n))
+        if kind == STOCK:
+            return sorted(self.engine.stock[self.fixed:self._face_down_end()])
+        dealt = self.build.dealt()
+        return [c for c in range(self.g.deck.size) if c not in dealt]
+
+    def _face_down_end(self) -> int:
+        e = self.engine
+        return len(e.stock) - (1 if e.faced is not None and e.stock_pos < len(e.stock) else 0)
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: int) -> None:
+        if self.is_terminal():
+            raise ValueError("the game is over")
+        player = self.current_player()
+        if player == CHANCE:
+            if action not in self._outcomes():
+                raise ValueError(f"chance outcome {action} is not possible here")
+            self._record(player, action, self.slot[0])
+            self._apply_chance(action)
+            self.slot = None
+            self._advance()
+            return
+        if not 0 <= action < len(self.g.actions):
+            raise ValueError(f"action {action} is not in the action space")
+        self._record(player, action, "")
+        self.pending = text = self.g.actions.strings[action]
+        try:
+            self._advance()  # tries the action on a clone first: an illegal one changes nothing
+        except IllegalAction as exc:
+            self.pending = None
+            del self.history[-1], self.players[-1], self.kinds[-1]
+            raise ValueError(f"action {action} ({text}) is not legal: {exc}") from None
+
+    def _record(self, player: int, action: int, kind: str) -> None:
+        self.history.append(action)
+        self.players.append(player)
+        self.kinds.append(kind)
+
+    def _apply_chance(self, card: int) -> None:
+        kind, seat = self.slot
+        b = self.build
+        if kind == DEALER:
+            b.dealer = card
+        elif kind == HAND:
+            b.hands[seat].append(card)
+        elif kind == TURNUP:
+            b.turnup = card
+        elif kind == PREFIX:
+            b.prefix.append(card)
+        else:
+            stock = self.engine.stock
+            j = stock.index(card, self.fixed)
+            stock[self.fixed], stock[j] = stock[j], stock[self.fixed]
+            self.fixed += 1
+
+    def _advance(self) -> None:
+        """Carry out the pending action once every card it uses is fixed; else stop at a chance node."""
+        while self.pending is not None:
+            stale = self.probe is not None
+            trial = self.probe if stale else self._trial()
+            slot = self._slot_for(trial)
+            if slot is None and stale:  # planned cards fixed: try it for real
+                trial = self._trial()
+                slot = self._slot_for(trial)
+            if slot is None:
+                self._accept(trial)
+                continue
+            self.probe, self.slot = replace(trial, state=None), slot
+            if self._new_build:  # the dealing of a deal begins: keep a snapshot for resampling
+                self._new_build = False
+                self.mark = len(self.history)
+                self.snapshot = None
+                self.snapshot = self.clone()
+            return
+
+    def _trial(self) -> _Trial:
+        b = self.build
+        complete = b is not None and self._build_slot(b, None) is None
+        e = self.engine
+        if e is None:  # the first deal
+            if not complete:
+                return _Trial(None, 0, True)
+            state = self.g.game.new_game(deals=[b.deal(self.g)])
+            return _Trial(state, 0, True, b.dealer, state.stock_pos)
+        t = e.clone()
+        if complete:
+            t.given_deals = e.given_deals + [b.deal(self.g)]
+        else:
+            t.seed = 0  # a placeholder deal, should the action start one
+        t.apply(self.pending)
+        if len(t.deals) == len(e.deals):
+            return _Trial(t, t.stock_pos, False)
+        used = 0
+        for event in t.events[len(e.events):]:
+            if event["type"] == "deal":
+                break
+            used += event["type"] in ("draw", "turn")
+        return _Trial(t, e.stock_pos + used, True, t.deals[-1]["dealer"], t.stock_pos)
+
+    def _slot_for(self, trial: _Trial) -> tuple[str, int | None] | None:
+        e = self.engine
+        if e is not None:
+            if self.fixed < min(trial.old_end, self._face_down_end()):
+                return (STOCK, None)
+            if not trial.new_deal or len(e.deals) >= self.g.bounds.deal_cap:
+                return None
+        if self.build is None:
+            self.build = _Build(trial.dealer, [[] for _ in range(self.g.n)])
+            self._new_build = True
+        return self._build_slot(self.build, trial)
+
+    def _build_slot(self, b: _Build, trial: _Trial | None) -> tuple[str, int | None] | None:
+        if b.dealer is None:
+            return (DEALER, None)
+        for seat, hand in enumerate(b.hands):
+            if len(hand) < self.g.hand_size:
+                return (HAND, seat)
+        if self.g.turnup and b.turnup is None:
+            return (TURNUP, None)
+        if trial is not None and len(b.prefix) < trial.start_used:
+            return (PREFIX, None)
+        return None
+
+    def _accept(self, trial: _Trial) -> None:
+        e = self.engine
+        if e is not None:
+            seat = e.current_player
+            self._public(f"P{seat} {self.pending}")
+            if trial.new_deal and len(e.deals) >= self.g.bounds.deal_cap:
+                scores = scores_before_deal(e.scores, trial.state.events[len(e.events):])
+                self.cut_off = cut_off_returns(scores)
+                self._public(f"cut off after {len(e.deals)} deals at {'/'.join(map(str, scores))}")
+                self.pending = self.probe = None
+                return
+        self._log_events(trial.state, len(e.events) if e is not None else 0)
+        self.engine = trial.state
+        if trial.new_deal:
+            self.fixed = len(self.build.prefix)
+            self.build = None
+        self.pending = self.probe = None
+
+    # ------------------------------------------------------------------ information
+    def _public(self, text: str) -> None:
+        self.log.append((None, text, text))
+
+    def _log_events(self, state, start: int) -> None:
+        deck = self.g.deck
+        for event in state.events[start:]:
+            kind = event["type"]
+            if kind == "deal":
+                deal = state.deals[-1]
+                turnup = f", turn-up {deal['turnup']}" if deal.get("turnup") else ""
+                self._public(f"deal {event['round']}, dealer P{event['dealer']}{turnup}")
+                for seat, hand in enumerate(deal["hands"]):
+                    hand = sorted(hand, key=lambda name: deck.sort_pos[deck.card_index(name)])
+                    self.log.append((seat, "your hand " + " ".join(hand), ""))
+            elif kind == "draw":
+                seat, card = event["seat"], event["card"]
+                if self.g.turnup and event["left"] == 0:  # the faced card, seen by all
+                    self._public(f"P{seat} draws {card}")
+                else:
+                    self.log.append((seat, f"P{seat} draws {card}", f"P{seat} draws"))
+            elif kind == "turn":
+                self._public(f"P{event['seat']} turns {event['card']}")
+
+    def information_state(self, seat: int) -> str:
+        lines = [f"P{seat}"]
+        for owner, mine, others in self.log:
+            text = mine if owner is None or owner == seat else others
+            if text:
+                lines.append(text)
+        return "\n".join(lines)
+
+    def observation_string(self, seat: int) -> str:
+        if self.engine is None:
+            return f"P{seat} | dealing"
+        text = observation_text(self.engine.observation(seat))
+        return text + " | cut off" if self.cut_off is not None else text
+
+    def action_string(self, player: int, action: int) -> str:
+        if player != CHANCE:
+            return self.g.actions.strings[action]
+        kind = self.slot[0] if self.slot is not None else None
+        if kind == DEALER:
+            return f"first dealer P{action}"
+        name = self.g.deck.names[action] if 0 <= action < self.g.deck.size else f"#{action}"
+        if self.g.deck.packs > 1:
+            name += f"/{action}"
+        if kind == HAND:
+            return f"deal {name} to P{self.slot[1]}"
+        return {TURNUP: f"turn-up {name}", PREFIX: f"stock {name}", STOCK: f"stock {name}"}.get(kind, name)
+
+    def __str__(self) -> str:
+        e = self.engine
+        if e is None:
+            b = self.build
+            return f"dealing: dealer {b.dealer if b else None}, {len(b.dealt()) if b else 0} cards dealt"
+        d = e.deck
+        lines = [f"deal {len(e.deals)} dealer P{e.dealer} trump {e.describe_trump()} "
+                 f"stock {e.stock_left} (fixed {max(0, self.fixed - e.stock_pos)})"]
+        for s in range(self.g.n):
+            lines.append(f"P{s} hand {' '.join(d.names_of(e.hands[s]))} | table {' '.join(d.names_of(e.tableaus[s]))}")
+        lines.append("trick " + " ".join(d.names[c] for c in e.trick))
+        lines.append(f"scores {e.scores} to play {self.current_player()}"
+                     + (f" pending {self.pending!r}" if self.pending else "")
+                     + (f" cut off {self.cut_off}" if self.cut_off else ""))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> "ChanceState":
+        new = object.__new__(ChanceState)
+        new.__dict__.update(self.__dict__)
+        new.engine = self.engine.clone() if self.engine is not None else None
+        new.build = self.build.copy() if self.build is not None else None
+        new.history, new.players, new.kinds = list(self.history), list(self.players), list(self.kinds)
+        new.log = list(self.log)
+        return new
+
+    def __deepcopy__(self, memo) -> "ChanceState":
+        return self.clone()
+
+    def __reduce__(self):
+        return (_replayed, (self.g.game.game_string(), self.g.max_deals, list(self.history)))
+
+    # ------------------------------------------------------------------ resampling
+    def resample(self, seat: int, rng: random.Random) -> "ChanceState":
+        """A state with the same information state for ``seat``, the unseen cards redrawn."""
+        e = self.engine
+        if e is None or self.pending is not None or self.is_terminal() or self.snapshot is None:
+            return self.clone()
+        hidden_of = {q: e.hands[q] & ~e.known[q] for q in range(self.g.n) if q != seat}
+        hidden = 0
+        for mask in hidden_of.values():
+            hidden |= mask
+        steps = [i for i in range(self.mark, len(self.history))
+                 if self.kinds[i] in (HAND, STOCK, PREFIX, TURNUP) and hidden >> self.history[i] & 1]
+        if not steps:
+            return self.clone()
+        owner = {c: q for q, mask in hidden_of.items() for c in iter_bits(mask)}
+        void_masks = {q: _suits_mask(e, e.voids[q]) for q in hidden_of}
+        pool = sorted(iter_bits(hidden)) + e.stock[self.fixed:self._face_down_end()]
+        target = self.information_state(seat)
+        for _ in range(RESAMPLE_TRIES):
+            rng.shuffle(pool)
+            left = list(pool)
+            history = list(self.history)
+            for i in steps:
+                avoid = void_masks[owner[self.history[i]]]
+                card = next((c for c in left if not avoid >> c & 1), None)
+                if card is None:
+                    break
+                left.remove(card)
+                history[i] = card
+            else:
+                world = self.snapshot.clone()
+                if world._replay(history[self.mark:], self.players[self.mark:]) and \
+                        world.current_player() == self.current_player() and world.information_state(seat) == target:
+                    world.snapshot, world.mark = self.snapshot, self.mark
+                    return world
+        self.g.resample_failures += 1
+        return self.clone()
+
+    def _replay(self, actions: list[int], players: list[int]) -> bool:
+        for action, player in zip(actions, players):
+            if self.current_player() != player or action not in self.legal_ids():
+                return False
+            self.apply(action)
+        return True
+
+
+def _suits_mask(state, suits) -> int:
+    mask = 0
+    for s in suits:
+        mask |= state.deck.suit_masks[s]
+    return mask
+
+
+def _replayed(game_string: str, max_deals: int, history: list[int]) -> ChanceState:
+    state = chance_game(game_string, max_deals).new_state()
+    for action in history:
+        state.apply(action)
+    return state

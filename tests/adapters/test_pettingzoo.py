@@ -1,0 +1,91 @@
+"""Our games as PettingZoo AEC environments: PettingZoo's own API and seed tests, and what they
+do not check (the deals follow the seed, rewards, truncation, registration)."""
+
+import pytest
+
+pettingzoo = pytest.importorskip(
+    "pettingzoo", reason="the pettingzoo extra (pip install 'cardcore[pettingzoo]') is not installed here")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from cardcore import game_names, load_game  # noqa: E402
+from cardcore.adapters import pettingzoo as adapter  # noqa: E402
+from cardcore.adapters.encoding import DEFAULT_MAX_DEALS  # noqa: E402
+
+from .cases import option_sets, short_options, show  # noqa: E402
+
+# PettingZoo's advice for flat observations; ours are {"observation", "action_mask"} dicts, as
+# in its own classic environments.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+]
+
+
+def play(env, seed: int, actions_seed: int = 0) -> dict:
+    """Random legal actions until every agent is done; the total reward of each agent."""
+    env.reset(seed=seed)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(actions_seed + i)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        env.step(None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"]))
+    return totals
+
+
+@pytest.mark.parametrize("name,options", option_sets(), ids=lambda v: v if isinstance(v, str) else
+                         ",".join(f"{k}={show(x)}" for k, x in v.items()) or "defaults")
+def test_api_and_seed_tests(name, options):
+    options = dict(options)
+    max_deals = options.pop("max_deals", DEFAULT_MAX_DEALS)
+    api_test(adapter.env(name, options=options, max_deals=max_deals), num_cycles=1000)
+    seed_test(lambda: adapter.env(name, options=options, max_deals=max_deals), num_cycles=500)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_namespaces_and_registry(name):
+    namespace = getattr(adapter, f"{name}_v0")
+    assert str(namespace.raw_env()) == f"cardcore_{name}_v0"
+    if hasattr(pettingzoo, "make"):  # PettingZoo 1.27 and later
+        env = pettingzoo.make("aec", f"cardcore/{name}-v0")
+        assert env.unwrapped.game.name == name
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_seed_is_the_deal_seed_and_rewards_are_the_returns(name):
+    env = adapter.env(name)
+    totals = play(env, seed=11)
+    state = env.unwrapped.game_state
+    assert state.deals[0] == load_game(name).new_game(seed=11).deals[0]
+    assert state.is_terminal()
+    assert [totals[a] for a in env.possible_agents] == state.returns()
+    assert play(adapter.env(name), seed=11) == totals
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_game_past_the_deal_cap_is_truncated(name):
+    options = short_options(name)
+    max_deals = options.pop("max_deals")
+    env = adapter.raw_env(name, options=options, max_deals=max_deals)
+    for seed in range(3):
+        totals = play(env, seed)
+        assert sum(totals.values()) == 0
+        assert len(env.game_state.deals) <= 2
+
+
+def test_an_illegal_action_is_refused():
+    env = adapter.raw_env("penchant")
+    env.reset(seed=1)
+    obs = env.observe(env.agent_selection)
+    illegal = int(obs["action_mask"].argmin())
+    with pytest.raises(ValueError, match="not allowed"):
+        env.step(illegal)
+
+
+def test_render_shows_the_table():
+    env = adapter.raw_env("penchant", render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert "hand" in text and "trump" in text
