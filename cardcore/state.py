@@ -105,12 +105,20 @@ class State:
         self.deals.append(deal)
         d = self.deck
         self.dealer = deal["dealer"]
-        self.hands = [self._mask(h) for h in deal["hands"]]
+        taken = 0
+
+        def take(name: str) -> int:  # the next unused copy of that card (decks of several packs)
+            nonlocal taken
+            card = d.find(name, d.full_mask & ~taken)
+            taken |= 1 << card
+            return card
+
+        self.hands = [sum(1 << take(c) for c in h) for h in deal["hands"]]
         self.tableaus = [0] * self.n
         self.next_dealer = None
-        self.stock = [d.card_index(c) for c in deal["stock"]]
         # The turn-up lies face up under the stock and is drawn last.
-        self.faced = d.card_index(deal["turnup"]) if deal.get("turnup") else None
+        self.faced = take(deal["turnup"]) if deal.get("turnup") else None
+        self.stock = [take(c) for c in deal["stock"]]
         if self.faced is not None:
             self.stock.append(self.faced)
         self.stock_pos = 0
@@ -208,12 +216,6 @@ class State:
         else:
             self.decision = PLAY
             self.current_player = self.leader
-
-    def _mask(self, names) -> int:
-        m = 0
-        for name in names:
-            m |= 1 << self.deck.card_index(name)
-        return m
 
     def _enter_phase(self, index: int) -> None:
         self.phase = index
