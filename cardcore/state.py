@@ -448,8 +448,8 @@ class State:
             if self.decision not in (DECLARE, THROW_IN) or args:
                 raise IllegalAction(action, self._expected())
             self.actions.append("pass")
-            self._event("pass", seat=seat)
             if self.decision == THROW_IN:
+                self._event("pass", seat=seat)
                 self._next_throw_in_offer()
             else:
                 self._end_step()
@@ -608,8 +608,12 @@ class State:
 
     def _end_step(self) -> None:
         step = self.pending.pop(0)
-        if step.who == "winner" and self.step_melds == 0:
-            self.winner_passed = True
+        if self.step_melds == 0:
+            # The same public event whether the player passed or had nothing to declare, so
+            # that a skipped turn tells the opponent no more than a pass would.
+            self._event("pass", seat=self.winner if step.who == "winner" else self.loser)
+            if step.who == "winner":
+                self.winner_passed = True
         self.step_melds = 0
         self.decision = PLAY
 
