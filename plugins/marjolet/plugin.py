@@ -8,3 +8,10 @@ from .game import MarjoletGame
 @hookimpl
 def register_games(register):
     register(MarjoletGame)
+
+
+@hookimpl
+def register_bots(register):
+    from .bots import MarjoletHeuristicBot
+
+    register("heuristic", MarjoletHeuristicBot, games={"marjolet"})

@@ -8,3 +8,10 @@ from .game import PenchantGame
 @hookimpl
 def register_games(register):
     register(PenchantGame)
+
+
+@hookimpl
+def register_bots(register):
+    from .bots import PenchantHeuristicBot
+
+    register("heuristic", PenchantHeuristicBot, games={"penchant"})

@@ -8,3 +8,10 @@ from .game import PenneechGame
 @hookimpl
 def register_games(register):
     register(PenneechGame)
+
+
+@hookimpl
+def register_bots(register):
+    from .bots import PenneechHeuristicBot
+
+    register("heuristic", PenneechHeuristicBot, games={"penneech"})

@@ -1,0 +1,152 @@
+"""A Penneech bot that plays the way Cotton's rules (as reconstructed by Parlett) reward."""
+
+from __future__ import annotations
+
+import random
+
+from cardcore.bots.counting import hidden_hand_size, opponent_known, p_holds_any, unseen_mask
+from cardcore.cards import iter_bits
+from cardcore.tricks import beats
+
+
+class PenneechHeuristicBot:
+    """Penneech by rules of thumb drawn from its scoring (seeds/penneech-wikipedia.txt):
+
+    1. Throw-in: "A player with no Aces nor face cards may throw in his cards for a fresh deal":
+       only a truly weak hand is thrown in, one without the penneech (the seven of diamonds, the
+       best diamond in every deal) and without a ten; a hand that holds either is played.
+    2. "An Ace is worth 5 points, a king 4, a queen 3 and a knave 2" when won in a trick while
+       their suit is trump: a trick holding honours of the trump in force is worth winning, and
+       an honour of the trump in force played by the bot scores for it only if it wins, so the
+       trump ace (unbeatable but by the penneech in diamonds) is played to win at once; the
+       penneech is worth 7 when won in diamonds.
+    3. "The trick winner turns the next card of the stock for trump and pegs its value if it is
+       a counter": winning a trick is also worth the expected value of the next turn-up,
+       averaged over the cards the bot has not seen.
+    4. "The winner of the last trick turns the next card of the stock and likewise scores for
+       it": with two cards left the bot keeps the one more likely to win the seventh trick.
+    5. "Players also score 1 point per card taken in excess of seven": the bot counts the cards
+       each player has taken and values a trick by what its two cards add to the winner's excess
+       (reckoning that the remaining tricks will be shared).
+    6. "The second player to a trick may either follow suit or trump": as second player the bot
+       ruffs a trick holding a trump honour, or ruffs with a trump honour of its own, when that
+       is worth more than the card it spends; high cards and honours of other suits are kept,
+       since any suit may be trump for a later trick.
+    7. As leader it weighs the chance that the opponent can beat the card (a higher card of the
+       suit or a trump among the cards it has not seen) against what the trick is worth.
+
+    Only the bot's own cards and public state are read; ties use ``random.Random(seed)``.
+    """
+
+    KEEP = 1.0  # rule 6, how much holding a card for later tricks counts
+
+    def __init__(self, game, seed: int | None = None):
+        self.game = game
+        self.deck = deck = game.deck
+        self.rng = random.Random(seed)
+        n = deck.size
+        self.won_rules = [r for r in game.rules.card_points if r.when == "won"]
+        self.turned_value = [self._value(c, "turned", None) for c in range(n)]
+        self.higher = [0] * n
+        for c in range(n):
+            for d in iter_bits(deck.suit_masks[deck.suit_of[c]]):
+                if deck.strength[d] > deck.strength[c]:
+                    self.higher[c] |= 1 << d
+        top = max(deck.strength)
+        self.power = [(deck.strength[c] / top) ** 2 for c in range(n)]
+        self.ten = deck.ranks.index("T")
+        self.penneech = deck.card_index("7D") if "7D" in deck.by_name else None
+        # what each card scores when won in trumps (its suit trump), for the keeping value
+        self.honour = [self._value(c, "won", deck.suit_of[c]) for c in range(n)]
+        self.excess = next(((r.over, r.points) for r in game.rules.scoring if r.kind == "excess"), (7, 1))
+
+    def _value(self, card: int, when: str, trump: int | None) -> float:
+        deck = self.deck
+        total = 0.0
+        for rule in self.game.rules.card_points:
+            if rule.when != when or (rule.suit == "trump" and deck.suit_of[card] != trump):
+                continue
+            total += rule.values.get(deck.names[card], rule.values.get(deck.rank_letter(card), 0))
+        return total
+
+    def _pick(self, scored: dict[str, float]) -> str:
+        best = max(scored.values())
+        tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    # ------------------------------------------------------------------ entry point
+    def choose(self, state) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if "throw-in" in legal:
+            return "throw-in" if self._weak(state.hands[state.current_player]) else "pass"
+        if not legal[0].startswith("play "):
+            return "pass" if "pass" in legal else legal[0]
+        seat = state.current_player
+        cards = {a: self.deck.find(a[5:], state.playable(seat)) for a in legal}
+        return self._play(state, cards)
+
+    def _weak(self, hand: int) -> bool:
+        """Rule 1: no penneech and no ten (the offer already means no ace or face card)."""
+        if self.penneech is not None and hand >> self.penneech & 1:
+            return False
+        return not any(self.deck.rank_of[c] == self.ten for c in iter_bits(hand))
+
+    # ------------------------------------------------------------------ play
+    def _keep(self, c: int, trump, out: int, left_after: int) -> float:
+        """Worth of holding ``c`` for a later trick, whose trump is not known yet (rule 6)."""
+        if left_after <= 0:
+            return 0.0
+        hi = (self.higher[c] & out).bit_count()
+        p_win = (0.85, 0.5, 0.3, 0.15)[min(hi, 3)]
+        v = 1.5 * self.power[c] + 0.3 * self.honour[c] * p_win
+        if left_after == 1:  # rule 4: this card would play the seventh trick
+            v += 1.5 * p_win
+        return self.KEEP * v
+
+    def _play(self, state, cards: dict[str, int]) -> str:
+        seat = state.current_player
+        deck = self.deck
+        trump = state.trump
+        hand = state.hands[seat]
+        unseen = unseen_mask(state, seat)
+        out = unseen | opponent_known(state, seat)
+        n_unseen = unseen.bit_count()
+        e_turn = sum(self.turned_value[c] for c in iter_bits(unseen)) / n_unseen if n_unseen else 0.0
+        won = lambda c: self._value(c, "won", trump)  # noqa: E731
+        # rule 5: what this trick's two cards add to each player's excess over seven
+        counts = state.counter_counts("cards")
+        left_after = hand.bit_count() - 1  # tricks after this one
+        over, pts = self.excess
+
+        def excess_gain(n: int) -> float:
+            return pts * (max(0, n + 2 + left_after - over) - max(0, n + left_after - over))
+
+        gain_me, gain_opp = excess_gain(counts[seat]), excess_gain(counts[1 - seat])
+        scored = {}
+        if state.trick:
+            lead = state.trick[0]
+            for a, c in cards.items():
+                stake = won(lead) + won(c)
+                keep = self._keep(c, trump, out, left_after)
+                if beats(deck, c, lead, trump):
+                    v = stake + e_turn + gain_me + 0.3 - keep
+                else:
+                    v = -stake - e_turn - gain_opp - keep
+                scored[a] = v
+            return self._pick(scored)
+        hidden = hidden_hand_size(state, seat)
+        trumps = deck.suit_masks[trump] if trump is not None else 0
+        for a, c in cards.items():
+            beaters = self.higher[c]
+            if deck.suit_of[c] != trump:
+                beaters |= trumps
+            p = p_holds_any(beaters, unseen, hidden)
+            if beaters & opponent_known(state, seat):
+                p = 1.0
+            stake = won(c)
+            keep = self._keep(c, trump, out, left_after)
+            v = (1 - p) * (stake + e_turn + gain_me + 0.3) - p * (stake + e_turn + gain_opp + 0.5) - keep
+            scored[a] = v
+        return self._pick(scored)
