@@ -28,7 +28,7 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/.created
 	touch $@ $(VENV)/.installed
 
 play: install
-	$(BIN)/cardcore play penchant --bot random
+	$(BIN)/cardcore play penchant --level normal
 
 test: install-test
 	$(BIN)/python -m pytest

@@ -13,10 +13,10 @@ import click
 from . import __version__, load_game
 from .errors import CardcoreError, RecordError
 from .options import parse_assignments
-from .bots import make_bot
-from .plugins import add_plugin_commands, get_games
-from .records import read_record, replay, write_record
-from .textview import describe_event, table_view
+from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
+from .play.view import make_view
+from .plugins import add_plugin_commands, bot_names, get_games
+from .records import read_record, replay
 from .values import show_value as _show
 
 
@@ -234,23 +234,78 @@ def default_record_path(game: str) -> Path:
     return home / "records" / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 
+LEVELS = {"easy": "greedy", "normal": "heuristic, or greedy where the game has none",
+          "hard": "ismcts(iterations=3000)"}
+
+
+def level_bot(level: str, game_name: str) -> str:
+    """The bot spec of a strength level for this game."""
+    if level == "normal":
+        return "heuristic" if "heuristic" in bot_names(game_name) else "greedy"
+    return LEVELS[level]
+
+
+def split_specs(text: str) -> list[str]:
+    """``ismcts(iterations=9,seconds=1),greedy`` -> the two specs (commas inside brackets stay)."""
+    specs, depth, current = [], 0, ""
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            specs.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    specs.append(current.strip())
+    return specs
+
+
 @cli.command()
 @click.argument("game", required=False)
 @option_pairs
 @preset_option
-@click.option("--bot", default="random", show_default=True, help="The opponent (see `cardcore games`).")
-@click.option("--seed", type=int, help="Seed of the deals (and of the bot); random if omitted.")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 leads when seat 1 deals).")
+@click.option("--bot", metavar="SPEC",
+              help="The opponent: random, greedy, heuristic (each game's own), ismcts(iterations=N), "
+                   "pimc(samples=N). Default: the --level's bot.")
+@click.option("--level", type=click.Choice(list(LEVELS)),
+              help="The opponent by strength: easy = greedy; normal (the default) = heuristic, or greedy "
+                   "where the game has none; hard = ismcts(iterations=3000).")
+@click.option("--seat", type=int, help="Your seat: 0 or 1 (seat 0 leads when seat 1 deals). Default 0, or the record's.")
+@click.option("--seed", type=int, help="Seed of the deals (and of the bots); random if omitted.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
               help="Write the game record here (default: ~/.cardcore/records/, or $CARDCORE_HOME/records/).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True),
-              help="Continue the game in this record.")
-def play(game, option_pairs, preset, bot, seed, seat, record_path, resume_path):
-    """Play GAME against a bot at the terminal.
+              help="Continue the game in this record where it stopped, against the same opponent.")
+@click.option("--hint-bot", metavar="SPEC", default=DEFAULT_HINT_BOT, show_default=True,
+              help="The bot that answers `hint` (it sees only what your seat may know).")
+@click.option("--watch", is_flag=True, help="Watch two bots play each other (see --bots).")
+@click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (implies --watch). "
+                                                  "Default: the --level's bot in every seat.")
+@click.option("--delay", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="Pause before each bot move. Default 0.5 on a terminal, 0 otherwise.")
+@click.option("--plain", is_flag=True,
+              help="Plain text even on a terminal (also when NO_COLOR is set or TERM=dumb).")
+def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume_path, hint_bot,
+         watch, bots, delay, plain):
+    """Play GAME against a bot at the terminal, or watch two bots (--watch).
 
-    Enter a move by its number, by a card (QS, 10h, q♠), or as the full action
-    (`meld QS JH`, `pass`). `?` lists the legal moves, `quit` saves and stops.
-    The record is saved after every action; --resume continues it.
+    \b
+    At your turn, answer with:
+      a number       that move from the printed list
+      a card         QS, q♠, 10h: play it (at a declaration turn: the exchange)
+      cards          QS JH, in any order: declare that meld
+      an action      play QS, meld QS JH, pass, exchange 7H, throw-in, jail-free 7D 9S 9H
+      ?              the moves, each with what it scores now (and wins the trick, when certain)
+      help           the rules that apply now: trick obligations, why a card may not be
+                     played, why a meld is refused (e.g. blocked, and what lifts the block)
+      hint           a bot's advice (--hint-bot), from what your seat may know
+      score          scores this round and in the game, points by source, counted cards
+      history        this round's tricks and melds so far
+      table          the table again
+      quit           save and stop (as do Ctrl-C and end of input)
+
+    \b
+    The record is saved after every action, with who sat where; stopping prints the
+    command that resumes: cardcore play --resume FILE.
     """
     if resume_path:
         if game or option_pairs or preset or seed is not None:
@@ -259,103 +314,49 @@ def play(game, option_pairs, preset, bot, seed, seat, record_path, resume_path):
         state = replay(record, where=resume_path)
         g = state.game
         record_path = record_path or resume_path
+        saved = record.get("players")
+        if not (isinstance(saved, list) and len(saved) == g.players and all(isinstance(p, str) for p in saved)):
+            saved = None
     else:
         if not game:
             raise click.UsageError("name a GAME to play (see `cardcore games`), or --resume a record")
         g = make_game(game, option_pairs, preset)
         state = g.new_game(seed=seed)
         record_path = record_path or str(default_record_path(g.name))
-    if not 0 <= seat < g.players:
+        saved = None
+    if bot and level:
+        raise click.UsageError("give --bot or --level, not both")
+    if seat is not None and not 0 <= seat < g.players:
         raise click.UsageError(f"--seat must be 0..{g.players - 1}")
-    bot_seed = None if state.seed is None else state.seed + 1
-    opponent = make_bot(bot, g, bot_seed)  # OptionError lists the bots of this game
-    write_record(record_path, state.record())
-    click.echo(f"{g.title} — {g.game_string()} · seed {state.seed} · you are seat {seat}, against {bot}.")
-    click.echo(f"Recording to {record_path}")
-    resume_hint = f"cardcore play --resume {record_path}"
-    shown = 0
-    if resume_path:
-        shown = len(state.events)
-        click.echo(f"Resumed after {len(state.actions)} actions.")
-    try:
-        while True:
-            for event in state.events[shown:]:
-                line = describe_event(event, seat)
-                if line:
-                    click.echo(line)
-            shown = len(state.events)
-            if state.is_terminal():
-                break
-            if state.current_player == seat:
-                action = ask_action(state, seat)
-                if action is None:
-                    click.echo(f"Game saved. Resume with: {resume_hint}")
-                    return
+    watch = watch or bool(bots) or (saved is not None and HUMAN not in saved and seat is None)
+    if watch:
+        if seat is not None:
+            raise click.UsageError("--seat is for playing; --watch has no human seat")
+        specs = split_specs(bots) if bots else [
+            bot or (level_bot(level, g.name) if level else None) or (saved[s] if saved else level_bot("normal", g.name))
+            for s in range(g.players)]
+        if len(specs) != g.players or not all(specs):
+            raise click.UsageError(f"--bots needs {g.players} bot specs separated by commas, e.g. greedy,heuristic")
+        players = specs
+    else:
+        if seat is None:
+            seat = saved.index(HUMAN) if saved and HUMAN in saved else 0
+        players = []
+        for s in range(g.players):
+            if s == seat:
+                players.append(HUMAN)
+            elif bot or level:
+                players.append(bot or level_bot(level, g.name))
+            elif saved and saved[s] != HUMAN:
+                players.append(saved[s])
             else:
-                action = opponent.choose(state)
-            state.apply(action)
-            write_record(record_path, state.record())
-    except (KeyboardInterrupt, EOFError):
-        write_record(record_path, state.record())
-        click.echo(f"\nGame saved. Resume with: {resume_hint}")
-        return
-    click.echo(f"Record saved in {record_path}")
-
-
-def ask_action(state, seat: int) -> str | None:
-    """Prompt until the player gives a legal action; None when they quit."""
-    click.echo("")
-    click.echo(table_view(state, seat))
-    legal = state.legal_actions()
-    show_moves(legal)
-    while True:
-        try:
-            text = click.prompt("Your move", prompt_suffix="> ", default="", show_default=False).strip()
-        except click.exceptions.Abort:  # end of input or Ctrl-C at the prompt
-            raise EOFError from None
-        if not text:
-            continue
-        if text in ("quit", "exit", "q"):
-            return None
-        if text in ("?", "help", "moves"):
-            show_moves(legal)
-            continue
-        action = interpret(text, legal, state)
-        if action.startswith("!"):
-            click.echo(action[1:])
-            continue
-        return action
-
-
-def show_moves(legal: list[str]) -> None:
-    click.echo("Moves: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(legal, start=1)))
-
-
-def interpret(text: str, legal: list[str], state) -> str:
-    """The legal action meant by ``text``, or '!' + why it is not one."""
-    if text.isdigit():
-        i = int(text)
-        return legal[i - 1] if 1 <= i <= len(legal) else f"!There is no move {i}; moves are 1..{len(legal)}."
-    words = text.split()
-    verbs = {a.split()[0] for a in legal}
-    if words[0].lower() not in verbs | {"play", "meld", "pass"}:
-        words = (["play"] if "play" in verbs else ["meld"]) + words
-    words[0] = words[0].lower()
-    try:
-        cards = [state.deck.parse(w) for w in words[1:]]
-    except CardcoreError as exc:
-        return f"!{exc}"
-    if words[0] == "meld":
-        cards = state.deck.names_of(state.deck.mask_of_names(cards, state.deck.full_mask) or 0) or cards
-    action = " ".join([words[0], *cards])
-    if action in legal:
-        return action
-    try:
-        probe = state.clone()
-        probe.apply(action)
-    except CardcoreError as exc:
-        return f"!{getattr(exc, 'reason', exc)}"
-    return action
+                players.append(level_bot("normal", g.name))
+    view = make_view(force_plain=plain)
+    if delay is None:
+        delay = 0.5 if sys.stdout.isatty() else 0.0
+    session = Session(state, players, view, str(record_path), delay=delay, hint_spec=hint_bot,
+                      resumed=bool(resume_path))  # bot specs are checked here: OptionError lists the bots
+    session.run()
 
 
 # -------------------------------------------------------------------------------- replay

@@ -306,7 +306,7 @@ ONES = "1\n" * 600
 
 @pytest.fixture(scope="module")
 def full_game(tmp_path_factory):
-    """One whole game at the terminal, "1" at every prompt, against the random bot."""
+    """One whole game at the terminal, "1" at every prompt, against the default bot."""
     path = tmp_path_factory.mktemp("full") / "game.json"
     result = CliRunner().invoke(cli, ["play", "penchant", "--seed", str(SEED), "--record", str(path)],
                                 input=ONES, env={"CARDCORE_HOME": str(path.parent / "home")})

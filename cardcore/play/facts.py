@@ -1,0 +1,552 @@
+"""What the player is told, as data: the table, the turn, the rules in force, scores, history,
+round and game summaries, and the narration of events. Views render these (plain or rich).
+
+Everything here is generic: game-specific words come from the rules file (phase names, meld
+names, scoring labels, sources) and from the game's plugin (refusal reasons, ``describe_rules``).
+Only what the player's seat may know is shown: the opponent's draws and hidden cards never are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import RANK_NAMES, iter_bits
+from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
+from ..tricks import forbidding_reason
+from .moves import score_label
+from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards
+
+
+def suit_text(suit: str | None) -> Line:
+    if suit is None:
+        return ["none yet"]
+    return [Suit(suit)]
+
+
+def round_length(state) -> str:
+    end = state.rules.game_end
+    if end.rounds:
+        return f"round {len(state.rounds)} of {end.rounds}"
+    return f"round {len(state.rounds)} · game to {end.target}"
+
+
+# ------------------------------------------------------------------------------ the table
+@dataclass
+class TableFacts:
+    title: str
+    phase: Line
+    status: list[Line]
+    rows: list[tuple[str, Line]]
+    turn: Line
+    moves: list[str] = field(default_factory=list)
+
+
+def table_facts(state, seat: int, names: Names) -> TableFacts:
+    obs = state.observation(seat)
+    phase = state.phase_rule
+    title = f"{state.game.rules.meta.title} · {round_length(state)}"
+    phase_line: Line = [Strong(phase.name), f" — {phase.follow_rule.describe()} ({phase.follow_rule.letters})"]
+    if phase.play_from_tableau:
+        phase_line.append("; table cards may be played")
+    status: list[Line] = [["Trump: ", *trump_now(state, obs)], [f"Stock: {obs['stock_left']}"],
+                          [f"Dealer: {names(obs['dealer'])}"]]
+    if obs.get("turnup"):
+        status.insert(1, ["Turn-up: ", Card(obs["turnup"])])
+    turned = state.rounds[-1].get("turned") or []
+    if turned:
+        status.insert(1, ["Turned: ", Card(turned[-1]["card"])])
+    rows: list[tuple[str, Line]] = []
+    counters = obs["counters"]
+
+    def standing(s: int) -> Line:
+        line: Line = [f"score {obs['scores'][s]} (this round {obs['round_points'][s]})"]
+        for name, counts in counters.items():
+            line.append(f" · {name} won {counts[s]}")
+        return line
+
+    for s in range(state.n):
+        if s == seat:
+            continue
+        known = obs["known_in_hand"].get(str(s)) or []
+        size = obs["hand_sizes"][s]
+        line: Line = [f"{size} card{'s' if size != 1 else ''} in hand · ", *standing(s)]
+        if known:
+            line += [" · known in hand: ", *cards(known)]
+        rows.append((names(s), line))
+        rows.append((f"{names.possessive(s)} table", cards(obs["tableaus"][s])))
+    trick: Line = []
+    for t in obs["trick"]:
+        trick += ([", "] if trick else []) + [f"{names(t['seat'])} ", Card(t["card"])]
+    rows.append(("Trick", trick or ["-"]))
+    rows.append(("Your table", cards(obs["tableaus"][seat])))
+    rows.append(("Your hand", cards(obs["hand"])))
+    melds = meld_summary(state, seat)
+    if melds:
+        rows.append(("Your melds", melds))
+    rows.append((names(seat), standing(seat)))
+    legal = state.legal_actions() if state.current_player == seat else []
+    return TableFacts(title, phase_line, status, rows, turn_line(state, seat, names), legal)
+
+
+def trump_now(state, obs) -> Line:
+    """The trump suit; "none yet" while a declaration may still set one, else "none"."""
+    return suit_text(obs["trump"]) if obs["trump"] or trump_may_come(state) else ["none"]
+
+
+def trump_may_come(state) -> bool:
+    """Can a declaration still set trump this round (e.g. Penchant's first penchant)?"""
+    return bool(state.rules.trump.set_by_meld) and any(
+        isinstance(s, DeclareStep) for p in state.rules.phases[state.phase:] for s in p.after_trick)
+
+
+def meld_summary(state, seat: int) -> Line:
+    """The melds in the player's holding, each with its points or a one-word refusal."""
+    out: Line = []
+    for meld, why in state.meld_options(seat):
+        if out:
+            out.append(" · ")
+        out += [meld.rule.name, " ", *cards(state.deck.names_of(meld.mask)), f" {meld.points}"]
+        if why:
+            tag = why.split(":")[0] if ":" in why[:30] else "refused"
+            out.append(Muted(f" ({tag}; see help)"))
+    return out
+
+
+def turn_line(state, seat: int, names: Names) -> Line:
+    """What the player has to do now, in a sentence."""
+    if state.is_terminal():
+        return ["The game is over."]
+    if state.current_player != seat:
+        return [f"{names(state.current_player)} to move."]
+    obs = state.observation(seat)
+    decision = obs["decision"]
+    if decision == "play":
+        where = " (from your hand or your table)" if state.phase_rule.play_from_tableau and obs["tableaus"][seat] else ""
+        if not obs["trick"]:
+            return [Strong("Your turn: "), f"lead a card{where}."]
+        last = obs["trick"][-1]
+        return [Strong("Your turn: "), f"play a card{where} to {names.possessive(last['seat'])} ", Card(last["card"]), "."]
+    if decision == "throw-in":
+        ranks = " ".join(state.rules.throw_in.without_ranks) if state.rules.throw_in else ""
+        return [Strong("Your turn: "), f"your hand has none of {ranks}: throw it in for a new deal, or pass."]
+    step = state.declare_step()
+    return [Strong("Your turn: "), step_text(state, seat, step, names) + "."]
+
+
+def step_text(state, seat: int, step: DeclareStep | None, names: Names) -> str:
+    """The declaration turn in words: who may declare what, and the way out (pass)."""
+    if step is None:
+        return "declare a meld or pass"
+    if step.who == "winner":
+        why = "you won the trick"
+    elif step.when == "winner-passed":
+        why = "the trick's winner declared nothing"
+    else:
+        why = "you lost the trick"
+    if step.only is not None:
+        what = f"you may declare only {' or '.join(step.only)}"
+    else:
+        what = "you may declare up to {} melds, one at a time".format(step.max_melds) if step.max_melds > 1 \
+            else "you may declare one meld"
+        if step.max_melds >= 10:
+            what = "you may declare melds, one at a time"
+        if step.exclude:
+            what += f" (not {', '.join(step.exclude)})"
+    legal = state.legal_actions() if state.current_player == seat else []
+    exchange = next((a for a in legal if a.startswith("exchange ")), None)
+    if exchange:
+        what += f", exchange {exchange.split()[1]} for the turn-up"
+    return f"{why}: {what}, or pass"
+
+
+# ------------------------------------------------------------------------------ help
+def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]]:
+    """The rules that apply right now, for the player to move: `help` at the prompt."""
+    obs = state.observation(seat)
+    phase = state.phase_rule
+    out: list[tuple[str, list[Line]]] = []
+    now: list[Line] = [
+        ["Phase ", Strong(phase.name), f", trick rule {phase.follow_rule.letters}: {phase.follow_rule.describe()}.",
+         Muted(f" [{phase.source}]")],
+    ]
+    if phase.play_from_tableau:
+        now.append(["Cards on your table may be played like the cards in your hand."])
+    after = after_trick_text(state)
+    if after:
+        now.append([f"After each trick: {after}."])
+    ends = "when the stock is empty" if phase.until == "stock-empty" else "when the hands are played out"
+    now.append([f"This phase ends {ends}."])
+    out.append(("Now", now))
+
+    decision = obs["decision"] if state.current_player == seat else None
+    if decision == "play":
+        out.append(("Your cards", play_facts(state, seat, names)))
+    elif decision == "declare":
+        step = state.declare_step()
+        text = step_text(state, seat, step, names)
+        lines: list[Line] = [[text[0].upper() + text[1:] + ".",
+                              Muted(f" [{step.source}]" if step else "")]]
+        out.append(("This turn", lines))
+    elif decision == "throw-in" and state.rules.throw_in:
+        t = state.rules.throw_in
+        lines = [[f"A hand without {' '.join(t.without_ranks)} may be thrown in before the first lead; "
+                  f"the {'same' if t.redeal == 'same-dealer' else 'next'} dealer deals again.",
+                  Muted(f" [{t.source}]")]]
+        out.append(("This turn", lines))
+    melds = meld_facts(state, seat, decision == "declare")
+    if melds:
+        out.append(("Your melds" if decision == "declare" else "Melds in your hand and table (declared after a trick)",
+                    melds))
+    out.append(("Trump", trump_facts(state, obs)))
+    for rule in state.game.describe_rules():
+        out.append((rule["title"], [[rule["text"], Muted(f" [{rule['source']}]")]]))
+    out.append(("Commands", [[c] for c in COMMANDS]))
+    return out
+
+
+COMMANDS = [
+    "1, 2, ...      that move from the list",
+    "QS, q♠, 10h    play that card (at a declaration turn: exchange it)",
+    "QS JH          declare the meld of these cards, in any order",
+    "meld QS JH     a whole action: play QS, meld QS JH, pass, ...",
+    "?              the moves, and what each scores now",
+    "help           the rules that apply now",
+    "hint           a bot's advice, from what you may know",
+    "score          scores, points by source, counted cards",
+    "history        this round's tricks and melds",
+    "table          the table again",
+    "quit           save and stop (Ctrl-C and Ctrl-D too)",
+]
+
+
+def after_trick_text(state) -> str:
+    parts = []
+    for step in state.phase_rule.after_trick:
+        if isinstance(step, DrawStep):
+            parts.append(f"the {step.who} draws")
+        elif isinstance(step, TurnTrumpStep):
+            parts.append(f"the {step.who} turns the next stock card for trump")
+        elif isinstance(step, DeclareStep):
+            what = f"only {' or '.join(step.only)}" if step.only is not None else (
+                "melds" if step.max_melds > 1 else "one meld")
+            cond = " if the winner declared nothing" if step.when == "winner-passed" else ""
+            parts.append(f"the {step.who} may declare {what}{cond}")
+    return "; ".join(parts)
+
+
+def play_facts(state, seat: int, names: Names) -> list[Line]:
+    """Which cards may be played now, and why each other card may not."""
+    deck = state.deck
+    rule = state.game.follow_rules[state.phase]
+    holding = state.playable(seat)
+    legal = [a.split()[1] for a in state.legal_actions()]
+    lines: list[Line] = [["You may play: ", *cards(legal)]]
+    refused = []
+    for c in deck.sorted_cards(iter_bits(holding)):
+        why = forbidding_reason(deck, rule, holding, state.trick, state.trump, c)
+        if why:
+            refused.append([Card(deck.names[c]), f": {why}"])
+    off_table = state.holding(seat) & ~holding
+    for c in deck.sorted_cards(iter_bits(off_table)):
+        refused.append([Card(deck.names[c]), ": cards on your table may not be played in this phase"])
+    if refused:
+        lines.append(["You may not play:"])
+        lines += [["  ", *r] for r in refused]
+        lines.append([Muted(f"[{state.phase_rule.source}]")])
+    return lines
+
+
+def meld_facts(state, seat: int, declaring: bool) -> list[Line]:
+    """Every meld in the player's holding with a fresh card, and whether it may be declared."""
+    lines: list[Line] = []
+    legal = state.legal_actions() if declaring and state.current_player == seat else []
+    for meld, why in state.meld_options(seat):
+        names = state.deck.names_of(meld.mask)
+        line: Line = [Strong(meld.rule.name), " ", *cards(names), f" ({meld.points}): "]
+        if why:
+            line += ["refused — ", why]
+        elif declaring:
+            action = state.game.meld_action(meld.mask)
+            number = legal.index(action) + 1 if action in legal else None
+            line += [f"you may declare it (move {number})" if number else "may be declared"]
+        else:
+            line += ["could be declared at your next declaration turn"]
+        lines.append(line)
+    for action in legal:
+        verb = action.split()[0]
+        if verb not in ("meld", "pass"):
+            lines.append([f"also: [{legal.index(action) + 1}] {action}"])
+    return lines
+
+
+def trump_facts(state, obs) -> list[Line]:
+    t = state.rules.trump
+    lines: list[Line] = [["Trump now: ", *trump_now(state, obs), "."]]
+    if t.initial == "turnup":
+        how = "Trump is the suit of the turn-up."
+    elif t.initial == "stock-top":
+        how = "Trump is the suit of the card turned from the stock"
+        if any(isinstance(s, TurnTrumpStep) for p in state.rules.phases for s in p.after_trick):
+            how += "; a new card is turned after every trick"
+        how += "."
+    elif t.set_by_meld:
+        m = t.set_by_meld
+        how = (f"No trump until a {' or '.join(m.melds)} declared by the {' or '.join(m.declared_by)} sets it: "
+               f"the suit of its {RANK_NAMES[m.card_rank]}" + ("." if m.first_only else "; each one sets a new trump."))
+    else:
+        how = "This game has no trump."
+    lines.append([how, Muted(f" [{t.source}]")])
+    if t.cancelled_by_trump_meld:
+        c = t.cancelled_by_trump_meld
+        lines.append([f"A {' or '.join(c.melds)} in trumps cancels trump for the rest of the round.",
+                      Muted(f" [{c.source}]")])
+    return lines
+
+
+# ------------------------------------------------------------------------------ scores
+def round_events(state, number: int) -> list[dict]:
+    """The events of round ``number`` (1-based), from its deal to the next deal."""
+    out, current = [], 0
+    for e in state.events:
+        if e["type"] == "deal":
+            current = e["round"]
+        if current == number:
+            out.append(e)
+        elif current > number:
+            break
+    return out
+
+
+def round_grid(state, number: int, names: Names, title: str | None = None) -> Grid:
+    """Points by source for one round, its counted cards, and the totals."""
+    n = state.n
+    rows: dict[str, list[int]] = {}
+    end_scores = None
+    for e in round_events(state, number):
+        if e["type"] == "score":
+            label = f"meld: {e['meld']}" if e["source"] == "meld" else e["source"]
+            rows.setdefault(label, [0] * n)[e["seat"]] += e["points"]
+        elif e["type"] == "round-end":
+            end_scores = e["scores"]
+    summary = state.rounds[number - 1]
+    body = [[label, *map(str, pts)] for label, pts in rows.items()] or [["(no points)", *[""] * n]]
+    totals = [["round points", *map(str, summary["points"])]]
+    in_progress = number == len(state.rounds) and not state.is_terminal() and end_scores is None
+    for name in state.rules.counters:
+        counts = state.counter_counts(name) if in_progress else summary.get(name, state.counter_counts(name))
+        totals.append([f"{name} won", *map(str, counts)])
+    totals.append(["game total", *map(str, end_scores or state.scores)])
+    header = [title or f"Round {number}", *[names(s) for s in range(n)]]
+    return Grid(title or f"Round {number}", header, body + totals, rule_before=len(body))
+
+
+def score_grid(state, names: Names) -> Grid:
+    number = len(state.rounds)
+    return round_grid(state, number, names, title=f"Scores · {round_length(state)} so far")
+
+
+def game_over_line(state, names: Names) -> Line:
+    res = state.result
+    totals = f"totals [{', '.join(map(str, res['totals']))}]"
+    if res["winner"] is None:
+        return [Strong("Game over: a tie"), f"; {totals}."]
+    w = res["winner"]
+    lurch = ""
+    if res.get("lurched"):
+        rule = state.rules.game_end.lurch
+        losers = [names(s) for s in range(state.n) if s != w]
+        lurch = f" ({', '.join(losers)} lurched: under {rule.below}, x{rule.multiplier})"
+    return [Strong(f"Game over: {names.subject(w, 'win')} by {res['game_score']}"), f"{lurch}; {totals}."]
+
+
+def game_grid(state, names: Names) -> Grid:
+    n = state.n
+    rows = []
+    for i, r in enumerate(state.rounds, start=1):
+        if "thrown_in" in r:
+            rows.append([f"round {i} (thrown in)", *[""] * n])
+        else:
+            rows.append([f"round {i}", *map(str, r["points"])])
+    totals = [["total", *map(str, state.scores)]]
+    lurch = state.rules.game_end.lurch
+    res = state.result
+    if lurch and res:
+        marks = []
+        for s in range(n):
+            marks.append("lurched" if res["lurched"] and s != res["winner"] else "")
+        totals.append([f"lurch (under {lurch.below})", *marks])
+    title = "Game" if res else "Rounds so far"
+    return Grid(title, [title, *[names(s) for s in range(n)]], rows + totals, rule_before=len(rows))
+
+
+# ------------------------------------------------------------------------------ history
+def history_lines(state, names: Names) -> list[Line]:
+    """This round's tricks and declarations, as the player saw them (no hidden draws)."""
+    events = round_events(state, len(state.rounds))
+    lines: list[Line] = [[Strong(f"Round {len(state.rounds)}"), f" · {names.subject(state.dealer, 'deal')}"]]
+    trick: Line = []
+    number = 0
+    for e in events:
+        kind = e["type"]
+        if kind == "play":
+            trick += ([", "] if trick else []) + [f"{names(e['seat'])} ", Card(e["card"])]
+        elif kind == "trick":
+            number += 1
+            lines.append([f"{number:>2}. ", *trick, " — ", Strong(names.subject(e["winner"], "win"))])
+            trick = []
+        elif kind == "meld":
+            lines.append(["    ", names.subject(e["seat"], "declare"), f" {e['name']} ", *cards(e["cards"]),
+                          " ", Points(e["points"])])
+        elif kind == "exchange":
+            lines.append(["    ", names.subject(e["seat"], "exchange"), " ", Card(e["card"]),
+                          " for the turn-up ", Card(e["turnup"])])
+        elif kind == "trump":
+            lines.append(["    trump: ", *(suit_text(e["suit"]) if e["suit"] else ["cancelled"])])
+        elif kind == "phase" and number:
+            lines.append([f"    — {e['phase']} ({e['rule']})"])
+        elif kind == "score" and e["source"] != "meld":
+            lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]),
+                          Muted(f" {score_label(e)}")])
+    if trick:
+        lines.append([f"{number + 1:>2}. ", *trick, " …"])
+    if len(lines) == 1:
+        lines.append(["No trick played yet."])
+    return lines
+
+
+# ------------------------------------------------------------------------------ narration
+@dataclass
+class Said:
+    """One line of narration; ``seat`` is whose points may be added to it."""
+
+    line: Line
+    seat: int | None = None
+    points: list[tuple[dict, int]] = field(default_factory=list)  # (score event, points)
+    detail: bool = True  # say what the points were for
+
+
+def narrate(events: list[dict], state, names: Names, watching: bool = False) -> list[tuple[str, object]]:
+    """Items to show for ``events``, the newest events of ``state``: ("say", Line), ("rule", Line),
+    ("round", number), ("game", None). Points follow the move that scored them; the opponent's
+    draws are hidden."""
+    out: list[tuple[str, object]] = []
+    end_labels = {r.label for r in state.rules.scoring if r.kind != "last-trick"}
+    last: Said | None = None
+    skip_trump = False
+    played = _played_before(state.events[:len(state.events) - len(events)])
+
+    def say(said: Said) -> None:
+        nonlocal last
+        out.append(("said", said))
+        last = said
+
+    for e in events:
+        kind = e["type"]
+        if kind != "score" and kind != "trump":
+            skip_trump = False
+        if kind == "deal":
+            last = None
+            played = False
+            r = e["round"]
+            out.append(("rule", [f"Round {r} · {names.subject(e['dealer'], 'deal')}"]))
+            summary = state.rounds[r - 1] if r <= len(state.rounds) else {}
+            if summary.get("turnup"):
+                line: Line = ["The turn-up is ", Card(summary["turnup"])]
+                if state.rules.trump.initial == "turnup":
+                    line += [": trump is ", *suit_text(summary["turnup"][-1])]
+                say(Said(line + ["."], seat=e["dealer"]))
+            if watching and r <= len(state.deals):
+                for s, hand in enumerate(state.deals[r - 1]["hands"]):
+                    out.append(("said", Said([f"{names.possessive(s)} hand: ", *cards(hand)])))
+        elif kind == "phase":
+            last = None
+            rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
+            text = rule.follow_rule.describe() if rule else ""
+            back = " Table cards go back to hand." if rule and "tableau-to-hand" in rule.on_start else ""
+            out.append(("rule", [Strong(e["phase"].capitalize()), f": {text} ({e['rule']}).{back}"]))
+        elif kind == "play":
+            played = True
+            say(Said([names.subject(e["seat"], "play"), " ", Card(e["card"])], seat=e["seat"]))
+        elif kind == "trick":
+            say(Said([Strong(names.subject(e["winner"], "win")), " the trick (", *cards(e["cards"]), ")"],
+                     seat=e["winner"]))
+        elif kind == "meld":
+            say(Said([names.subject(e["seat"], "declare"), " ", Strong(e["name"]), " ", *cards(e["cards"])],
+                     seat=e["seat"], detail=False))
+        elif kind == "pass":
+            # A declaration turn passed or skipped says nothing the next lines do not; before the
+            # first card of a deal, a pass declines a throw-in.
+            if not played and not names.you(e["seat"]):
+                say(Said([names.subject(e["seat"], "keep"), " the hand."], seat=e["seat"]))
+        elif kind == "draw":
+            if watching or names.you(e["seat"]):
+                say(Said([names.subject(e["seat"], "draw"), " ", Card(e["card"]), Muted(f" (stock {e['left']})")],
+                         seat=e["seat"]))
+            else:
+                last = None
+        elif kind == "turn":
+            say(Said([names.subject(e["seat"], "turn"), " ", Card(e["card"]), " for trump"], seat=e["seat"]))
+            skip_trump = True
+        elif kind == "exchange":
+            say(Said([names.subject(e["seat"], "exchange"), " ", Card(e["card"]), " for the turn-up ",
+                      Card(e["turnup"])], seat=e["seat"]))
+        elif kind == "throw-in":
+            say(Said([names.subject(e["seat"], "throw in"), " the hand: a new deal."], seat=e["seat"]))
+        elif kind == "trump":
+            if skip_trump:
+                continue
+            if e["suit"] is None:
+                say(Said([f"Trump is cancelled: {e['reason']}."]))
+            else:
+                whose = "your" if names.you(e["seat"]) else f"{names(e['seat'])}'s"
+                say(Said(["Trump is now ", *suit_text(e["suit"]), f", by {whose} {e['reason']}."]))
+        elif kind == "score":
+            # points follow the move that scored them; end-of-round scoring is in the round summary
+            if last is not None and last.seat == e["seat"] and e["source"] not in end_labels:
+                last.points.append((e, e["points"]))
+            elif e["source"] not in end_labels:
+                say(Said([names.subject(e["seat"], "score")], seat=e["seat"], points=[(e, e["points"])]))
+        elif kind == "round-end":
+            last = None
+            out.append(("round", e["round"]))
+        elif kind == "game-end":
+            last = None
+            out.append(("game", None))
+    return [("say", _finish(v)) if k == "said" else (k, v) for k, v in out]
+
+
+def _played_before(earlier: list[dict]) -> bool:
+    """Has a card been played in the deal in progress at the end of ``earlier``?"""
+    for e in reversed(earlier):
+        if e["type"] == "play":
+            return True
+        if e["type"] == "deal":
+            return False
+    return False
+
+
+def _finish(said: Said) -> Line:
+    line = list(said.line)
+    if said.points:
+        total = sum(p for _, p in said.points)
+        line += [" ", Points(total)]
+        if said.detail:
+            line += [Muted(" (")] + _score_details(said.points) + [Muted(")")]
+    return line
+
+
+def _score_details(points: list[tuple[dict, int]]) -> Line:
+    """What the points were for, grouped by source: ``card won K♠ 4, J♠ 2; last trick``."""
+    groups: dict[str, list[tuple[str | None, int]]] = {}
+    for e, p in points:
+        source = e.get("meld", "meld") if e["source"] == "meld" else e["source"]
+        groups.setdefault(source, []).append((e.get("card"), p))
+    out: Line = []
+    for source, items in groups.items():
+        if out:
+            out.append(Muted("; "))
+        out.append(Muted(source))
+        shown = [(c, p) for c, p in items if c]
+        for i, (card, p) in enumerate(shown):
+            out += [Muted("," if i else ""), " ", Card(card)] + ([Muted(f" {p}")] if len(items) > 1 else [])
+    return out

@@ -1,0 +1,218 @@
+"""What a player types, and what each legal move would do: input interpretation and move previews.
+
+``interpret`` turns an answer at the prompt into a legal action, or says why it is not one: a
+number from the printed list, a card (``QS``, ``q♠``, ``10h``), several cards (a meld, in any
+order), or a whole action (``meld QS JH``, ``pass``, ``exchange 7H``). ``preview`` says what a legal
+move would score now and, for a card, whether it wins the trick when that is certain from what the
+player may know. Nothing here looks at hidden cards: previews stop at the first forced step that
+would reveal one (a draw, a turned card, a new deal).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..cards import iter_bits
+from ..errors import CardcoreError, IllegalAction
+from ..tricks import beats, trick_winner
+
+CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
+HIDDEN_STEPS = ("draw", "turn", "deal", "throw-in")  # events after which a preview would see hidden cards
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A legal action, or why the text is not one (``action`` None). Both None: nothing typed."""
+
+    action: str | None = None
+    error: str | None = None
+
+
+def interpret(text: str, state) -> Answer:
+    """The legal action meant by ``text`` for the player to move in ``state``."""
+    legal = state.legal_actions()
+    text = text.strip()
+    if not text:
+        return Answer()
+    number = text.rstrip(".")
+    if number.isdigit():
+        i = int(number)
+        if 1 <= i <= len(legal):
+            return Answer(legal[i - 1])
+        return Answer(error=f"There is no move {i}: the moves are numbered 1..{len(legal)} (? lists them).")
+    words = [w for w in re.split(r"[\s,]+", text) if w]
+    verb = words[0].lower()
+    verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
+    deck = state.deck
+    if verb in verbs or (len(words) > 1 and not _card_like(deck, words[0])):
+        names = words[1:]  # a verb, perhaps one not offered now: the engine will say why
+    else:
+        verb, names = None, words
+    try:
+        cards = [deck.parse(w) for w in names]
+    except CardcoreError as exc:
+        if verb is None and len(words) == 1 and len(words[0]) > 3:
+            return Answer(error=f"{words[0]!r} is neither a card nor a move: {_how_to_answer(legal)}")
+        return Answer(error=f"{exc}.")
+    if verb is None:
+        verb, cards, error = _verb_for_cards(state, legal, cards)
+        if error:
+            return Answer(error=error)
+    action = " ".join([verb, *_canonical_order(deck, verb, cards)])
+    if action in legal:
+        return Answer(action)
+    return Answer(error=_why_not(state, action, verb, cards))
+
+
+def _card_like(deck, word: str) -> bool:
+    try:
+        deck.parse(word)
+    except CardcoreError:
+        return len(word) <= 3
+    return True
+
+
+def _game_verbs(state) -> list[str]:
+    """Verbs of the game's own declarations offered now (e.g. Penchant's jail-free)."""
+    return [a.split()[0] for a in state.game.extra_declarations(state, state.current_player)] \
+        if state.current_player is not None else []
+
+
+def _how_to_answer(legal: list[str]) -> str:
+    return (f"answer with a number 1..{len(legal)}, a card (QS, 10h, q♠), or an action "
+            f"(play QS, meld QS JH, pass); ? lists the moves, help explains the rules now.")
+
+
+def _verb_for_cards(state, legal: list[str], cards: list[str]) -> tuple[str, list[str], str | None]:
+    """Cards typed without a verb: a card to play, a meld, or an exchange, as the turn allows."""
+    decision = state.observation(state.current_player)["decision"]
+    if decision == "play":
+        if len(cards) != 1:
+            return "play", cards, "Play one card at a time (melds are declared at a declaration turn)."
+        return "play", cards, None
+    if decision == "declare":
+        if len(cards) == 1:
+            if f"exchange {cards[0]}" in legal:
+                return "exchange", cards, None
+            with_card = [f"[{i}] {a}" for i, a in enumerate(legal, start=1)
+                         if a.startswith("meld ") and cards[0] in a.split()[1:]]
+            hint = f" Melds with {cards[0]}: {', '.join(with_card)}." if with_card else ""
+            return "meld", cards, (f"A meld takes two or more cards: type them all (e.g. meld {cards[0]} ..), "
+                                   f"or pass.{hint}")
+        return "meld", cards, None
+    return "", cards, f"Not a card now: {_how_to_answer(legal)}"
+
+
+def _canonical_order(deck, verb: str, cards: list[str]) -> list[str]:
+    """Meld cards in the canonical order of the contracts (suits S H D C, rank high to low)."""
+    def key(name: str) -> int:
+        return deck.sort_pos[deck.card_index(name)]
+
+    if verb == "meld":
+        return sorted(cards, key=key)
+    if verb not in ("play", "exchange") and len(cards) > 1:  # game verbs: a card, then a meld
+        return [cards[0], *sorted(cards[1:], key=key)]
+    return cards
+
+
+def _why_not(state, action: str, verb: str, cards: list[str]) -> str:
+    seat = state.current_player
+    decision = state.observation(seat)["decision"]
+    if decision == "play" and verb != "play":
+        why = "not now: you must play a card to the trick; melds are declared at a declaration turn after a trick"
+        if verb == "meld" and cards:
+            mask = state.deck.mask_of_names(cards, state.holding(seat))
+            if mask is None:
+                missing = [c for c in cards if state.deck.find(c, state.holding(seat)) is None]
+                why += f" (and you do not hold {' '.join(missing)})"
+            else:
+                refused = state.explain_meld(seat, mask)
+                if refused and refused != "not allowed now":
+                    why += f" (and that meld would be refused now: {refused})"
+        return f"{action}: {why}."
+    if decision == "declare" and verb == "play":
+        return f"{action}: not now: declare a meld or pass first (the next trick comes after)."
+    if decision == "throw-in" and verb != "throw-in":
+        return f"{action}: not now: first say whether you throw in your hand (throw-in) or not (pass)."
+    probe = state.clone()
+    try:
+        probe.apply(action)
+    except IllegalAction as exc:
+        return f"{action}: {exc.reason}."
+    except CardcoreError as exc:  # pragma: no cover - apply raises IllegalAction for every refusal
+        return f"{action}: {exc}."
+    return f"{action}: not one of the moves now."  # pragma: no cover - legal_actions lists every legal action
+
+
+# ------------------------------------------------------------------------------ previews
+@dataclass
+class Preview:
+    """What a legal action does now, as far as the player may know."""
+
+    action: str
+    points: int = 0
+    scored: list[tuple[str, int]] = field(default_factory=list)  # (what, points) for the player
+    outcome: str | None = None  # "wins" / "loses" the trick, when certain
+    trump: str | None = None  # the suit letter trump becomes, or "" when cancelled
+    note: str | None = None
+
+
+def preview(state, action: str) -> Preview:
+    """Apply ``action`` to a copy of ``state`` and report the mover's gains before any hidden step."""
+    seat = state.current_player
+    out = Preview(action)
+    if action.startswith("play ") and len(state.observation(seat)["trick"]) < state.n - 1:
+        out.outcome = trick_outcome(state, seat, action.split()[1])
+    probe = state.clone()
+    start = len(probe.events)
+    probe.apply(action)
+    for e in probe.events[start:]:
+        kind = e["type"]
+        if kind == "throw-in":
+            out.note = "a new deal"
+        if kind in HIDDEN_STEPS:
+            break
+        if kind == "score" and e["seat"] == seat:
+            out.points += e["points"]
+            out.scored.append((score_label(e), e["points"]))
+        elif kind == "trick" and action.startswith("play "):
+            out.outcome = "wins" if e["winner"] == seat else "loses"
+        elif kind == "trump":
+            out.trump = e["suit"] or ""
+        elif kind == "round-end":
+            out.note = "ends the round"
+    return out
+
+
+def score_label(event: dict) -> str:
+    """What a score event was for: the meld's name, or the rule's label (and its card)."""
+    if event["source"] == "meld":
+        return event.get("meld", "meld")
+    card = event.get("card")
+    return f"{event['source']} {card}" if card else event["source"]
+
+
+def trick_outcome(state, seat: int, card_name: str) -> str | None:
+    """"wins"/"loses" when playing ``card_name`` now settles the trick for sure; else None.
+
+    Certain only from what ``seat`` may know: a card already beaten by one in the trick loses;
+    a card no unseen or opponent's card can beat wins.
+    """
+    obs = state.observation(seat)
+    deck = state.deck
+    trump = deck.suits.index(obs["trump"]) if obs["trump"] else None
+    mine = deck.card_index(card_name)
+    trick = [deck.card_index(t["card"]) for t in obs["trick"]]
+    seq = trick + [mine]
+    if trick_winner(deck, seq, trump) != len(seq) - 1:
+        return "loses"
+    seen = 0
+    known = [obs["hand"], obs["tableaus"][seat], obs["won_cards"], [t["card"] for t in obs["trick"]],
+             obs.get("turned") or [], [obs["turnup"]] if obs.get("turnup") else []]
+    for names in known:
+        mask = deck.mask_of_names(names, deck.full_mask & ~seen)
+        seen |= mask or 0
+    if any(beats(deck, c, mine, trump) for c in iter_bits(deck.full_mask & ~seen)):
+        return None
+    return "wins"

@@ -1,0 +1,212 @@
+"""The game at the terminal: whose turn, asking the person, the bots' moves one at a time, saving.
+
+The record is written after every action, with a ``players`` entry (who sat where: ``human`` or a
+bot spec) so that ``--resume`` continues the same game against the same opponent. Ctrl-C and end
+of input leave the saved record as it is and print the command that resumes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import shlex
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+
+import click
+
+from ..bots import make_bot
+from ..records import write_record
+from .facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
+                    score_grid, table_facts)
+from .moves import interpret, preview
+from .text import Line, Names, Strong, card_actions
+from .view import preview_text
+
+HUMAN = "human"
+DEFAULT_HINT_BOT = "ismcts(iterations=500)"
+QUIT = ("quit", "exit", "q")
+
+
+@contextlib.contextmanager
+def deferred_interrupt():
+    """Hold Ctrl-C until the block is done (an action and the record that holds it)."""
+    received = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: received.append(signum))
+    except ValueError:  # not the main thread: nothing to defer
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if received:
+            raise KeyboardInterrupt
+
+
+@dataclass
+class Session:
+    state: object
+    players: list[str]  # per seat: HUMAN or a bot spec
+    view: object
+    record_path: str
+    delay: float = 0.0
+    hint_spec: str = DEFAULT_HINT_BOT
+    resumed: bool = False
+    bots: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        g = self.state.game
+        seed = self.state.seed
+        for s, spec in enumerate(self.players):
+            if spec != HUMAN:
+                # seat 1 vs a person: seed + 1, as before; watching: one seed per seat
+                self.bots[s] = make_bot(spec, g, None if seed is None else seed + 1 + (s if self.watching else 0))
+        humans = [s for s, p in enumerate(self.players) if p == HUMAN]
+        self.human = humans[0] if humans else None
+        if self.watching:
+            self.names = Names([f"Seat {s}" for s in range(g.players)])
+        else:
+            self.names = Names(["You" if s == self.human else "Bot" for s in range(g.players)], me=self.human)
+        # made now, so that a bad --hint-bot is an error before the game starts, not at `hint`
+        self._hint_bot = make_bot(self.hint_spec, g, seed) if self.human is not None else None
+
+    @property
+    def watching(self) -> bool:
+        return all(p != HUMAN for p in self.players)
+
+    @property
+    def resume_command(self) -> str:
+        return f"cardcore play --resume {shlex.quote(str(self.record_path))}"
+
+    # ------------------------------------------------------------------ running
+    def run(self) -> None:
+        v, state = self.view, self.state
+        if sys.stdin.isatty():
+            try:
+                import readline  # noqa: F401  line editing and history at the prompt
+            except ImportError:  # pragma: no cover - not on every platform
+                pass
+        shown = len(state.events) if self.resumed else 0
+        try:
+            self.intro()
+            self.save()
+            while True:
+                shown = self.show_events(shown)
+                if state.is_terminal():
+                    break
+                seat = state.current_player
+                if self.players[seat] == HUMAN:
+                    action = self.ask(seat)
+                    if action is None:
+                        v.note(f"Game saved. Resume with: {self.resume_command}")
+                        return
+                else:
+                    action = self.bot_move(seat)
+                with deferred_interrupt():  # the state and its record move on together
+                    state.apply(action)
+                    self.save()
+        except (KeyboardInterrupt, EOFError, click.exceptions.Abort):
+            # The record on disk holds every action completed: nothing to write.
+            v.note("")
+            v.note(f"Game saved. Resume with: {self.resume_command}")
+            return
+        v.note(f"Record saved in {self.record_path}")
+        v.note(f"Replay it with: cardcore replay {shlex.quote(str(self.record_path))}")
+
+    def intro(self) -> None:
+        g, state, v = self.state.game, self.state, self.view
+        seed = f" · seed {state.seed}" if state.seed is not None else ""
+        v.say([Strong(g.title), f" — {g.game_string()}{seed}"])
+        if self.watching:
+            v.say(" · ".join(f"{self.names(s)}: {spec}" for s, spec in enumerate(self.players)))
+        else:
+            others = ", ".join(f"seat {s} ({spec})" for s, spec in enumerate(self.players) if spec != HUMAN)
+            v.say(f"You are seat {self.human}, against {others}. "
+                  "Type ? for the moves and what each scores, help for the rules now, hint for advice.")
+        v.note(f"Recording to {self.record_path}")
+        if self.resumed:
+            v.say(f"Resumed after {len(state.actions)} actions.")
+            if state.is_terminal():
+                v.say(game_over_line(state, self.names))
+                v.grid(game_grid(state, self.names))
+            elif not self.watching:
+                for line in history_lines(state, self.names):
+                    v.say(line)
+
+    def save(self) -> None:
+        write_record(self.record_path, {**self.state.record(), "players": list(self.players)})
+
+    def show_events(self, shown: int) -> int:
+        state, v = self.state, self.view
+        for kind, item in narrate(state.events[shown:], state, self.names, watching=self.watching):
+            if kind == "say":
+                v.say(item)
+            elif kind == "rule":
+                v.rule(item)
+            elif kind == "round":
+                v.blank()
+                v.grid(round_grid(state, item, self.names, title=f"End of round {item}"))
+            elif kind == "game":
+                v.blank()
+                v.say(game_over_line(state, self.names))
+                v.grid(game_grid(state, self.names))
+        return len(state.events)
+
+    def bot_move(self, seat: int) -> str:
+        start = time.monotonic()
+        action = self.view.busy(f"{self.names(seat)} is thinking…", lambda: self.bots[seat].choose(self.state))
+        self.view.pause(self.delay - (time.monotonic() - start))
+        return action
+
+    # ------------------------------------------------------------------ the person's turn
+    def ask(self, seat: int) -> str | None:
+        """Prompt until the person gives a legal action; None when they quit."""
+        state, v = self.state, self.view
+        v.table(table_facts(state, seat, self.names))
+        while True:
+            text = click.prompt("Your move", prompt_suffix="> ", default="", show_default=False)
+            command = text.strip().lower()
+            if not command:
+                continue
+            if command in QUIT:
+                return None
+            if command in ("?", "moves"):
+                v.previews([preview(state, a) for a in state.legal_actions()])
+            elif command in ("help", "h", "rules"):
+                v.sections(help_sections(state, seat, self.names))
+            elif command == "hint":
+                self.hint(seat)
+            elif command in ("score", "scores"):
+                v.grid(score_grid(state, self.names))
+                if len(state.rounds) > 1:
+                    v.grid(game_grid(state, self.names))
+            elif command == "history":
+                for line in history_lines(state, self.names):
+                    v.say(line)
+            elif command in ("table", "look"):
+                v.table(table_facts(state, seat, self.names))
+            else:
+                answer = interpret(text, state)
+                if answer.action:
+                    return answer.action
+                if answer.error:
+                    v.error(answer.error)
+
+    def hint(self, seat: int) -> None:
+        """A bot's choice for ``seat``, made in a world sampled from what that seat may know."""
+        state, v = self.state, self.view
+        rng = random.Random(f"{state.seed}:hint:{len(state.actions)}")
+        world = state.determinize(seat, rng)
+        action = v.busy("Thinking about a hint…", lambda: self._hint_bot.choose(world))
+        legal = state.legal_actions()
+        number = f"[{legal.index(action) + 1}] " if action in legal else ""
+        p = preview(state, action) if action in legal else None
+        line: Line = [f"Hint ({self.hint_spec}): {number}", *card_actions(action)]
+        extra = preview_text(p) if p else []
+        if extra:
+            line += ["  — ", *extra]
+        v.say(line)

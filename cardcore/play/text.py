@@ -1,0 +1,121 @@
+"""Lines of text with marked-up parts, rendered plain (canonical notation) or rich (symbols, colour).
+
+The play package builds what it says as lists of parts: plain strings, and marked values — a card,
+points scored, muted text (sources), strong text. ``plain()`` gives the stable text of the
+contracts (cards as ``QS``, ``TH``); the rich view styles each kind of part.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Union
+
+from ..cards import SUIT_NAMES
+
+
+class Card(str):
+    """A canonical card name (``QS``) inside a line."""
+
+
+class Suit(str):
+    """A suit letter: ``H (hearts)`` in plain text, ``♥ hearts`` in colour."""
+
+
+class Points(int):
+    """Points scored, shown as ``+N``."""
+
+
+class Muted(str):
+    """Secondary text: sources, explanations in brackets."""
+
+
+class Strong(str):
+    """Text to stand out: names of melds, outcomes."""
+
+
+Part = Union[str, Card, Suit, Points, Muted, Strong]
+Line = list  # of Part
+
+
+def cards(names: Iterable[str], empty: str = "-") -> Line:
+    """Card names separated by spaces, or ``empty`` when there are none."""
+    out: Line = []
+    for name in names:
+        if out:
+            out.append(" ")
+        out.append(Card(name))
+    return out or [empty]
+
+
+def joined(lines: Iterable[Line], sep: str = ", ") -> Line:
+    out: Line = []
+    for line in lines:
+        if out:
+            out.append(sep)
+        out.extend(line)
+    return out
+
+
+def plain(line: Line | str) -> str:
+    """A line as plain text, cards in the canonical notation of the contracts."""
+    if isinstance(line, str):
+        return line
+    return "".join(_plain_part(p) for p in line)
+
+
+def _plain_part(part) -> str:
+    if isinstance(part, Suit):
+        return f"{part} ({SUIT_NAMES[part]})"
+    if isinstance(part, Points):
+        return f"+{int(part)}" if part >= 0 else str(int(part))
+    return str(part)
+
+
+def card_actions(action: str) -> Line:
+    """An action string with its cards marked: ``meld QH JS`` -> ["meld ", QH, " ", JS]."""
+    verb, *rest = action.split()
+    out: Line = [verb]
+    for word in rest:
+        out += [" ", Card(word) if _is_card(word) else word]
+    return out
+
+
+def _is_card(word: str) -> bool:
+    return len(word) == 2 and word[0] in "23456789TJQKA" and word[1] in "SHDC"
+
+
+class Grid:
+    """A small table: a title, column headers, rows of cells; rows after ``rule_before`` are totals."""
+
+    def __init__(self, title: Line | str, header: list[str], rows: list[list], rule_before: int | None = None):
+        self.title = title
+        self.header = header
+        self.rows = rows
+        self.rule_before = rule_before
+
+
+class Names:
+    """What to call each seat: "You" and "Bot" for a person's game, "Seat 0".. when watching."""
+
+    def __init__(self, names: list[str], me: int | None = None):
+        self.names = names
+        self.me = me
+
+    def __call__(self, seat: int) -> str:
+        return self.names[seat]
+
+    def you(self, seat: int) -> bool:
+        return seat == self.me
+
+    def verb(self, seat: int, base: str) -> str:
+        """``play`` for you, ``plays`` for another seat (first word of a phrasal verb)."""
+        if self.you(seat):
+            return base
+        first, _, rest = base.partition(" ")
+        first += "es" if first.endswith(("s", "sh", "ch", "x")) else "s"
+        return f"{first} {rest}" if rest else first
+
+    def subject(self, seat: int, base: str) -> str:
+        return f"{self(seat)} {self.verb(seat, base)}"
+
+    def possessive(self, seat: int) -> str:
+        return "Your" if self.you(seat) else f"{self(seat)}'s"

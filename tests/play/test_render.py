@@ -1,0 +1,188 @@
+"""What the person is shown: the plain renderer (pipes, tests), the rich one within 80 columns,
+the narration of events (the opponent's draws hidden), summaries, help, score and history."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+
+from cardcore import load_game
+from cardcore.play import facts
+from cardcore.play.moves import preview
+from cardcore.play.text import Names, plain
+from cardcore.play.view import PlainView, RichView, want_rich
+
+from .conftest import blocked_state, declare_state, find_state, follow_state
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+YOU = Names(["You", "Bot"], me=0)
+
+
+def shown(capsys, draw) -> str:
+    draw()
+    return capsys.readouterr().out
+
+
+def test_plain_table_is_canonical_text(capsys):
+    state = follow_state()
+    out = shown(capsys, lambda: PlainView().table(facts.table_facts(state, 0, YOU)))
+    assert "\x1b" not in out
+    lines = out.splitlines()
+    assert "Your hand: TS 9S 8S 7S 8H 7H" in lines  # canonical order: suits S H D C, high to low
+    assert "Trick: Bot AC" in lines
+    assert "Bot's table: -" in lines and "Your table: -" in lines
+    assert any(ln.startswith("Trump: none yet · Stock: 20 · Dealer: You") for ln in lines)
+    assert "Your turn: play a card to Bot's AC." in lines
+    assert lines[-1] == "Moves: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(state.legal_actions(), 1))
+    assert any("score 0 (this round 0) · brisques won 0" in ln for ln in lines)
+
+
+def test_plain_table_names_refused_melds(capsys):
+    out = shown(capsys, lambda: PlainView().table(facts.table_facts(blocked_state(), 0, YOU)))
+    (line,) = [ln for ln in out.splitlines() if ln.startswith("Your melds:")]
+    assert "besito QD JD 2" in line and "twins 9S 9H 2 (blocked; see help)" in line
+    assert "Your turn: you won the trick: you may declare one meld, or pass." in out
+
+
+def test_plain_previews(capsys):
+    state = follow_state()
+    out = shown(capsys, lambda: PlainView().previews([preview(state, a) for a in state.legal_actions()]))
+    assert "[1] play TS  loses the trick" in out  # the ace of clubs led, no trump: nothing beats it
+
+
+def test_plain_grid_aligns_columns(capsys):
+    grid = facts.Grid("Round 1", ["Round 1", "You", "Bot"], [["meld: twins", "2", "10"], ["total", "2", "10"]],
+                      rule_before=1)
+    out = shown(capsys, lambda: PlainView().grid(grid)).splitlines()
+    assert out[0].split() == ["Round", "1", "You", "Bot"]
+    assert set(out[2].strip()) == {"-"}
+    assert len(out[1]) == len(out[3])  # right-aligned numbers end in the same column
+
+
+def rich_out(draw) -> list[str]:
+    from rich.console import Console
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, force_terminal=True, color_system="truecolor", highlight=False)
+    draw(RichView(console))
+    return buf.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("game, options", [("penchant", {}), ("marjolet", {}), ("penneech", {})])
+def test_rich_table_fits_80_columns_with_suit_symbols(game, options):
+    state = find_state(game, options, lambda s: len(s.observation(s.current_player)["trick"]) == 1
+                       and s.tricks_played >= 2)
+    seat = state.current_player
+    lines = rich_out(lambda v: v.table(facts.table_facts(state, seat, YOU if seat == 0 else Names(["Bot", "You"], 1))))
+    text = [ANSI.sub("", ln) for ln in lines]
+    assert max(len(ln) for ln in text) <= 80
+    assert any("\x1b[" in ln for ln in lines)  # coloured
+    assert any(sym in "".join(text) for sym in "♠♥♦♣")
+    assert any("Your hand" in ln for ln in text)
+
+
+def test_want_rich_only_on_a_terminal(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert want_rich() is False  # pytest's stdout is not a terminal
+    assert want_rich(force_plain=True) is False
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
+    assert want_rich() is True
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert want_rich() is False
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "dumb")
+    assert want_rich() is False
+
+
+# --------------------------------------------------------------------------- narration
+def said(state, names, watching=False, start=0) -> list[str]:
+    return [plain(item) if kind == "say" else f"[{kind}] {plain(item) if isinstance(item, list) else item}"
+            for kind, item in facts.narrate(state.events[start:], state, names, watching)]
+
+
+def test_narration_hides_the_opponents_draws():
+    state = declare_state()
+    state.apply("meld 9D 9C")  # the winner draws JH, the loser QS (K, Phase one)
+    lines = said(state, YOU)
+    assert "Bot declares twins 9D 9C +2" in lines
+    assert "You draw QS (stock 18)" in lines
+    assert not any("JH" in ln for ln in lines)
+    assert "Bot wins the trick (AC 7H)" in lines
+    watching = said(state, Names(["Seat 0", "Seat 1"]), watching=True)
+    assert "Seat 1 draws JH (stock 19)" in watching and "Seat 0 draws QS (stock 18)" in watching
+    assert "Seat 0's hand: 7S 8S 9S TS 7H 8H" in watching
+
+
+def test_narration_gives_points_with_the_move_that_scored_them():
+    # Penneech: honours of the trump suit are scored by the trick's winner (rules/penneech.yaml)
+    state = find_state("penneech", {}, lambda s: any(
+        e["type"] == "score" and e["source"] == "card won" for e in s.events))
+    index = next(i for i, e in enumerate(state.events) if e["type"] == "score" and e["source"] == "card won")
+    trick = next(e for e in reversed(state.events[:index]) if e["type"] == "trick")
+    names = Names(["Seat 0", "Seat 1"])
+    lines = said(state, names, watching=True)
+    (line,) = [ln for ln in lines if ln.startswith(f"Seat {trick['winner']} wins the trick ({' '.join(trick['cards'])})")]
+    assert re.search(r"\+\d+ \(card won", line)
+
+
+def test_round_and_game_summaries_add_up():
+    g = load_game("penchant", {"rounds": 2})
+    state = g.new_game(seed=9)
+    rng = random.Random(9)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    for number in (1, 2):
+        grid = facts.round_grid(state, number, YOU)
+        body = grid.rows[:grid.rule_before]
+        totals = {row[0]: [int(x) for x in row[1:]] for row in grid.rows[grid.rule_before:]}
+        assert [sum(int(r[s + 1] or 0) for r in body if r[0] != "(no points)") for s in (0, 1)] \
+            == state.rounds[number - 1]["points"] == totals["round points"]
+        assert sum(totals["brisques won"]) == 12  # K, Goal: twelve brisques in the pack
+    over = plain(facts.game_over_line(state, YOU))
+    assert over.startswith("Game over: ")
+    assert f"totals [{state.scores[0]}, {state.scores[1]}]" in over
+    game = facts.game_grid(state, YOU)
+    assert game.rows[game.rule_before] == ["total", *map(str, state.scores)]
+
+
+# --------------------------------------------------------------------------- help, history
+def help_text(state, seat=0) -> str:
+    return "\n".join(f"{title}: " + " | ".join(plain(ln) for ln in lines)
+                     for title, lines in facts.help_sections(state, seat, YOU))
+
+
+def test_help_explains_a_blocked_meld_and_what_lifts_it():
+    text = help_text(blocked_state())
+    assert "twins 9S 9H (2): refused — blocked" in text and "lifts the block" in text
+    assert "besito QD JD (2): you may declare it (move 1)" in text
+    assert "Blocking: Sets of 7, 8, 9, T are minor" in text  # the plugin's describe_rules
+    assert "free play: any card" in text
+    assert "No trump until a penchant declared by the winner sets it" in text
+
+
+def test_help_says_why_a_card_cannot_be_played_in_the_end_game():
+    def meal_with_revoke(s):
+        obs = s.observation(s.current_player)
+        if obs["phase"] != "meal" or not obs["trick"]:
+            return False
+        return len(s.legal_actions()) < len(obs["hand"])
+    state = find_state("penchant", {"rounds": 1}, meal_with_revoke)
+    seat = state.current_player
+    text = help_text(state, seat)
+    assert "must follow suit; must trump when void in the suit led; must win the trick when able" in text
+    assert "You may not play:" in text
+    assert re.search(r"you must (follow suit|trump|win the trick)", text)
+
+
+def test_history_lists_tricks_and_melds_without_draws():
+    state = declare_state()
+    state.apply("meld 9D 9C")
+    lines = [plain(ln) for ln in facts.history_lines(state, YOU)]
+    assert lines[0] == "Round 1 · You deal"
+    assert " 1. Bot AC, You 7H — Bot wins" in lines
+    assert "    Bot declares twins 9D 9C +2" in lines
+    assert not any("draw" in ln for ln in lines)
