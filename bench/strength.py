@@ -8,29 +8,19 @@ derived from the same number, so a run is reproducible. A tied game counts as ha
     python bench/strength.py "penchant(scoring=19th-century)" heuristic greedy -n 200 --seed 1000
     python bench/strength.py marjolet "pimc(samples=10)" heuristic -n 50
 
-Standalone on purpose: it uses only ``cardcore.load_game`` and ``cardcore.bots.make_bot``.
+It plays in one process, game by game; ``cardcore simulate`` gives the same figure with more
+statistics and ``--jobs``.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
 from cardcore import load_game
 from cardcore.bots import make_bot
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion ``wins / n`` (``wins`` may be fractional)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+from cardcore.sim.stats import wilson
 
 
 def play_one(game, spec_a: str, spec_b: str, index: int, seed: int) -> tuple[float, float]:
@@ -70,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         ties += share == 0.5
         margins.append(margin)
     n = args.games
-    low, high = wilson(wins, n)
+    interval = wilson(wins, n)  # ties count half: a fractional count is fine here
+    low, high = interval.low, interval.high
     elapsed = time.perf_counter() - start
     print(f"{game.game_string()}: {args.bot_a} vs {args.bot_b}, {n} games "
           f"(seats alternate, seeds {args.seed}..{args.seed + n - 1})")
