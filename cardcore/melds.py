@@ -44,6 +44,7 @@ class MeldTable:
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
+        self._best: dict[tuple[int, int | None], MeldScore | None] = {}
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
         rule = self.rules[pattern.kind]
@@ -56,6 +57,14 @@ class MeldTable:
 
     def best(self, mask: int, trump: int | None, allowed=None) -> MeldScore | None:
         """The best-scoring meld these exact cards form (the engine scores the better one)."""
+        if allowed is None:  # the common case, asked again and again in playouts: remembered
+            key = (mask, trump)
+            if key not in self._best:
+                self._best[key] = self._best_of(mask, trump, None)
+            return self._best[key]
+        return self._best_of(mask, trump, allowed)
+
+    def _best_of(self, mask: int, trump: int | None, allowed) -> MeldScore | None:
         best = None
         for pattern in self.patterns.get(mask, ()):
             rule = self.rules[pattern.kind]
