@@ -15,6 +15,7 @@ loser of the tenth trick (PB94, Trump Seven). After a stock-phase trick the winn
 from __future__ import annotations
 
 from cardcore import load_game
+from tricks_helpers import last, play  # noqa: F401  (re-exported to the tests)
 
 SUITS = "SHDC"
 RANKS = "ATKQJ987"  # high to low: the canonical order of cards in actions
@@ -62,8 +63,6 @@ def new_state(hand0, hand1, turnup, stock_top=(), dealer=1, **options):
     return game(**options).new_game(deals=[deal(hand0, hand1, turnup, stock_top, dealer)])
 
 
-def last(s, kind: str) -> dict:
-    return next(e for e in reversed(s.events) if e["type"] == kind)
 
 
 def scores_from(s, source: str) -> list[dict]:
@@ -83,16 +82,6 @@ def holding(s, seat: int) -> set[str]:
     return set(hand(s, seat)) | set(table(s, seat))
 
 
-def play(s, lead, follow, winner=None) -> int:
-    """Play one trick: ``lead`` by the player to move, ``follow`` by the other. Returns the winner.
-    Stops at the winner's declaration turn, if any."""
-    assert s.decision == "play" and not s.trick, (s.decision, s.legal_actions())
-    s.apply("play " + lead)
-    s.apply("play " + follow)
-    won = last(s, "trick")["winner"]
-    if winner is not None:
-        assert won == winner, f"trick {lead} {follow} won by seat {won}, expected seat {winner}"
-    return won
 
 
 def declare(s, *actions) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from cardcore import IllegalAction, load_game
+from tricks_helpers import last, play  # noqa: F401  (re-exported to the tests)
 
 SUITS = "SHDC"
 RANKS = "AKQJT987"  # high to low: the canonical order of cards in actions
@@ -57,19 +58,8 @@ def trump_suit(s):
     return None if s.trump is None else s.deck.suits[s.trump]
 
 
-def last(s, kind: str) -> dict:
-    return next(e for e in reversed(s.events) if e["type"] == kind)
 
 
-def play(s, lead, follow, winner=None) -> int:
-    """Play one trick: ``lead`` by the player to move, ``follow`` by the other. Returns the winner."""
-    assert s.decision == "play" and not s.trick, (s.decision, s.legal_actions())
-    s.apply("play " + lead)
-    s.apply("play " + follow)
-    won = last(s, "trick")["winner"]
-    if winner is not None:
-        assert won == winner, f"trick {lead} {follow} won by seat {won}, expected seat {winner}"
-    return won
 
 
 def declaring(s) -> str | None:

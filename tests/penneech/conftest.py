@@ -15,6 +15,7 @@ and stock[7] by the winner of the seventh and last trick (WP, Deal and Play).
 from __future__ import annotations
 
 from cardcore import load_game
+from tricks_helpers import last, play  # noqa: F401  (re-exported to the tests)
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # plain order, high to low (the 7 of diamonds is above the ace in play)
@@ -48,8 +49,6 @@ def new_state(hand0, hand1, turns=(), dealer=1, seed=None, **options):
     return game(**options).new_game(seed=seed, deals=[deal(hand0, hand1, turns, dealer)])
 
 
-def last(s, kind: str) -> dict:
-    return next(e for e in reversed(s.events) if e["type"] == kind)
 
 
 def score_events(s, source: str | None = None) -> list[tuple[int, int]]:
@@ -66,15 +65,6 @@ def hand(s, seat: int) -> set[str]:
     return set(s.deck.names_of(s.hands[seat]))
 
 
-def play(s, lead, follow, winner=None) -> int:
-    """Play one trick: ``lead`` by the player to move, ``follow`` by the other. Returns the winner."""
-    assert s.decision == "play" and not s.trick, (s.decision, s.legal_actions())
-    s.apply("play " + lead)
-    s.apply("play " + follow)
-    won = last(s, "trick")["winner"]
-    if winner is not None:
-        assert won == winner, f"trick {lead} {follow} won by seat {won}, expected seat {winner}"
-    return won
 
 
 def plays(s) -> list[str]:
