@@ -63,8 +63,6 @@ def new_state(hand0, hand1, turnup, stock_top=(), dealer=1, **options):
     return game(**options).new_game(deals=[deal(hand0, hand1, turnup, stock_top, dealer)])
 
 
-
-
 def scores_from(s, source: str) -> list[dict]:
     """The score events of one source (e.g. 'meld', 'exchange', 'brisques')."""
     return [e for e in s.events if e["type"] == "score" and e["source"] == source]
@@ -80,8 +78,6 @@ def table(s, seat: int) -> list[str]:
 
 def holding(s, seat: int) -> set[str]:
     return set(hand(s, seat)) | set(table(s, seat))
-
-
 
 
 def declare(s, *actions) -> None:

@@ -58,10 +58,6 @@ def trump_suit(s):
     return None if s.trump is None else s.deck.suits[s.trump]
 
 
-
-
-
-
 def declaring(s) -> str | None:
     """'winner' or 'loser' when a declaration decision is due, else None."""
     if s.result is not None or s.decision != "declare":

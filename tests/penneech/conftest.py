@@ -49,8 +49,6 @@ def new_state(hand0, hand1, turns=(), dealer=1, seed=None, **options):
     return game(**options).new_game(seed=seed, deals=[deal(hand0, hand1, turns, dealer)])
 
 
-
-
 def score_events(s, source: str | None = None) -> list[tuple[int, int]]:
     """(seat, points) of the score events, in order, of one source if given."""
     return [(e["seat"], e["points"]) for e in s.events
@@ -63,8 +61,6 @@ def trump(s) -> str | None:
 
 def hand(s, seat: int) -> set[str]:
     return set(s.deck.names_of(s.hands[seat]))
-
-
 
 
 def plays(s) -> list[str]:
