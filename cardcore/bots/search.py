@@ -11,6 +11,9 @@ import math
 import random
 import time
 
+from ..tricks import beats
+from .simple import CardValues
+
 
 class _Horizon:
     """Reward of a finished (or abandoned) look-ahead, from ``seat``'s point of view."""
@@ -49,6 +52,46 @@ def rollout(world, rng: random.Random) -> None:
     deal = len(world.rounds)
     while world.result is None and len(world.rounds) == deal:
         world.apply_move(rng.choice(world.legal_moves()))
+
+
+class GreedyRollout:
+    """A cheap informed play-out policy: declare the best meld, win a trick worth winning with
+    the cheapest card that wins it, otherwise throw the least valuable card; a random move with
+    probability ``epsilon``, so that sampled futures stay varied."""
+
+    def __init__(self, game, epsilon: float = 0.2):
+        self.values = CardValues(game).base
+        self.deck = game.deck
+        self.epsilon = epsilon
+
+    def __call__(self, world, rng: random.Random) -> None:
+        deal = len(world.rounds)
+        deck, values, eps = self.deck, self.values, self.epsilon
+        while world.result is None and len(world.rounds) == deal:
+            moves = world.legal_moves()
+            if len(moves) == 1 or rng.random() < eps:
+                world.apply_move(rng.choice(moves))
+                continue
+            if type(moves[0]) is not int:  # a declaration turn: the best meld, else what comes
+                melds = [m for m in moves if hasattr(m, "points")]
+                world.apply_move(max(melds, key=lambda m: m.points) if melds else moves[0])
+                continue
+            cost = lambda c: (values[c], deck.strength[c])  # noqa: E731
+            trick = world.trick
+            if trick:
+                best = trick[0]
+                for c in trick[1:]:
+                    if beats(deck, c, best, world.trump):
+                        best = c
+                winners = [c for c in moves if beats(deck, c, best, world.trump)]
+                if winners and (sum(values[c] for c in trick) > 0 or values[min(winners, key=cost)] == 0):
+                    world.apply_move(min(winners, key=cost))
+                    continue
+            world.apply_move(min(moves, key=cost))
+
+
+def rollout_policy(game, name: str):
+    return GreedyRollout(game) if name == "greedy" else rollout
 
 
 def move_key(move):
@@ -98,18 +141,24 @@ class ISMCTSBot(_SearchBot):
 
     Each iteration samples a world consistent with what the player knows, walks the one tree of
     information sets with UCB over the actions available in that world, expands one action,
-    plays out at random to the end of the deal, and backs up the reward of each node's mover.
-    Budget: ``iterations``, and ``seconds`` if given (whichever ends first).
+    plays out to the end of the deal, and backs up the reward of each node's mover.
+    Budget: ``iterations``, and ``seconds`` if given (whichever ends first). Play-outs follow
+    the greedy policy by default (``rollout=random`` for uniform ones): against Penchant's
+    heuristic bot, 1,000 iterations won 0.39 of 100 games with random play-outs and 0.55-0.575
+    of 40 with greedy ones; ``exploration`` 0.4 did much worse (0.25), 1.2 no worse than 0.7.
     """
 
     def __init__(self, game, seed: int | None = None, iterations: int = 1000,
-                 seconds: float | None = None, exploration: float = 0.7):
+                 seconds: float | None = None, exploration: float = 1.2, rollout: str = "greedy"):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         super().__init__(game, seed)
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
+        if rollout not in ("random", "greedy"):
+            raise ValueError("rollout must be random or greedy")
+        self.play_out = rollout_policy(game, rollout)
 
     def search(self, state, legal: list[str], seat: int) -> str:
         root = _Node(None)
@@ -145,7 +194,7 @@ class ISMCTSBot(_SearchBot):
                 world.apply_move(moves[best])
                 node = children[keys[best]]
                 path.append(node)
-            rollout(world, rng)
+            self.play_out(world, rng)
             reward = self.horizon.reward(world, start_scores, seat)
             for n in path:
                 n.visits += 1
