@@ -10,9 +10,9 @@ from pathlib import Path
 
 import click
 
-from . import __version__, load_game
+from . import __version__
+from .cli_options import make_game, option_pairs, preset_option
 from .errors import CardcoreError, RecordError
-from .options import parse_assignments
 from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, bot_names, get_games
@@ -30,19 +30,7 @@ class CardcoreGroup(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
-option_pairs = click.option(
-    "-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
-    help="Set a game option (repeatable). `cardcore rules GAME` lists them.",
-)
-preset_option = click.option("--preset", metavar="NAME", help="Start from a named preset of options.")
 json_option = click.option("json_", "--json", is_flag=True, help="Print JSON instead of text.")
-
-
-def make_game(game: str, option_pairs, preset: str | None):
-    options = parse_assignments(list(option_pairs))
-    if preset:
-        options["preset"] = preset
-    return load_game(game, options)
 
 
 @click.group(cls=CardcoreGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import click
 
-from . import load_game
 from .errors import CardcoreError, OptionError
-from .options import parse_assignments, parse_game_string
+from .options import parse_game_string
+from .cli_options import make_game, option_pairs, preset_option
 from .records import write_record
 from .sim import report
 from .sim.runner import run
@@ -42,10 +42,7 @@ def split_bots(text: str) -> list[str]:
 
 
 def _game_string(game: str, option_pairs, preset: str | None) -> tuple[object, str]:
-    options = parse_assignments(list(option_pairs))
-    if preset:
-        options["preset"] = preset
-    g = load_game(game, options)
+    g = make_game(game, option_pairs, preset)
     return g, g.game_string()
 
 
@@ -100,10 +97,6 @@ def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path 
 
 
 # ------------------------------------------------------------------------------ options
-option_pairs = click.option(
-    "-o", "--option", "option_pairs", multiple=True, metavar="NAME=VALUE",
-    help="Set a game option (repeatable). `cardcore rules GAME` lists them.",
-)
 bots_option = click.option(
     "--bots", default="greedy,greedy", show_default=True, metavar="A,B",
     help="The bots, one per seat, e.g. random,greedy or 'ismcts(iterations=200),random'. "
@@ -133,7 +126,7 @@ records_option = click.option("--records", "records_dir", type=click.Path(file_o
 @click.command(short_help="Play many games between bots; statistics with 95% CIs.")
 @click.argument("game")
 @option_pairs
-@click.option("--preset", metavar="NAME", help="Start from a named preset of options.")
+@preset_option
 @bots_option
 @games_option("")
 @seed_option
