@@ -18,6 +18,12 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
+def play_cards(state, legal: list[str]) -> dict[str, int]:
+    """The card each ``play C`` action of ``legal`` would play, from the player's holding."""
+    holding = state.playable(state.current_player)
+    return {a: state.deck.find(a[5:], holding) for a in legal}
+
+
 class CardValues:
     """What winning each card is worth under a game's rules, read from its tables.
 
@@ -80,7 +86,7 @@ class GreedyBot:
 
     def best_play(self, state, legal: list[str]) -> str:
         deck = state.deck
-        cards = {a: deck.find(a[5:], state.playable(state.current_player)) for a in legal}
+        cards = play_cards(state, legal)
         if state.trick:
             best = state.trick[0]
             for c in state.trick[1:]:

@@ -7,6 +7,7 @@ import random
 from cardcore.bots.counting import (
     CountedEndgame, hidden_hand_size, opponent_known, p_holds_any, played_mask, unseen_mask,
 )
+from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beats
 
@@ -108,7 +109,7 @@ class MarjoletHeuristicBot:
         if not legal[0].startswith("play "):
             return self._declare(legal)
         seat = state.current_player
-        cards = {a: self.deck.find(a[5:], state.playable(seat)) for a in legal}
+        cards = play_cards(state, legal)
         if state.stock_left == 0 and state.phase == len(state.rules.phases) - 1:
             return self._endgame(state, cards)
         return self._stock_phase(state, cards)

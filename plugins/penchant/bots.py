@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from cardcore.bots.counting import (
     CountedEndgame, hidden_hand_size, opponent_known, p_holds_any, played_mask, unseen_mask,
 )
+from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beats, legal_plays
 
@@ -155,7 +156,7 @@ class PenchantHeuristicBot:
         if not legal[0].startswith("play "):
             return self._declare(state, legal)
         seat = state.current_player
-        cards = {a: self.deck.find(a[5:], state.playable(seat)) for a in legal}
+        cards = play_cards(state, legal)
         if state.phase == len(state.rules.phases) - 1 and state.stock_left == 0:
             return self._meal(state, cards)
         return self._gathering(state, cards)

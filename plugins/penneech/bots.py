@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cardcore.bots.counting import hidden_hand_size, opponent_known, p_holds_any, unseen_mask
+from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beats
 
@@ -84,7 +85,7 @@ class PenneechHeuristicBot:
         if not legal[0].startswith("play "):
             return "pass" if "pass" in legal else legal[0]
         seat = state.current_player
-        cards = {a: self.deck.find(a[5:], state.playable(seat)) for a in legal}
+        cards = play_cards(state, legal)
         return self._play(state, cards)
 
     def _weak(self, hand: int) -> bool:
