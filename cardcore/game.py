@@ -113,6 +113,8 @@ class TrickGame:
         )
         self.play_action = ["play " + name for name in self.deck.names]
         self._meld_actions: dict[int, str] = {}
+        self._meld_cards: dict[int, tuple[str, ...]] = {}
+        self._step_melds: dict[int, frozenset[str]] = {}
         self.meld_table = MeldTable(self.deck, list(r.melds), tuple(r.sequence_order or r.deck.ranks))
         self.meld_by_name = {m.name: m for m in r.melds}
         self.counter_masks = {
@@ -121,6 +123,23 @@ class TrickGame:
         self.phase_index = {p.name: i for i, p in enumerate(r.phases)}
         self.follow_rules = [p.follow_rule for p in r.phases]
         self.players = r.players
+        # the rank whose trump card scores when played (e.g. Marjolet's unexchanged seven)
+        tu = r.turnup
+        self.play_points_rank = self.deck.ranks.index(tu.rank) if tu and tu.play_points else None
+        self.reuse_policy = r.meld_reuse
+        self.scores_cards_won = any(c.when == "won" for c in r.card_points)
+        self.card_values: dict[tuple[int, str, int | None], int] = {}  # filled by State._card_value
+
+    def step_melds(self, step) -> frozenset[str] | None:
+        """The meld kinds a declaration step admits (its ``only`` less its ``exclude``); None
+        for all of them."""
+        if step.only is None and not step.exclude:
+            return None
+        known = self._step_melds.get(id(step))  # steps live as long as the rules: id is stable
+        if known is None:
+            names = step.only if step.only is not None else [m.name for m in self.rules.melds]
+            known = self._step_melds[id(step)] = frozenset(n for n in names if n not in step.exclude)
+        return known
 
     def meld_action(self, mask: int) -> str:
         """The canonical ``meld ...`` action of a card set (cached: playouts meld often)."""
@@ -128,6 +147,13 @@ class TrickGame:
         if action is None:
             action = self._meld_actions[mask] = "meld " + " ".join(self.deck.names_of(mask))
         return action
+
+    def meld_cards(self, mask: int) -> list[str]:
+        """The canonically ordered names of a meld's cards (a new list; the names are cached)."""
+        names = self._meld_cards.get(mask)
+        if names is None:
+            names = self._meld_cards[mask] = tuple(self.deck.names_of(mask))
+        return list(names)
 
     # -- identity --------------------------------------------------------------------------
     def non_default_options(self) -> dict[str, Any]:

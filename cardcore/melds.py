@@ -44,7 +44,10 @@ class MeldTable:
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
-        self._best: dict[tuple[int, int | None], MeldScore | None] = {}
+        # Patterns filed under their lowest card: a holding is searched through its own cards'
+        # lists only, a few dozen subset tests instead of a scan of every pattern.
+        self._by_low: dict[frozenset[str] | None, list[list[int]]] = {None: self._index(None)}
+        self._best: dict[tuple, MeldScore | None] = {}
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
         rule = self.rules[pattern.kind]
@@ -55,20 +58,22 @@ class MeldTable:
             return rule.points[rank]
         return rule.points
 
-    def best(self, mask: int, trump: int | None, allowed=None) -> MeldScore | None:
-        """The best-scoring meld these exact cards form (the engine scores the better one)."""
-        if allowed is None:  # the common case, asked again and again in playouts: remembered
-            key = (mask, trump)
-            if key not in self._best:
-                self._best[key] = self._best_of(mask, trump, None)
+    def best(self, mask: int, trump: int | None, allowed: frozenset[str] | None = None) -> MeldScore | None:
+        """The best-scoring meld these exact cards form (the engine scores the better one),
+        among the meld kinds named in ``allowed`` if given. Remembered: playouts ask again and
+        again."""
+        key = (mask, trump, allowed)
+        try:
             return self._best[key]
-        return self._best_of(mask, trump, allowed)
+        except KeyError:
+            found = self._best[key] = self._best_of(mask, trump, allowed)
+            return found
 
-    def _best_of(self, mask: int, trump: int | None, allowed) -> MeldScore | None:
+    def _best_of(self, mask: int, trump: int | None, allowed: frozenset[str] | None) -> MeldScore | None:
         best = None
         for pattern in self.patterns.get(mask, ()):
             rule = self.rules[pattern.kind]
-            if allowed is not None and not allowed(rule):
+            if allowed is not None and rule.name not in allowed:
                 continue
             if rule.first_suit == "trump" and (trump is None or pattern.first_suit != trump):
                 continue
@@ -77,18 +82,27 @@ class MeldTable:
                 best = MeldScore(mask, rule, pts, pattern.suit)
         return best
 
-    def within(self, pool: int, fresh: int) -> list[int]:
-        """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``."""
-        if not self.items:
-            return []
-        if pool.bit_count() <= 10:  # few cards: walk the pool's subsets, fewer than the patterns
-            patterns, out, sub = self.patterns, [], pool
-            while sub:
-                if sub & fresh and sub in patterns:
-                    out.append(sub)
-                sub = (sub - 1) & pool
-            return out
-        return [m for m, _ in self.items if not m & ~pool and m & fresh]
+    def _index(self, allowed: frozenset[str] | None) -> list[list[int]]:
+        by_low: list[list[int]] = [[] for _ in range(self.deck.size)]
+        for mask, patterns in self.items:
+            if allowed is None or any(self.rules[p.kind].name in allowed for p in patterns):
+                by_low[(mask & -mask).bit_length() - 1].append(mask)
+        return by_low
+
+    def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None) -> list[int]:
+        """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``
+        (only of the kinds named in ``allowed``, if given)."""
+        by_low = self._by_low.get(allowed)
+        if by_low is None:
+            by_low = self._by_low[allowed] = self._index(allowed)
+        out, rest = [], pool
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for mask in by_low[low.bit_length() - 1]:
+                if not mask & ~pool and mask & fresh:
+                    out.append(mask)
+        return out
 
     def named(self, name: str) -> list[int]:
         return [m for m, pats in self.items if any(self.rules[p.kind].name == name for p in pats)]

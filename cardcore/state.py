@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import SUIT_NAMES, iter_bits
+from .cards import SUIT_NAMES, bits, iter_bits
 from .errors import CardcoreError, IllegalAction, RecordError
 from .melds import MeldScore
 from .ruleset import DeclareStep, DrawStep, TurnTrumpStep
@@ -105,15 +105,23 @@ class State:
         self.deals.append(deal)
         d = self.deck
         self.dealer = deal["dealer"]
-        taken = 0
+        if d.packs == 1:
+            take = d.index_of.__getitem__  # one copy of each card: nothing to search
+        else:
+            taken = 0
 
-        def take(name: str) -> int:  # the next unused copy of that card (decks of several packs)
-            nonlocal taken
-            card = d.find(name, d.full_mask & ~taken)
-            taken |= 1 << card
-            return card
+            def take(name: str) -> int:  # the next unused copy of that card
+                nonlocal taken
+                card = d.find(name, d.full_mask & ~taken)
+                taken |= 1 << card
+                return card
 
-        self.hands = [sum(1 << take(c) for c in h) for h in deal["hands"]]
+        self.hands = []
+        for names in deal["hands"]:
+            mask = 0
+            for name in names:
+                mask |= 1 << take(name)
+            self.hands.append(mask)
         self.tableaus = [0] * self.n
         self.next_dealer = None
         # The turn-up lies face up under the stock and is drawn last.
@@ -139,6 +147,7 @@ class State:
         self.voids: list[set[int]] = [set() for _ in range(self.n)]
         self.pending: list = []
         self._meld_memo = None
+        self._turn_moves: list | None = None  # the declarations open at this turn
         self.throw_in_offers: list[int] = []
         self.step_melds = 0
         self.winner = self.loser = None
@@ -169,6 +178,7 @@ class State:
         elif rules.trump.initial == "stock-top":
             summary.update(turned=[], trumps=[])
             self._turn_trump(self.dealer, score=rules.trump.score_first_turn)
+        self.trumps_per_trick = "trumps" in summary
 
     def _set_trump(self, suit: int | None) -> None:
         self.trump = suit
@@ -189,13 +199,17 @@ class State:
         self._score(seat, points, "turned card", card=self.deck.names[card])
 
     def _card_value(self, card: int, when: str, trump: int | None = None) -> int:
-        name = self.deck.names[card]
-        total = 0
-        for rule in self.rules.card_points:
-            if rule.when != when or (rule.suit == "trump" and self.deck.suit_of[card] != trump):
-                continue
-            value = rule.values.get(name, rule.values.get(self.deck.rank_letter(card), 0))
-            total += value
+        cache = self.game.card_values
+        key = (card, when, trump)
+        total = cache.get(key)
+        if total is None:
+            total = 0
+            name = self.deck.names[card]
+            for rule in self.rules.card_points:
+                if rule.when != when or (rule.suit == "trump" and self.deck.suit_of[card] != trump):
+                    continue
+                total += rule.values.get(name, rule.values.get(self.deck.rank_letter(card), 0))
+            cache[key] = total
         return total
 
     def _offer_throw_in(self) -> None:
@@ -220,6 +234,11 @@ class State:
     def _enter_phase(self, index: int) -> None:
         self.phase = index
         phase = self.rules.phases[index]
+        # read at every card and trick: kept at hand
+        self.follow = self.game.follow_rules[index]
+        self.from_tableau = phase.play_from_tableau
+        self.after_trick = tuple(phase.after_trick)
+        self.until_stock_empty = phase.until == "stock-empty"
         for step in phase.on_start:
             if step == "tableau-to-hand":
                 for s in range(self.n):
@@ -238,7 +257,8 @@ class State:
             return  # nothing scores once a player has reached an immediate target
         self.scores[seat] += points
         self.round_points[seat] += points
-        self._event("score", seat=seat, points=points, source=source, **detail)
+        if self.log_events:
+            self._event("score", seat=seat, points=points, source=source, **detail)
         end = self.rules.game_end
         if end.target is not None and end.check == "immediate" and self.scores[seat] >= end.target:
             self.first_to_target = seat
@@ -259,7 +279,7 @@ class State:
         return self.hands[seat] | self.tableaus[seat]
 
     def playable(self, seat: int) -> int:
-        return self.holding(seat) if self.phase_rule.play_from_tableau else self.hands[seat]
+        return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
 
     def legal_actions(self) -> list[str]:
         if self.result is not None:
@@ -288,26 +308,37 @@ class State:
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
-                               self.trick, self.trump)
-            return list(iter_bits(mask))
+            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
+            if self.trick and not self.follow.free:
+                mask = legal_plays(self.deck, self.follow, mask, self.trick, self.trump)
+            return bits(mask)
         if self.decision == DECLARE:
-            return [*self.declarable(seat), *self._exchanges(seat),
-                    *self.game.extra_declarations(self, seat), "pass"]
+            moves = self._turn_moves
+            if moves is None:  # e.g. in a sampled world whose hands were dealt anew
+                moves = self._turn_moves = self._declaration_moves(seat)
+            return [*moves, "pass"]
         return self.legal_actions()
 
     def apply_move(self, move) -> None:
         """Apply a move of legal_moves() (a card index is trusted to be legal)."""
         if type(move) is int:
             self._play_card(self.current_player, move)
+            if self.trick and self.first_to_target is None:
+                return  # a trick under way: no forced step is due
         elif type(move) is MeldScore:
             self.actions.append(self.game.meld_action(move.mask))
             self._declare(self.current_player, move)
             self._after_declaration()
+        elif move == "pass" and self.decision == DECLARE:
+            self.actions.append("pass")
+            self._end_step()
         else:
             self.apply(move)
             return
-        self._after_action()
+        if self.result is None and self.first_to_target is None:
+            self._advance()
+        if self.first_to_target is not None and self.result is None:
+            self._end_game()
 
     def _exchanges(self, seat: int) -> list[str]:
         """The turn-up exchange, where this declaration turn allows it (e.g. Marjolet's seven)."""
@@ -322,8 +353,9 @@ class State:
             return None  # the faced card is the trump seven itself (turned or already exchanged)
         return self.deck.find(self.rules.turnup.rank + self.deck.suits[self.trump], self.hands[seat])
 
-    def _can_declare(self, seat: int) -> bool:
-        return bool(self.declarable(seat) or self._exchanges(seat) or self.game.extra_declarations(self, seat))
+    def _declaration_moves(self, seat: int) -> list:
+        """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass"."""
+        return [*self.declarable(seat), *self._exchanges(seat), *self.game.extra_declarations(self, seat)]
 
     # ------------------------------------------------------------------ melds
     def declare_step(self) -> DeclareStep | None:
@@ -332,23 +364,26 @@ class State:
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
-        step = self.declare_step()
-        key = (seat, self.hands[seat], tuple(self.tableaus), self.trump, id(step), len(self.meld_history[seat]))
-        if self._meld_memo is not None and self._meld_memo[0] == key:
-            return self._meld_memo[1]
-        out = []
-        table = self.game.meld_table
-        if not table.items:
-            self._meld_memo = (key, out)
-            return out
-        fresh = self.holding(seat) if self.rules.meld_reuse == "new-set" else self.hands[seat]
-        for mask in table.within(self.holding(seat), fresh):
-            allowed = (lambda r: _step_allows(step, r)) if step and (step.only is not None or step.exclude) else None
-            best = table.best(mask, self.trump, allowed)
-            if best is None:
-                continue
-            out.append((best, self.meld_refusal(seat, best)))
+        step = self.pending[0] if self.pending else None
+        hand, tableaus = self.hands[seat], self.tableaus
+        key = (seat, hand, *tableaus, self.trump, step, len(self.meld_history[seat]))
+        memo = self._meld_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        out: list[tuple[MeldScore, str | None]] = []
         self._meld_memo = (key, out)
+        game = self.game
+        table = game.meld_table
+        if not table.items:
+            return out
+        allowed = game.step_melds(step) if type(step) is DeclareStep else None
+        holding = hand | tableaus[seat]
+        fresh = holding if game.reuse_policy == "new-set" else hand
+        best, trump, refusal = table.best, self.trump, game.meld_refusal
+        for mask in table.within(holding, fresh, allowed):
+            meld = best(mask, trump, allowed)
+            if meld is not None:
+                out.append((meld, self.reuse_refusal(seat, meld) or refusal(self, seat, meld)))
         return out
 
     def declarable(self, seat: int) -> list[MeldScore]:
@@ -360,7 +395,9 @@ class State:
 
     def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """The rules file's policy on using table cards again in new melds."""
-        policy = self.rules.meld_reuse
+        policy = self.game.reuse_policy
+        if policy == "fresh-card":
+            return None  # the search already asks for a card from hand
         reused = meld.mask & self.tableaus[seat]
         src = self.rules.meld_reuse_source
         if policy == "none" and reused:
@@ -383,7 +420,7 @@ class State:
         if not mask & self.hands[seat] and self.rules.meld_reuse != "new-set":
             return "a meld needs at least one fresh card from your hand, not only cards already on the table"
         step = self.declare_step()
-        if step and table.best(mask, self.trump, lambda r: _step_allows(step, r)) is None:
+        if step and table.best(mask, self.trump, self.game.step_melds(step)) is None:
             return f"{best.rule.name} may not be declared at this turn ({_step_text(step)}; {step.source})"
         why = self.meld_refusal(seat, best)
         return why or "not allowed now"
@@ -393,10 +430,11 @@ class State:
         self.hands[seat] &= ~(meld.mask | extra_to_tableau)
         self.tableaus[seat] |= meld.mask | extra_to_tableau
         self.known[seat] |= meld.mask | extra_to_tableau
-        cards = d.names_of(meld.mask)
+        cards = self.game.meld_cards(meld.mask)
         self.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
         self.meld_history[seat].append((meld.mask, meld.rule.meld_class, meld.points))
-        self._event("meld", seat=seat, cards=cards, name=meld.rule.name, points=meld.points)
+        if self.log_events:
+            self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
         self._score(seat, meld.points, "meld", meld=meld.rule.name)
         self._trump_after_meld(seat, meld)
         self.step_melds += 1
@@ -530,22 +568,22 @@ class State:
         self._play_card(seat, card)
 
     def _play_card(self, seat: int, card: int) -> None:
-        rule = self.game.follow_rules[self.phase]
-        if rule.follow or rule.follow_or_trump:
+        rule = self.follow
+        if self.trick and (rule.follow or rule.follow_or_trump):
             self._note_voids(seat, card, rule)
         bit = 1 << card
         self.hands[seat] &= ~bit
         self.tableaus[seat] &= ~bit
         self.trick.append(card)
         self.trick_seats.append(seat)
-        self.actions.append(self.game.play_action[card])
+        game = self.game
+        self.actions.append(game.play_action[card])
         if self.log_events:
             self._event("play", seat=seat, card=self.deck.names[card])
-        turnup = self.rules.turnup
-        if (turnup and turnup.play_points and self.trump is not None and not self.scored_specials & bit
-                and self.deck.names[card] == turnup.rank + self.deck.suits[self.trump]):
+        if (game.play_points_rank is not None and self.trump is not None and not self.scored_specials & bit
+                and self.deck.rank_of[card] == game.play_points_rank and self.deck.suit_of[card] == self.trump):
             self.scored_specials |= bit
-            self._score(seat, turnup.play_points, "trump seven played", card=self.deck.names[card])
+            self._score(seat, self.rules.turnup.play_points, "trump seven played", card=self.deck.names[card])
         if len(self.trick) < self.n:
             self.current_player = (seat + 1) % self.n
         else:
@@ -563,27 +601,27 @@ class State:
                 self.voids[seat].add(self.trump)
 
     def _finish_trick(self) -> None:
-        pos = trick_winner(self.deck, self.trick, self.trump)
-        winner = self.trick_seats[pos]
+        trick = self.trick
+        winner = self.trick_seats[trick_winner(self.deck, trick, self.trump)]
         mask = 0
-        for c in self.trick:
+        for c in trick:
             mask |= 1 << c
         self.won[winner][self.phase] |= mask
         self.tricks_played += 1
         self.trick_winners.append((self.phase, winner))
         if self.log_events:
             self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
-        if "trumps" in self.rounds[-1]:
+        if self.trumps_per_trick:
             self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
-        if self.rules.card_points:
-            for c in self.trick:
+        if self.game.scores_cards_won:
+            for c in trick:
                 self._score(winner, self._card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
         self.winner = winner
         self.loser = (winner + 1) % self.n if self.n == 2 else None
         self.leader = winner
         self.winner_passed = False
-        self.pending = list(self.phase_rule.after_trick)
+        self.pending = list(self.after_trick)
         self.step_melds = 0
 
     def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
@@ -602,8 +640,10 @@ class State:
         raise IllegalAction(action, self.explain_meld(seat, mask))
 
     def _after_declaration(self) -> None:
-        step = self.pending[0]
-        if self.step_melds >= step.max_melds or not self._can_declare(self.current_player):
+        self._turn_moves = None
+        if self.step_melds < self.pending[0].max_melds:
+            self._turn_moves = self._declaration_moves(self.current_player)
+        if not self._turn_moves:
             self._end_step()
 
     def _end_step(self) -> None:
@@ -611,7 +651,8 @@ class State:
         if self.step_melds == 0:
             # The same public event whether the player passed or had nothing to declare, so
             # that a skipped turn tells the opponent no more than a pass would.
-            self._event("pass", seat=self.winner if step.who == "winner" else self.loser)
+            if self.log_events:
+                self._event("pass", seat=self.winner if step.who == "winner" else self.loser)
             if step.who == "winner":
                 self.winner_passed = True
         self.step_melds = 0
@@ -622,11 +663,12 @@ class State:
         while self.decision == PLAY and self.pending:
             step = self.pending[0]
             seat = self.winner if step.who == "winner" else self.loser
-            if isinstance(step, DrawStep):
+            kind = step.step
+            if kind == "draw":
                 self.pending.pop(0)
                 self._draw(seat)
                 continue
-            if isinstance(step, TurnTrumpStep):
+            if kind == "turn-trump":
                 self.pending.pop(0)
                 self._turn_trump(seat)
                 continue
@@ -634,9 +676,11 @@ class State:
                 self.pending.pop(0)
                 continue
             self.game.on_declaration_turn(self, seat)
-            if self._can_declare(seat):
+            moves = self._declaration_moves(seat)
+            if moves:
                 self.decision = DECLARE
                 self.current_player = seat
+                self._turn_moves = moves
                 return
             self._end_step()
         if self.decision != PLAY or self.trick:
@@ -663,10 +707,9 @@ class State:
             self._score(seat, self.rules.turnup.last_card_points, "last faced card", card=self.deck.names[card])
 
     def _phase_over(self) -> bool:
-        until = self.phase_rule.until
-        if until == "stock-empty":
-            return self.stock_left == 0
-        return not any(self.holding(s) for s in range(self.n))
+        if self.until_stock_empty:
+            return self.stock_pos >= len(self.stock)
+        return not any(self.hands) and not any(self.tableaus)
 
     # ------------------------------------------------------------------ end of round / game
     def counter_counts(self, name: str, phase: str | None = None) -> list[int]:
@@ -810,6 +853,7 @@ class State:
         state = self.clone()
         # Later deals must not be the real ones: a sampled world gets a seed of its own.
         state.seed = rng.getrandbits(31)
+        state._turn_moves = None
         state.given_deals = list(self.deals)
         unseen = []
         hidden_counts = {}
@@ -898,12 +942,6 @@ class State:
             return "none"
         s = self.deck.suits[self.trump]
         return f"{s} ({SUIT_NAMES[s]})"
-
-
-def _step_allows(step: DeclareStep, rule) -> bool:
-    if step.only is not None and rule.name not in step.only:
-        return False
-    return rule.name not in step.exclude
 
 
 def _step_text(step: DeclareStep) -> str:

@@ -31,9 +31,9 @@ class FollowRule:
             )
         return cls(text[0] == "F", text[1] == "T", text[2] == "R", follow_or_trump)
 
-    @property
-    def free(self) -> bool:
-        return not (self.follow or self.trump or self.win or self.follow_or_trump)
+    def __post_init__(self) -> None:
+        # asked at every card played: computed once
+        object.__setattr__(self, "free", not (self.follow or self.trump or self.win or self.follow_or_trump))
 
     @property
     def letters(self) -> str:
@@ -62,9 +62,12 @@ def beats(deck: Deck, card: int, best: int, trump: int | None) -> bool:
 
 def trick_winner(deck: Deck, cards: list[int], trump: int | None) -> int:
     """Position (0 = leader) of the winning card among the cards played in order."""
+    suit_of, strength = deck.suit_of, deck.strength
     best = 0
     for pos in range(1, len(cards)):
-        if beats(deck, cards[pos], cards[best], trump):
+        card, top = cards[pos], cards[best]
+        suit = suit_of[card]
+        if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
             best = pos
     return best
 

@@ -53,10 +53,16 @@ class PenchantGame(TrickGame):
         self.minor_ranks = {ranks.index(r) for r in data.blocking.minor}
         self.set_meld_names = set(data.blocking.sets.values())
         self.set_points = {n: self.meld_by_name[name].points for n, name in data.blocking.sets.items()}
+        self._table_sets: dict[int, list[TableSet]] = {}
 
     # -- blocking ---------------------------------------------------------------------------
     def table_sets(self, tableau: int) -> list[TableSet]:
-        out = []
+        known = self._table_sets.get(tableau)
+        if known is not None:
+            return known
+        if len(self._table_sets) > 100_000:  # a bound for very long simulations
+            self._table_sets.clear()
+        out = self._table_sets[tableau] = []
         for rank, rank_mask in enumerate(self.deck.rank_masks):
             count = (tableau & rank_mask).bit_count()
             if count in self.set_points:
@@ -109,10 +115,12 @@ class PenchantGame(TrickGame):
         return self.block(state, seat, meld)
 
     def on_declaration_turn(self, state, seat: int) -> None:
-        if any(why and why.startswith("blocked") for _, why in state.meld_options(seat)):
-            key = f"blocks suffered by seat {seat}"
-            state.tallies[key] = state.tallies.get(key, 0) + 1
-            state.tallies["blocks suffered"] = state.tallies.get("blocks suffered", 0) + 1
+        for _, why in state.meld_options(seat):
+            if why and why.startswith("blocked"):
+                key = f"blocks suffered by seat {seat}"
+                state.tallies[key] = state.tallies.get(key, 0) + 1
+                state.tallies["blocks suffered"] = state.tallies.get("blocks suffered", 0) + 1
+                return
 
     def notable_events(self, state) -> dict[str, float]:
         """Quadruplets and reunions declared, when trump is set, blocks, lurches (per game)."""
@@ -186,6 +194,8 @@ class PenchantGame(TrickGame):
         return out
 
     def extra_declarations(self, state, seat: int) -> list[str]:
+        if not self.jail_free:
+            return []
         seven = self._trump_seven(state, seat)
         return [
             " ".join([JAIL_FREE, self.deck.names[seven], *self.deck.names_of(m.mask)])
