@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from .cards import Deck
+from .cards import Deck, iter_bits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import MeldRule
@@ -44,9 +44,7 @@ class MeldTable:
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
-        # Patterns filed under their lowest card: a holding is searched through its own cards'
-        # lists only, a few dozen subset tests instead of a scan of every pattern.
-        self._by_low: dict[frozenset[str] | None, list[list[int]]] = {None: self._index(None)}
+        self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._best: dict[tuple, MeldScore | None] = {}
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
@@ -82,30 +80,63 @@ class MeldTable:
                 best = MeldScore(mask, rule, pts, pattern.suit)
         return best
 
-    def _index(self, allowed: frozenset[str] | None) -> list[list[int]]:
-        by_low: list[list[int]] = [[] for _ in range(self.deck.size)]
+    def _grouped(self, allowed: frozenset[str] | None) -> list["_Group"]:
+        """The table's card sets (of the kinds in ``allowed``) grouped by the cards they can
+        lie in: one rank for sets of a rank, one suit for same-suit melds, else the ranks
+        involved. A holding's melds in a group depend only on its cards there, few enough to
+        remember every answer."""
+        by_support: dict[int, list[int]] = {}
+        deck = self.deck
         for mask, patterns in self.items:
-            if allowed is None or any(self.rules[p.kind].name in allowed for p in patterns):
-                by_low[(mask & -mask).bit_length() - 1].append(mask)
-        return by_low
+            if allowed is not None and not any(self.rules[p.kind].name in allowed for p in patterns):
+                continue
+            cards = list(iter_bits(mask))
+            ranks = {deck.rank_of[c] for c in cards}
+            suits = {deck.suit_of[c] for c in cards}
+            if len(ranks) == 1:
+                support = deck.rank_masks[ranks.pop()]
+            elif len(suits) == 1:
+                support = deck.suit_masks[suits.pop()]
+            else:
+                support = 0
+                for r in ranks:
+                    support |= deck.rank_masks[r]
+            by_support.setdefault(support, []).append(mask)
+        return [_Group(support, masks) for support, masks in by_support.items()]
 
     def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None) -> list[int]:
         """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``
         (only of the kinds named in ``allowed``, if given)."""
-        by_low = self._by_low.get(allowed)
-        if by_low is None:
-            by_low = self._by_low[allowed] = self._index(allowed)
-        out, rest = [], pool
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            for mask in by_low[low.bit_length() - 1]:
-                if not mask & ~pool and mask & fresh:
+        groups = self._groups.get(allowed)
+        if groups is None:
+            groups = self._groups[allowed] = self._grouped(allowed)
+        out: list[int] = []
+        for group in groups:
+            sub = pool & group.support
+            if sub.bit_count() < group.least:
+                continue
+            found = group.answers.get(sub)
+            if found is None:
+                found = group.answers[sub] = [m for m in group.masks if not m & ~sub]
+            for mask in found:
+                if mask & fresh:
                     out.append(mask)
         return out
 
     def named(self, name: str) -> list[int]:
         return [m for m, pats in self.items if any(self.rules[p.kind].name == name for p in pats)]
+
+
+class _Group:
+    """Card sets lying within ``support``, and the ones found in each part of it seen so far."""
+
+    __slots__ = ("support", "masks", "least", "answers")
+
+    def __init__(self, support: int, masks: list[int]):
+        self.support = support
+        self.masks = masks
+        self.least = min(m.bit_count() for m in masks)
+        self.answers: dict[int, list[int]] = {}
 
 
 def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):

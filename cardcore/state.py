@@ -158,7 +158,8 @@ class State:
         self.current_player = self.leader
         summary = {"dealer": self.dealer, "trump": None, "points": self.round_points, "melds": self.meld_log}
         self.rounds.append(summary)
-        self._event("deal", dealer=self.dealer, round=len(self.rounds))
+        if self.log_events:
+            self._event("deal", dealer=self.dealer, round=len(self.rounds))
         self._enter_phase(0)
         self._deal_trump()
         self._offer_throw_in()
@@ -194,8 +195,9 @@ class State:
         self._set_trump(self.deck.suit_of[card])
         points = self._card_value(card, "turned") if score else 0
         self.rounds[-1]["turned"].append({"card": self.deck.names[card], "seat": seat, "points": points})
-        self._event("turn", seat=seat, card=self.deck.names[card])
-        self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
+        if self.log_events:
+            self._event("turn", seat=seat, card=self.deck.names[card])
+            self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
         self._score(seat, points, "turned card", card=self.deck.names[card])
 
     def _card_value(self, card: int, when: str, trump: int | None = None) -> int:
@@ -244,7 +246,8 @@ class State:
                 for s in range(self.n):
                     self.hands[s] |= self.tableaus[s]
                     self.tableaus[s] = 0
-        self._event("phase", phase=phase.name, rule=phase.follow_rule.letters)
+        if self.log_events:
+            self._event("phase", phase=phase.name, rule=phase.follow_rule.letters)
 
     # ------------------------------------------------------------------ events and scores
     def _event(self, kind: str, **data: Any) -> None:
@@ -458,7 +461,8 @@ class State:
         self.trump = self.deck.suit_of[card]
         self.trump_fixed = rule.first_only
         self.rounds[-1]["trump"] = self.deck.suits[self.trump]
-        self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason=meld.rule.name)
+        if self.log_events:
+            self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason=meld.rule.name)
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: str) -> None:
@@ -739,8 +743,9 @@ class State:
                 if len(leaders) == 1 and top > rule.over:
                     self._score(leaders[0], (top - rule.over) * rule.points, rule.label, count=top)
         self._close_round_summary()
-        self._event("round-end", round=len(self.rounds), points=list(self.round_points),
-                    scores=list(self.scores))
+        if self.log_events:
+            self._event("round-end", round=len(self.rounds), points=list(self.round_points),
+                        scores=list(self.scores))
         end = self.rules.game_end
         played = sum(1 for r in self.rounds if "thrown_in" not in r)
         if self.first_to_target is not None:
