@@ -35,6 +35,7 @@ class State:
         self.actions: list[str] = []
         self.events: list[dict] = []
         self.log_events = True  # search bots turn this off in the worlds they sample
+        self.stop_after_deal = False  # and end those worlds with the deal they look ahead to
         self.scores = [0] * self.n
         self.rounds: list[dict] = []
         self.result: dict | None = None
@@ -358,7 +359,11 @@ class State:
 
     def _declaration_moves(self, seat: int) -> list:
         """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass"."""
-        return [*self.declarable(seat), *self._exchanges(seat), *self.game.extra_declarations(self, seat)]
+        moves: list = self.declarable(seat)
+        if self.faced is not None:
+            moves += self._exchanges(seat)
+        extra = self.game.extra_declarations(self, seat)
+        return moves + extra if extra else moves
 
     # ------------------------------------------------------------------ melds
     def declare_step(self) -> DeclareStep | None:
@@ -748,7 +753,7 @@ class State:
                         scores=list(self.scores))
         end = self.rules.game_end
         played = sum(1 for r in self.rounds if "thrown_in" not in r)
-        if self.first_to_target is not None:
+        if self.first_to_target is not None or self.stop_after_deal:
             self._end_game()
         elif end.rounds is not None and played >= end.rounds:
             self._end_game()
@@ -916,7 +921,7 @@ class State:
         new.actions = list(self.actions)
         new.events = list(self.events)
         new.deals = list(self.deals)
-        new.rounds = [_copy_round(r) for r in self.rounds]
+        new.rounds = self.rounds[:-1] + [_copy_round(r) for r in self.rounds[-1:]]  # only the last changes
         if new.rounds:
             new.rounds[-1]["points"] = new.round_points
             new.rounds[-1]["melds"] = new.meld_log

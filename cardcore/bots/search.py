@@ -171,6 +171,7 @@ class ISMCTSBot(_SearchBot):
                 break
             world = state.determinize(seat, rng)
             world.log_events = False
+            world.stop_after_deal = True
             node, path = root, [root]
             while world.result is None and len(world.rounds) == deal:
                 moves = world.legal_moves()
@@ -223,6 +224,7 @@ class PIMCBot(_SearchBot):
         for _ in range(self.samples):
             world = state.determinize(seat, self.rng)
             world.log_events = False
+            world.stop_after_deal = True
             for action in legal:
                 for _ in range(self.rollouts):
                     trial = world.clone()
