@@ -85,7 +85,7 @@ class State:
         else:
             dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
         cards = list(self.deck.names)
-        rng.shuffle(cards)
+        _shuffle(rng, cards)
         size = self.rules.deal.hand_size
         hands = [cards[i * size:(i + 1) * size] for i in range(self.n)]
         rest = cards[self.n * size:]
@@ -958,6 +958,20 @@ def _step_text(step: DeclareStep) -> str:
     if step.only is not None:
         return f"the {step.who} may declare only: {', '.join(step.only)}"
     return f"the {step.who} may not declare: {', '.join(step.exclude)}"
+
+
+def _shuffle(rng: random.Random, items: list) -> None:
+    """Fisher-Yates on ``rng.getrandbits``: the permutation of CPython 3.11's
+    ``random.shuffle``, kept here so that a seed deals the same cards on every Python version
+    (the standard library does not promise that of ``shuffle``), and in fewer calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 def _or_all(masks) -> int:
