@@ -877,21 +877,28 @@ class State:
         faced_in_stock = self.faced is not None and self.stock_pos < len(self.stock)
         face_down_end = len(self.stock) - (1 if faced_in_stock else 0)
         unseen.extend(self.stock[self.stock_pos:face_down_end])
+        void_masks = {}
+        for s in hidden_counts:
+            void_masks[s] = 0
+            for v in self.voids[s]:
+                void_masks[s] |= self.deck.suit_masks[v]
         for _attempt in range(100):
-            rng.shuffle(unseen)
+            _shuffle(rng, unseen)
             pool = list(unseen)
             ok = True
             for s, count in hidden_counts.items():
-                void_mask = 0
-                for v in self.voids[s]:
-                    void_mask |= self.deck.suit_masks[v]
-                fit = [c for c in pool if not void_mask >> c & 1][:count]
-                if len(fit) < count:
-                    ok = False
-                    break
+                void_mask = void_masks[s]
+                if void_mask:
+                    fit = [c for c in pool if not void_mask >> c & 1][:count]
+                    if len(fit) < count:
+                        ok = False
+                        break
+                    for c in fit:
+                        pool.remove(c)
+                else:
+                    fit, pool = pool[:count], pool[count:]
                 for c in fit:
                     state.hands[s] |= 1 << c
-                    pool.remove(c)
             if ok:
                 state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
                 return state
