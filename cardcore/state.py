@@ -754,11 +754,11 @@ class State:
         end = self.rules.game_end
         played = sum(1 for r in self.rounds if "thrown_in" not in r)
         if self.first_to_target is not None or self.stop_after_deal:
-            self._end_game()
+            self._end_game(summarized=True)
         elif end.rounds is not None and played >= end.rounds:
-            self._end_game()
+            self._end_game(summarized=True)
         elif end.target is not None and max(self.scores) >= end.target and self.scores.count(max(self.scores)) == 1:
-            self._end_game()
+            self._end_game(summarized=True)
         else:
             self._start_deal()
 
@@ -779,9 +779,10 @@ class State:
         self.rounds[-1]["last_trick"] = {"player": winner, "points": points}
         self._score(winner, points, rule.label, all_tricks=swept)
 
-    def _end_game(self) -> None:
+    def _end_game(self, summarized: bool = False) -> None:
         end = self.rules.game_end
-        self._close_round_summary()
+        if not summarized:  # the round's summary, unless _end_round has just written it
+            self._close_round_summary()
         ranked = sorted(range(self.n), key=lambda s: -self.scores[s])
         if self.first_to_target is not None:  # the first to reach the target wins at once
             ranked.remove(self.first_to_target)
