@@ -118,6 +118,13 @@ class Deck:
         object.__setattr__(self, "rank_masks", tuple(rank_masks))
         object.__setattr__(self, "sort_pos", tuple(sort_pos))
         object.__setattr__(self, "full_mask", (1 << n) - 1)
+        # per card, the cards of its suit that beat it (a whole trick's obligation in one AND)
+        stronger = [0] * n
+        for i in range(n):
+            for j in range(n):
+                if suit_of[j] == suit_of[i] and strength[j] > strength[i]:
+                    stronger[i] |= 1 << j
+        object.__setattr__(self, "stronger", tuple(stronger))
 
     # -- notation ---------------------------------------------------------------------------
     def name(self, card: int) -> str:

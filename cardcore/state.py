@@ -14,7 +14,7 @@ from typing import Any
 from .cards import SUIT_NAMES, bits, iter_bits
 from .errors import CardcoreError, IllegalAction, RecordError
 from .melds import MeldScore
-from .ruleset import DeclareStep, DrawStep, TurnTrumpStep
+from .ruleset import DeclareStep
 from .tricks import forbidding_reason, legal_plays, trick_winner
 
 PLAY, DECLARE, THROW_IN = "play", "declare", "throw-in"
@@ -434,7 +434,6 @@ class State:
         return why or "not allowed now"
 
     def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
-        d = self.deck
         self.hands[seat] &= ~(meld.mask | extra_to_tableau)
         self.tableaus[seat] |= meld.mask | extra_to_tableau
         self.known[seat] |= meld.mask | extra_to_tableau

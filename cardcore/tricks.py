@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Deck, iter_bits
+from .cards import Deck
 
 
 @dataclass(frozen=True)
@@ -90,10 +90,9 @@ def legal_plays(
         allowed = allowed & trumps
     if rule.win:
         best = trick[trick_winner(deck, trick, trump)]
-        winning = 0
-        for c in iter_bits(allowed):
-            if beats(deck, c, best, trump):
-                winning |= 1 << c
+        winning = allowed & deck.stronger[best]
+        if trump is not None and deck.suit_of[best] != trump:
+            winning |= allowed & trumps
         if winning:
             allowed = winning
     return allowed

@@ -6,7 +6,7 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
-from cardcore.cards import RANK_NAMES, iter_bits
+from cardcore.cards import RANK_NAMES
 from cardcore.game import TrickGame
 from cardcore.melds import MeldScore
 
