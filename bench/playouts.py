@@ -23,9 +23,11 @@ def playouts(game_string: str, seconds: float, seed: int = 0) -> tuple[int, floa
     while time.perf_counter() - start < seconds:
         state = game.new_game(seed=seed * 1_000_003 + n)
         state.log_events = False
-        rng = random.Random(n)
+        uniform = random.Random(n).random
+        legal_moves, apply_move = state.legal_moves, state.apply_move
         while state.result is None:
-            state.apply_move(rng.choice(state.legal_moves()))
+            moves = legal_moves()
+            apply_move(moves[int(uniform() * len(moves))])  # a move drawn uniformly
         hands += len(state.rounds)
         n += 1
     return hands, time.perf_counter() - start

@@ -374,12 +374,12 @@ class State:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
         step = self.pending[0] if self.pending else None
         hand, tableaus = self.hands[seat], self.tableaus
-        key = (seat, hand, *tableaus, self.trump, step, len(self.meld_history[seat]))
+        key = (seat, hand, self.trump, step, len(self.meld_history[seat]))
         memo = self._meld_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
+        if memo is not None and memo[0] == key and memo[1] == tableaus:
+            return memo[2]
         out: list[tuple[MeldScore, str | None]] = []
-        self._meld_memo = (key, out)
+        self._meld_memo = (key, list(tableaus), out)
         game = self.game
         table = game.meld_table
         if not table.items:
