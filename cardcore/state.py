@@ -35,7 +35,9 @@ class State:
         self.actions: list[str] = []
         self.events: list[dict] = []
         self.log_events = True  # search bots turn this off in the worlds they sample
-        self.stop_after_deal = False  # and end those worlds with the deal they look ahead to
+        # ... and end those worlds with the deal they look ahead to: their result then says
+        # "stopped", and its winner is only who leads at that point
+        self.stop_after_deal = False
         self.scores = [0] * self.n
         self.rounds: list[dict] = []
         self.result: dict | None = None
@@ -752,12 +754,15 @@ class State:
                         scores=list(self.scores))
         end = self.rules.game_end
         played = sum(1 for r in self.rounds if "thrown_in" not in r)
-        if self.first_to_target is not None or self.stop_after_deal:
+        if self.first_to_target is not None:
             self._end_game(summarized=True)
         elif end.rounds is not None and played >= end.rounds:
             self._end_game(summarized=True)
         elif end.target is not None and max(self.scores) >= end.target and self.scores.count(max(self.scores)) == 1:
             self._end_game(summarized=True)
+        elif self.stop_after_deal:  # a sampled world: its look-ahead ends here, no next deal
+            self._end_game(summarized=True)
+            self.result["stopped"] = True  # not the real end of the game
         else:
             self._start_deal()
 
