@@ -9,6 +9,9 @@ family = J Q K of a suit (4); clan = T-J-Q-K or J-Q-K-A (8); reunion = 9-T-J-Q-K
 
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from cardcore import load_game
 
 
@@ -40,3 +43,27 @@ def test_subsets_are_found_with_a_fresh_card_only():
     # With QH: twins QS QH and the penchant JS QH (spades before hearts in canonical order);
     # the marriage KS QS, the besito QS JS and the family KS QS JS lack the fresh QH.
     assert names == ["JS QH", "QS QH"]
+
+
+def test_a_holding_s_melds_by_hand():
+    """QS QH JD KS with QS fresh (the rest on the table): twins QS QH, marriage KS QS, besito
+    QS JS is absent (no JS), penchant QS JD; QH JD is a penchant without a fresh card."""
+    game = load_game("penchant")
+    deck, table = game.deck, game.meld_table
+    mask = lambda *names: sum(1 << deck.card_index(n) for n in names)  # noqa: E731
+    found = {frozenset(deck.names_of(m)) for m in table.within(mask("QS", "QH", "JD", "KS"), mask("QS"))}
+    assert found == {frozenset({"QS", "QH"}), frozenset({"KS", "QS"}), frozenset({"QS", "JD"})}
+    only_penchant = table.within(mask("QS", "QH", "JD", "KS"), mask("QS"), frozenset({"penchant"}))
+    assert [deck.names_of(m) for m in only_penchant] == [["QS", "JD"]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, 31), max_size=14), st.sets(st.integers(0, 31), max_size=8))
+def test_meld_search_finds_exactly_the_table_s_sets_inside_the_holding(pool_cards, fresh_cards):
+    game = load_game("penchant")
+    table = game.meld_table
+    pool = sum(1 << c for c in pool_cards)
+    fresh = pool & sum(1 << c for c in fresh_cards)
+    expected = {m for m in table.patterns if not m & ~pool and m & fresh}
+    found = table.within(pool, fresh)
+    assert len(found) == len(set(found)) and set(found) == expected

@@ -136,3 +136,26 @@ def test_identical_cards_first_played_wins():
     first, second = deck.by_name["QS"]
     assert trick_winner(deck, [first, second], None) == 0
     assert trick_winner(deck, [second, first], None) == 0
+
+
+def test_must_win_uses_each_suit_s_own_order():
+    """Penneech's 7D tops diamonds: with AD led under FTR, a hand 7D 2D AS must play the 7D;
+    with 7D led, no diamond beats it, so a hand 2D 5D AS may play either diamond (F binds)."""
+    d_order = tuple("2345689TJQKA") + ("7",)
+    deck = Deck(tuple("23456789TJQKA"), SUITS, order={"D": d_order})
+    rule = FollowRule.parse("FTR")
+    names = lambda m: set(deck.names_of(m))  # noqa: E731
+    hand = sum(1 << deck.card_index(n) for n in ("7D", "2D", "AS"))
+    assert names(legal_plays(deck, rule, hand, [deck.card_index("AD")], None)) == {"7D"}
+    other = sum(1 << deck.card_index(n) for n in ("2D", "5D", "AS"))
+    assert names(legal_plays(deck, rule, other, [deck.card_index("7D")], None)) == {"2D", "5D"}
+
+
+def test_must_win_with_two_packs_an_identical_card_does_not_beat():
+    """Two packs: QS led, the other QS does not beat it (the first played wins), so under ftR a
+    hand of the other QS and 7H (trump) must trump."""
+    deck = Deck(("7", "8", "9", "T", "J", "Q", "K", "A"), SUITS, packs=2)
+    first, second = deck.by_name["QS"]
+    hand = (1 << second) | (1 << deck.by_name["7H"][0])
+    allowed = legal_plays(deck, FollowRule.parse("ftR"), hand, [first], H)
+    assert allowed == 1 << deck.by_name["7H"][0]
