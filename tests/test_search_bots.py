@@ -1,0 +1,125 @@
+"""The generic search bots: the exact end of a deal once nothing is hidden, the game-outcome
+reward of the last deal, and reproducibility from a seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardcore import load_game
+from cardcore.bots import make_bot
+from cardcore.bots.counting import CountedEndgame
+from cardcore.bots.search import ExactEnd, ISMCTSBot, _Horizon, single_world
+
+
+def _to_meal(game, seed, cards_left=None, trick_len=0):
+    """A random game of ``game`` played on until the Meal, at a trick of ``trick_len`` cards
+    (and, if given, with ``cards_left`` cards in the leader's hand); None if it never gets there."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while not state.is_terminal():
+        if (state.phase == 1 and len(state.trick) == trick_len and state.decision == "play"
+                and (cards_left is None or state.hands[state.current_player].bit_count() == cards_left)):
+            return state
+        state.apply(rng.choice(state.legal_actions()))
+    return None
+
+
+def test_single_world_once_the_stock_is_gone():
+    game = load_game("penchant", options={"rounds": 1})
+    state = game.new_game(seed=3)
+    assert not single_world(state, state.current_player)
+    meal = _to_meal(game, 3)
+    assert meal is not None and meal.stock_left == 0
+    assert single_world(meal, meal.current_player)
+    rng = random.Random(0)
+    seat = meal.current_player
+    worlds = {tuple(meal.determinize(seat, rng).hands) for _ in range(5)}
+    assert worlds == {tuple(meal.hands)}
+
+
+def test_exact_end_takes_the_ten_with_the_ace():
+    """No trump, the opponent has led TS and holds 7H; we hold AS 9S and need not win (FTr).
+    AS takes TS, then our 9S lead draws 7H: three brisques for us. Ducking with 9S gives the
+    opponent TS, then 7H led and AS discarded: three brisques for it."""
+    game = load_game("penchant", options={"rounds": 1, "endgame_rule": "FTr"})
+    state = _to_meal(game, 5, cards_left=2)
+    assert state is not None
+    d = state.deck
+    lead, me = state.current_player, 1 - state.current_player
+    cards = [d.find(n, d.full_mask) for n in ("TS", "7H", "AS", "9S")]
+    for c in cards:  # take the four cards out of wherever the random game left them
+        for per_seat in state.won:
+            for i in range(len(per_seat)):
+                per_seat[i] &= ~(1 << c)
+    state.hands[lead] = 1 << cards[0] | 1 << cards[1]
+    state.hands[me] = 1 << cards[2] | 1 << cards[3]
+    state.tableaus = [0, 0]
+    state.trump = None
+    state.apply("play TS")
+    assert sorted(state.legal_actions()) == ["play 9S", "play AS"]
+    values = ExactEnd().values(state, me)
+    assert values[cards[2]] > values[cards[3]]
+    bot = ISMCTSBot(game, seed=0, iterations=1)  # one iteration: the answer is the exact search's
+    assert bot.choose(state) == "play AS"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_exact_end_agrees_with_the_counted_endgame(seed):
+    """Move by move, the generic search values the Meal like Penchant's own counted solver
+    (phase-two brisques and the book), up to a constant."""
+    game = load_game("penchant", options={"rounds": 2})
+    state = _to_meal(game, seed, trick_len=seed % 2)
+    assert state is not None
+    seat = state.current_player
+    exact = ExactEnd().values(state, seat)
+    bot = make_bot("heuristic", game, seed=0)
+    solver = bot._solver(state, seat)
+    counts = state.counter_counts("brisques")
+    hands = [0, 0]
+    hands[seat] = state.hands[seat]
+    hands[1 - seat] = state.hands[1 - seat]
+    counted = solver.values((hands[0], hands[1]), list(zip(state.trick_seats, state.trick)),
+                            (counts[seat], counts[1 - seat]))
+    assert isinstance(solver, CountedEndgame) and set(counted) == set(exact)
+    base = next(iter(counted))
+    for c in counted:
+        assert exact[c] - exact[base] == pytest.approx(counted[c] - counted[base])
+
+
+def test_game_outcome_weighs_in_the_last_deal():
+    game = load_game("penchant", options={"rounds": 1})
+    state = game.new_game(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    winner = state.result["winner"]
+    assert winner is not None
+    start = [0] * state.n
+    plain, weighted = _Horizon(game), _Horizon(game, game_weight=0.5)
+    assert weighted.reward(state, start, winner) == pytest.approx(0.5 * plain.reward(state, start, winner) + 0.5)
+    assert weighted.reward(state, start, 1 - winner) == pytest.approx(
+        0.5 * plain.reward(state, start, 1 - winner) - 0.5)
+
+
+def _play(game, specs, seed):
+    bots = [make_bot(spec, game, seed=seed * 10 + i) for i, spec in enumerate(specs)]
+    state = game.new_game(seed=seed)
+    while not state.is_terminal():
+        action = bots[state.current_player].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state.actions
+
+
+@pytest.mark.parametrize("name", ["penchant", "marjolet", "penneech"])
+def test_ismcts_is_reproducible_from_its_seed(name):
+    game = load_game(name, options={"rounds": 1} if name == "penchant" else None)
+    specs = ["ismcts(iterations=20)", "random"]
+    assert _play(game, specs, 4) == _play(game, specs, 4)
+
+
+def test_ismcts_rejects_a_bad_game_weight():
+    with pytest.raises(ValueError):
+        ISMCTSBot(load_game("penchant"), game_weight=1.5)
