@@ -11,7 +11,7 @@ import math
 import random
 import time
 
-from ..tricks import beats
+from ..tricks import trick_winner
 from .simple import CardValues
 
 
@@ -27,7 +27,7 @@ class _Horizon:
         mine = gains[seat]
         best_other = max(g for s, g in enumerate(gains) if s != seat)
         r = math.tanh((mine - best_other) / self.scale)
-        if world.result is not None and self.game_weight:  # the deal ended the game
+        if world.result is not None and not world.result.get("stopped") and self.game_weight:  # the deal ended the game
             winner = world.result["winner"]
             outcome = 0.0 if winner is None else 1.0 if winner == seat else -1.0
             r = (1.0 - self.game_weight) * r + self.game_weight * outcome
@@ -69,31 +69,37 @@ class GreedyRollout:
         self.values = CardValues(game).base
         self.deck = game.deck
         self.epsilon = epsilon
+        # the card to give away first: least value, then lowest in its suit
+        self.cost = [(self.values[c], game.deck.strength[c]) for c in range(game.deck.size)]
 
     def __call__(self, world, rng: random.Random) -> None:
         deal = len(world.rounds)
-        deck, values, eps = self.deck, self.values, self.epsilon
+        deck, values, eps, cost = self.deck, self.values, self.epsilon, self.cost.__getitem__
+        uniform = rng.random
+        legal_moves, apply_move = world.legal_moves, world.apply_move
         while world.result is None and len(world.rounds) == deal:
-            moves = world.legal_moves()
-            if len(moves) == 1 or rng.random() < eps:
-                world.apply_move(rng.choice(moves))
+            moves = legal_moves()
+            if len(moves) == 1 or uniform() < eps:
+                apply_move(moves[int(uniform() * len(moves))])
                 continue
             if type(moves[0]) is not int:  # a declaration turn: the best meld, else what comes
                 melds = [m for m in moves if hasattr(m, "points")]
-                world.apply_move(max(melds, key=lambda m: m.points) if melds else moves[0])
+                apply_move(max(melds, key=lambda m: m.points) if melds else moves[0])
                 continue
-            cost = lambda c: (values[c], deck.strength[c])  # noqa: E731
             trick = world.trick
             if trick:
-                best = trick[0]
-                for c in trick[1:]:
-                    if beats(deck, c, best, world.trump):
-                        best = c
-                winners = [c for c in moves if beats(deck, c, best, world.trump)]
-                if winners and (sum(values[c] for c in trick) > 0 or values[min(winners, key=cost)] == 0):
-                    world.apply_move(min(winners, key=cost))
-                    continue
-            world.apply_move(min(moves, key=cost))
+                trump = world.trump
+                top = trick[trick_winner(deck, trick, trump)]
+                beaters = deck.stronger[top]
+                if trump is not None and deck.suit_of[top] != trump:
+                    beaters |= deck.suit_masks[trump]
+                winners = [c for c in moves if beaters >> c & 1]
+                if winners:
+                    cheapest = min(winners, key=cost)
+                    if values[cheapest] == 0 or sum(values[c] for c in trick) > 0:
+                        apply_move(cheapest)
+                        continue
+            apply_move(min(moves, key=cost))
 
 
 def rollout_policy(game, name: str):
@@ -146,6 +152,7 @@ class ExactEnd:
             self.memo, self.memo_for = {}, tag
         root = state.clone()
         root.log_events = False
+        root.stop_after_deal = True
         root.events, root.actions = [], []
         self.seat, self.deal = seat, len(state.rounds)
         out = {}
@@ -160,7 +167,7 @@ class ExactEnd:
         if world.result is not None or len(world.rounds) != self.deal:
             mine = world.scores[seat]
             diff = mine - max(v for s, v in enumerate(world.scores) if s != seat)
-            if world.result is not None:
+            if world.result is not None and not world.result.get("stopped"):
                 diff += self.GAME_WIN if diff > 0 else -self.GAME_WIN if diff < 0 else 0.0
             return float(diff)
         key = _position_key(world)
@@ -264,9 +271,11 @@ class ISMCTSBot(_SearchBot):
             raise ValueError("rollout must be random or greedy")
         self.play_out = rollout_policy(game, rollout)
         self.exact = ExactEnd() if exact_end else None
+        self.last_iterations = 0  # of the last search (none when the exact search decided)
 
     def search(self, state, legal: list[str], seat: int) -> str:
         if self.exact is not None and single_world(state, seat):
+            self.last_iterations = 0  # no sampling: the exact search decides
             values = self.exact.values(state, seat)
             moves = state.legal_moves()
             best = max(moves, key=lambda m: values[move_key(m)])  # the first of equal moves
@@ -276,6 +285,8 @@ class ISMCTSBot(_SearchBot):
         deal = len(state.rounds)
         start_scores = list(state.scores)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        c, sqrt, log = self.c, math.sqrt, math.log
+        self.last_iterations = 0
         for _ in range(self.iterations):
             if deadline is not None and time.perf_counter() > deadline:
                 break
@@ -285,7 +296,7 @@ class ISMCTSBot(_SearchBot):
             node, path = root, [root]
             while world.result is None and len(world.rounds) == deal:
                 moves = world.legal_moves()
-                keys = [move_key(m) for m in moves]
+                keys = [m if type(m) is int else move_key(m) for m in moves]
                 children = node.children
                 untried = [i for i, k in enumerate(keys) if k not in children]
                 mover = world.current_player
@@ -299,13 +310,14 @@ class ISMCTSBot(_SearchBot):
                 for i, k in enumerate(keys):
                     ch = children[k]
                     ch.avail += 1
-                    score = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    score = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
                     if score > best_score:
                         best, best_score = i, score
                 world.apply_move(moves[best])
                 node = children[keys[best]]
                 path.append(node)
             self.play_out(world, rng)
+            self.last_iterations += 1
             reward = self.horizon.reward(world, start_scores, seat)
             for n in path:
                 n.visits += 1
