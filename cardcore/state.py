@@ -241,6 +241,7 @@ class State:
         phase = self.rules.phases[index]
         # read at every card and trick: kept at hand
         self.follow = self.game.follow_rules[index]
+        self.shows_voids = self.follow.follow or self.follow.follow_or_trump  # a discard tells a void
         self.from_tableau = phase.play_from_tableau
         self.after_trick = tuple(phase.after_trick)
         self.until_stock_empty = phase.until == "stock-empty"
@@ -390,10 +391,11 @@ class State:
         holding = hand | tableaus[seat]
         fresh = holding if game.reuse_policy == "new-set" else hand
         best, trump, refusal = table.best, self.trump, game.meld_refusal
+        reuse = None if game.reuse_policy == "fresh-card" else self.reuse_refusal  # within() saw to it
         for mask in table.within(holding, fresh, allowed):
             meld = best(mask, trump, allowed)
             if meld is not None:
-                out.append((meld, self.reuse_refusal(seat, meld) or refusal(self, seat, meld)))
+                out.append((meld, (reuse and reuse(seat, meld)) or refusal(self, seat, meld)))
         return out
 
     def declarable(self, seat: int) -> list[MeldScore]:
@@ -578,9 +580,8 @@ class State:
         self._play_card(seat, card)
 
     def _play_card(self, seat: int, card: int) -> None:
-        rule = self.follow
-        if self.trick and (rule.follow or rule.follow_or_trump):
-            self._note_voids(seat, card, rule)
+        if self.trick and self.shows_voids:
+            self._note_voids(seat, card, self.follow)
         bit = 1 << card
         self.hands[seat] &= ~bit
         self.tableaus[seat] &= ~bit
