@@ -185,7 +185,9 @@ class TrickGame:
         return f"unknown action verb {verb!r}"
 
     def on_declaration_turn(self, state: "State", seat: int) -> None:
-        """Called when ``seat``'s declaration turn begins (e.g. to tally blocked melds)."""
+        """Called when ``seat``'s declaration turn begins, to keep statistics (e.g. to tally
+        blocked melds in ``state.tallies``). Not called in quiet states (``log_events`` off,
+        as in the worlds search bots sample), so it must not change the game."""
 
     def notable_events(self, state: "State") -> dict[str, float]:
         """Per-game counts of this game's notable events, for ``cardcore simulate``."""

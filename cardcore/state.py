@@ -686,7 +686,8 @@ class State:
             if step.when == "winner-passed" and not self.winner_passed:
                 self.pending.pop(0)
                 continue
-            self.game.on_declaration_turn(self, seat)
+            if self.log_events:  # statistics only: quiet worlds keep none
+                self.game.on_declaration_turn(self, seat)
             moves = self._declaration_moves(seat)
             if moves:
                 self.decision = DECLARE
