@@ -46,20 +46,32 @@ def normalise_card_text(text: str) -> str:
 
 def iter_bits(mask: int) -> Iterator[int]:
     """Indices of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return iter(bits(mask))
 
 
-def bits(mask: int) -> list[int]:
-    """The same indices as a list (faster than ``list(iter_bits(mask))``)."""
+def _bits_of_big(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+# The set bits of every byte value at each of the eight byte positions of a 64-bit mask:
+# a hand's cards are then a few table look-ups instead of a loop over its bits.
+_B = [[tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)] for k in range(8)]
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _B
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, lowest first, as a list."""
+    if mask < 0x100000000:
+        return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24]]
+    if mask < 0x10000000000000000:
+        return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24 & 255],
+                *_B4[mask >> 32 & 255], *_B5[mask >> 40 & 255], *_B6[mask >> 48 & 255], *_B7[mask >> 56]]
+    return _bits_of_big(mask)
 
 
 def popcount(mask: int) -> int:
