@@ -72,6 +72,15 @@ def trick_winner(deck: Deck, cards: list[int], trump: int | None) -> int:
     return best
 
 
+def beating(deck: Deck, best: int, trump: int | None) -> int:
+    """The cards (a bit set) that beat ``best``, the card now winning: stronger ones of its suit,
+    and every trump unless it is a trump itself."""
+    mask = deck.stronger[best]
+    if trump is not None and deck.suit_of[best] != trump:
+        mask |= deck.suit_masks[trump]
+    return mask
+
+
 def legal_plays(
     deck: Deck, rule: FollowRule, holding: int, trick: list[int], trump: int | None
 ) -> int:
@@ -89,10 +98,7 @@ def legal_plays(
     if rule.trump and not has_led and holding & trumps:
         allowed = allowed & trumps
     if rule.win:
-        best = trick[trick_winner(deck, trick, trump)]
-        winning = allowed & deck.stronger[best]
-        if trump is not None and deck.suit_of[best] != trump:
-            winning |= allowed & trumps
+        winning = allowed & beating(deck, trick[trick_winner(deck, trick, trump)], trump)
         if winning:
             allowed = winning
     return allowed

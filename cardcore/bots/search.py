@@ -11,7 +11,7 @@ import math
 import random
 import time
 
-from ..tricks import trick_winner
+from ..tricks import beating, trick_winner
 from .simple import CardValues
 
 
@@ -88,11 +88,7 @@ class GreedyRollout:
                 continue
             trick = world.trick
             if trick:
-                trump = world.trump
-                top = trick[trick_winner(deck, trick, trump)]
-                beaters = deck.stronger[top]
-                if trump is not None and deck.suit_of[top] != trump:
-                    beaters |= deck.suit_masks[trump]
+                beaters = beating(deck, trick[trick_winner(deck, trick, world.trump)], world.trump)
                 winners = [c for c in moves if beaters >> c & 1]
                 if winners:
                     cheapest = min(winners, key=cost)

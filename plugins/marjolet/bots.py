@@ -9,7 +9,7 @@ from cardcore.bots.counting import (
 )
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
-from cardcore.tricks import beats
+from cardcore.tricks import beating, beats
 
 P_END_WIN = (0.9, 0.55, 0.35, 0.2)
 
@@ -58,12 +58,7 @@ class MarjoletHeuristicBot:
         self.seven_rank = deck.ranks.index(turnup.rank) if turnup else None
         self.exchange_points = turnup.exchange_points if turnup else 0
         self.play_points = (turnup.play_points or 0) if turnup else 0
-        n = deck.size
-        self.higher = [0] * n
-        for c in range(n):
-            for d in iter_bits(deck.suit_masks[deck.suit_of[c]]):
-                if deck.strength[d] > deck.strength[c]:
-                    self.higher[c] |= 1 << d
+        self.higher = deck.stronger  # per card, the cards of its suit that beat it
         self._patterns: dict = {}
         self._solver_key = None
         self._solver = None
@@ -181,11 +176,8 @@ class MarjoletHeuristicBot:
             return self._pick(scored)
         hidden = hidden_hand_size(state, seat)
         opp_visible = opponent_known(state, seat)
-        trumps = deck.suit_masks[state.trump] if state.trump is not None else 0
         for a, c in cards.items():
-            beaters = self.higher[c]
-            if state.trump is not None and deck.suit_of[c] != state.trump:
-                beaters |= trumps
+            beaters = beating(deck, c, state.trump)
             p = 1.0 if beaters & opp_visible else p_holds_any(beaters, unseen, hidden)
             p *= 0.9 if self.brisques >> c & 1 else 0.6
             stake = self.brisque_points if self.brisques >> c & 1 else 0.0

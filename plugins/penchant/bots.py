@@ -10,7 +10,7 @@ from cardcore.bots.counting import (
 )
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
-from cardcore.tricks import beats, legal_plays
+from cardcore.tricks import beating, beats, legal_plays
 
 # Chance that a card wins a trick in the Meal, by the number of higher cards of its suit still out.
 P_MEAL_WIN = (0.9, 0.55, 0.35, 0.2)
@@ -126,11 +126,7 @@ class PenchantHeuristicBot:
         self.cap2 = self.meal_points + self.cap1  # a brisque taken in the Meal
         self.scale = self.cap2 / 4.0
         n = deck.size
-        self.higher = [0] * n
-        for c in range(n):
-            for d in iter_bits(deck.suit_masks[deck.suit_of[c]]):
-                if deck.strength[d] > deck.strength[c]:
-                    self.higher[c] |= 1 << d
+        self.higher = deck.stronger  # per card, the cards of its suit that beat it
         self.jack = deck.ranks.index("J")
         self.ace = deck.ranks.index("A")
         self.king = deck.ranks.index("K")
@@ -280,11 +276,8 @@ class PenchantHeuristicBot:
                 scored = winners or scored
             return self._pick(scored)
         hidden = hidden_hand_size(state, ctx.seat)
-        trumps = self.deck.suit_masks[ctx.trump] if ctx.trump is not None else 0
         for a, c in cards.items():
-            beaters = self.higher[c]
-            if ctx.trump is not None and self.deck.suit_of[c] != ctx.trump:
-                beaters |= trumps
+            beaters = beating(self.deck, c, ctx.trump)
             if beaters & ctx.opp_visible:
                 p_hold = 1.0
             else:

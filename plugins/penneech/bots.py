@@ -7,7 +7,7 @@ import random
 from cardcore.bots.counting import hidden_hand_size, opponent_known, p_holds_any, unseen_mask
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
-from cardcore.tricks import beats
+from cardcore.tricks import beating, beats
 
 
 class PenneechHeuristicBot:
@@ -48,11 +48,7 @@ class PenneechHeuristicBot:
         n = deck.size
         self.won_rules = [r for r in game.rules.card_points if r.when == "won"]
         self.turned_value = [self._value(c, "turned", None) for c in range(n)]
-        self.higher = [0] * n
-        for c in range(n):
-            for d in iter_bits(deck.suit_masks[deck.suit_of[c]]):
-                if deck.strength[d] > deck.strength[c]:
-                    self.higher[c] |= 1 << d
+        self.higher = deck.stronger  # per card, the cards of its suit that beat it
         top = max(deck.strength)
         self.power = [(deck.strength[c] / top) ** 2 for c in range(n)]
         self.ten = deck.ranks.index("T")
@@ -138,11 +134,8 @@ class PenneechHeuristicBot:
                 scored[a] = v
             return self._pick(scored)
         hidden = hidden_hand_size(state, seat)
-        trumps = deck.suit_masks[trump] if trump is not None else 0
         for a, c in cards.items():
-            beaters = self.higher[c]
-            if deck.suit_of[c] != trump:
-                beaters |= trumps
+            beaters = beating(deck, c, trump)
             p = p_holds_any(beaters, unseen, hidden)
             if beaters & opponent_known(state, seat):
                 p = 1.0
