@@ -127,6 +127,7 @@ class TrickGame:
         tu = r.turnup
         self.play_points_rank = self.deck.ranks.index(tu.rank) if tu and tu.play_points else None
         self.reuse_policy = r.meld_reuse
+        self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
         self.card_values: dict[tuple[int, str, int | None], int] = {}  # filled by State._card_value
 

@@ -182,7 +182,6 @@ class State:
         elif rules.trump.initial == "stock-top":
             summary.update(turned=[], trumps=[])
             self._turn_trump(self.dealer, score=rules.trump.score_first_turn)
-        self.trumps_per_trick = "trumps" in summary
 
     def _set_trump(self, suit: int | None) -> None:
         self.trump = suit
@@ -622,7 +621,7 @@ class State:
         self.trick_winners.append((self.phase, winner))
         if self.log_events:
             self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
-        if self.trumps_per_trick:
+        if self.game.trump_turned_each_trick:  # the round keeps each trick's trump
             self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
         if self.game.scores_cards_won:
             for c in trick:
