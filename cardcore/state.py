@@ -314,7 +314,7 @@ class State:
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
+            mask = self.playable(seat)
             if self.trick and not self.follow.free:
                 mask = legal_plays(self.deck, self.follow, mask, self.trick, self.trump)
             return bits(mask)
@@ -389,12 +389,10 @@ class State:
         allowed = game.step_melds(step) if type(step) is DeclareStep else None
         holding = hand | tableaus[seat]
         fresh = holding if game.reuse_policy == "new-set" else hand
-        best, trump, refusal = table.best, self.trump, game.meld_refusal
-        reuse = None if game.reuse_policy == "fresh-card" else self.reuse_refusal  # within() saw to it
         for mask in table.within(holding, fresh, allowed):
-            meld = best(mask, trump, allowed)
+            meld = table.best(mask, self.trump, allowed)
             if meld is not None:
-                out.append((meld, (reuse and reuse(seat, meld)) or refusal(self, seat, meld)))
+                out.append((meld, self.meld_refusal(seat, meld)))
         return out
 
     def declarable(self, seat: int) -> list[MeldScore]:
