@@ -146,7 +146,7 @@ class TrickGame:
         """The canonical ``meld ...`` action of a card set (cached: playouts meld often)."""
         action = self._meld_actions.get(mask)
         if action is None:
-            action = self._meld_actions[mask] = "meld " + " ".join(self.deck.names_of(mask))
+            action = self._meld_actions[mask] = " ".join(["meld", *self.meld_cards(mask)])
         return action
 
     def meld_cards(self, mask: int) -> list[str]:
