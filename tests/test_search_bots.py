@@ -3,6 +3,7 @@ reward of the last deal, and reproducibility from a seed."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -10,7 +11,8 @@ import pytest
 from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.bots.counting import CountedEndgame
-from cardcore.bots.search import ExactEnd, ISMCTSBot, _Horizon, single_world
+from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, _Horizon, single_world
+from cardcore.errors import OptionError
 
 
 def _to_meal(game, seed, cards_left=None, trick_len=0):
@@ -123,3 +125,81 @@ def test_ismcts_is_reproducible_from_its_seed(name):
 def test_ismcts_rejects_a_bad_game_weight():
     with pytest.raises(ValueError):
         ISMCTSBot(load_game("penchant"), game_weight=1.5)
+
+
+def _declaration_turn(game, seed, min_stock):
+    """A random game of ``game`` played on until a declaration turn with at least ``min_stock``
+    cards in the stock; None if there is none."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while not state.is_terminal():
+        if state.decision == "declare" and state.stock_left >= min_stock:
+            return state
+        state.apply(rng.choice(state.legal_actions()))
+    return None
+
+
+def _hold_only(state, seat, names):
+    """Give ``seat`` exactly the cards ``names`` in hand and an empty table."""
+    d = state.deck
+    cards = [d.find(n, d.full_mask) for n in names]
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    for s in range(state.n):
+        state.hands[s] &= ~mask
+        state.tableaus[s] &= ~mask
+    state.hands[seat] = mask
+    state.tableaus[seat] = 0
+    state._meld_memo = None
+
+
+@pytest.mark.parametrize("stock, expected", [(20, 2), (2, 3)])
+def test_greedy_play_out_builds_sets_up_while_tricks_remain(stock, expected):
+    """Three nines in hand, nothing on the table. Twins now and triplets on them at a later
+    trick score 2 + 3 (Kandell's meld table: twins 2, triplets 3), the triplets alone 3: with
+    tricks to come the play-out declares the twins; on the last trick of the stock, the triplets."""
+    game = load_game("penchant", options={"rounds": 1})
+    state = _declaration_turn(game, 0, 0)
+    assert state is not None
+    seat = state.current_player
+    _hold_only(state, seat, ["9S", "9H", "9D", "7C", "8H", "AD"])
+    state.stock_pos = len(state.stock) - stock
+    melds = state.declarable(seat)
+    assert sorted(m.mask.bit_count() for m in melds) == [2, 2, 2, 3]
+    choice = GreedyRollout(game, epsilon=0.0).meld_choice(state, melds)
+    assert choice.mask.bit_count() == expected and choice.points == expected
+
+
+def test_greedy_play_out_declares_the_best_meld_when_melds_are_not_reused():
+    game = load_game("penchant", options={"rounds": 1, "no_meld_reuse": True})
+    state = _declaration_turn(game, 0, 0)
+    seat = state.current_player
+    _hold_only(state, seat, ["9S", "9H", "9D", "7C", "8H", "AD"])
+    state.stock_pos = len(state.stock) - 20
+    choice = GreedyRollout(game, epsilon=0.0).meld_choice(state, state.declarable(seat))
+    assert choice.points == 3
+
+
+def test_guided_ismcts_keeps_the_guide_unless_the_search_beats_it_by_the_margin():
+    """With a margin wider than the reward range (rewards lie in [-1, 1]), no searched move can
+    beat the guide's by it, so every sampled decision is the guide's; the guide sees the state
+    exactly as it would on its own (a copy of it answers the same)."""
+    game = load_game("penchant", options={"rounds": 1})
+    bot = make_bot("ismcts(iterations=30,guide=heuristic,guide_margin=3)", game, seed=5)
+    rng = random.Random(5)
+    state = game.new_game(seed=5)
+    checked = 0
+    while not state.is_terminal() and checked < 12:
+        legal = state.legal_actions()
+        if len(legal) > 1 and not single_world(state, state.current_player):
+            expected = copy.deepcopy(bot.guide).choose(state)
+            assert bot.choose(state) == expected
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked == 12
+
+
+def test_an_unknown_guide_lists_the_bots():
+    with pytest.raises(OptionError, match="unknown bot 'nosuch'.*heuristic"):
+        make_bot("ismcts(guide=nosuch)", load_game("penchant"))

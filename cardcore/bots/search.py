@@ -71,6 +71,16 @@ class GreedyRollout:
         self.epsilon = epsilon
         # the card to give away first: least value, then lowest in its suit
         self.cost = [(self.values[c], game.deck.strength[c]) for c in range(game.deck.size)]
+        self.build_up = game.reuse_policy != "none"  # melded cards may serve again
+
+    def meld_choice(self, world, melds: list):
+        """The meld to declare: the best-scoring one, except that while two more tricks are to
+        come and melded cards may serve again, one holding no smaller declarable meld (twins,
+        then triplets on them, score 2 + 3 where the triplets alone score 3)."""
+        if self.build_up and world.stock_left >= 2 * world.n:
+            masks = [m.mask for m in melds]
+            melds = [m for m in melds if not any(o != m.mask and o & m.mask == o for o in masks)]
+        return max(melds, key=lambda m: m.points)
 
     def __call__(self, world, rng: random.Random) -> None:
         deal = len(world.rounds)
@@ -82,9 +92,9 @@ class GreedyRollout:
             if len(moves) == 1 or uniform() < eps:
                 apply_move(moves[int(uniform() * len(moves))])
                 continue
-            if type(moves[0]) is not int:  # a declaration turn: the best meld, else what comes
+            if type(moves[0]) is not int:  # a declaration turn: a meld, else what comes
                 melds = [m for m in moves if hasattr(m, "points")]
-                apply_move(max(melds, key=lambda m: m.points) if melds else moves[0])
+                apply_move(self.meld_choice(world, melds) if melds else moves[0])
                 continue
             trick = world.trick
             if trick:
@@ -256,7 +266,8 @@ class ISMCTSBot(_SearchBot):
 
     def __init__(self, game, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, exploration: float = 1.2, rollout: str = "greedy",
-                 exact_end: bool = True, game_weight: float = 0.0):
+                 exact_end: bool = True, game_weight: float = 0.0, guide: str = "none",
+                 guide_bias: float = 1.0, guide_margin: float = 0.1):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if not 0.0 <= game_weight <= 1.0:
@@ -270,6 +281,12 @@ class ISMCTSBot(_SearchBot):
         self.play_out = rollout_policy(game, rollout)
         self.exact = ExactEnd() if exact_end else None
         self.last_iterations = 0  # of the last search (none when the exact search decided)
+        self.guide = None
+        if guide != "none":
+            from . import make_bot
+            self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
+        self.guide_bias = guide_bias
+        self.guide_margin = guide_margin
 
     def search(self, state, legal: list[str], seat: int) -> str:
         if self.exact is not None and single_world(state, seat):
@@ -279,6 +296,11 @@ class ISMCTSBot(_SearchBot):
             best = max(moves, key=lambda m: values[move_key(m)])  # the first of equal moves
             return move_action(state, best)
         root = _Node(None)
+        guided = None
+        if self.guide is not None:
+            action = self.guide.choose(state)
+            guided = next((move_key(m) for m in state.legal_moves() if move_action(state, m) == action), None)
+        bias = self.guide_bias
         rng = self.rng
         deal = len(state.rounds)
         start_scores = list(state.scores)
@@ -309,6 +331,8 @@ class ISMCTSBot(_SearchBot):
                     ch = children[k]
                     ch.avail += 1
                     score = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if node is root and k == guided:
+                        score += bias / (ch.visits + 1)
                     if score > best_score:
                         best, best_score = i, score
                 world.apply_move(moves[best])
@@ -323,7 +347,13 @@ class ISMCTSBot(_SearchBot):
                     n.total += reward if n.player == seat else -reward
         visits = {move_action(state, m): root.children[move_key(m)].visits
                   for m in state.legal_moves() if move_key(m) in root.children}
-        return max(legal, key=lambda a: visits.get(a, -1))
+        choice = max(legal, key=lambda a: visits.get(a, -1))
+        if guided is not None and guided in root.children:
+            g = root.children[guided]
+            best = root.children[next(move_key(m) for m in state.legal_moves() if move_action(state, m) == choice)]
+            if best is not g and best.total / best.visits - g.total / g.visits < self.guide_margin:
+                choice = next(move_action(state, m) for m in state.legal_moves() if move_key(m) == guided)
+        return choice
 
 
 class PIMCBot(_SearchBot):
