@@ -253,6 +253,13 @@ class ISMCTSBot(_SearchBot):
     ``game_weight`` (0 to 1, default 0) mixes the game's outcome into the reward of play-outs
     that reach the end of the game.
 
+    ``guide`` names another bot (e.g. ``guide=heuristic``, the game's own) whose choice the
+    search starts from, as a player checks a habit against a calculation: at the root that move
+    gets ``guide_bias / (visits + 1)`` on top of its UCB score, so it is tried early, and it is
+    kept unless the most visited move's mean reward beats its own by ``guide_margin`` (rewards
+    lie in [-1, 1]). The guide is asked once per decision, so it costs next to nothing. Default
+    ``none``: the plain search.
+
     Measured with ``bench/strength.py penchant SPEC heuristic`` (one process, seats alternate):
     at 300 iterations on seeds 1000..1039 (40 games) ``exact_end=false`` won 0.250 [0.142,
     0.402] (mean game score -22.9), the exact end 0.375 [0.242, 0.530] (-23.1), and the exact
@@ -285,6 +292,8 @@ class ISMCTSBot(_SearchBot):
         if guide != "none":
             from . import make_bot
             self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
+        if guide_bias < 0:
+            raise ValueError("guide_bias must be at least 0")
         self.guide_bias = guide_bias
         self.guide_margin = guide_margin
 
@@ -296,10 +305,9 @@ class ISMCTSBot(_SearchBot):
             best = max(moves, key=lambda m: values[move_key(m)])  # the first of equal moves
             return move_action(state, best)
         root = _Node(None)
-        guided = None
-        if self.guide is not None:
-            action = self.guide.choose(state)
-            guided = next((move_key(m) for m in state.legal_moves() if move_action(state, m) == action), None)
+        key_of = {move_action(state, m): move_key(m) for m in state.legal_moves()}
+        habit = self.guide.choose(state) if self.guide is not None else None
+        guided = key_of.get(habit)  # the guide's move, favoured at the root
         bias = self.guide_bias
         rng = self.rng
         deal = len(state.rounds)
@@ -345,14 +353,12 @@ class ISMCTSBot(_SearchBot):
                 n.visits += 1
                 if n.player is not None:
                     n.total += reward if n.player == seat else -reward
-        visits = {move_action(state, m): root.children[move_key(m)].visits
-                  for m in state.legal_moves() if move_key(m) in root.children}
-        choice = max(legal, key=lambda a: visits.get(a, -1))
-        if guided is not None and guided in root.children:
-            g = root.children[guided]
-            best = root.children[next(move_key(m) for m in state.legal_moves() if move_action(state, m) == choice)]
-            if best is not g and best.total / best.visits - g.total / g.visits < self.guide_margin:
-                choice = next(move_action(state, m) for m in state.legal_moves() if move_key(m) == guided)
+        tried = {a: root.children[k] for a, k in key_of.items() if k in root.children}
+        choice = max(legal, key=lambda a: tried[a].visits if a in tried else -1)
+        if habit in tried and choice != habit:
+            best, kept = tried[choice], tried[habit]
+            if best.total / best.visits - kept.total / kept.visits < self.guide_margin:
+                choice = habit  # the search did not beat the guide's move by the margin
         return choice
 
 
