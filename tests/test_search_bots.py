@@ -1,5 +1,6 @@
 """The generic search bots: the exact end of a deal once nothing is hidden, the game-outcome
-reward of the last deal, and reproducibility from a seed."""
+reward of the last deal, reproducibility from a seed, the greedy play-outs' building melds up,
+and the search guided by another bot."""
 
 from __future__ import annotations
 
