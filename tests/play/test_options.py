@@ -29,13 +29,14 @@ def record(path) -> dict:
 
 
 NORMAL = "heuristic" if "heuristic" in bot_names("penchant") else "greedy"
+HARD = "ismcts(iterations=3000" + (",guide=heuristic)" if "heuristic" in bot_names("penchant") else ")")
 
 
 @pytest.mark.parametrize("args, bot", [
     ([], NORMAL),
     (["--level", "normal"], NORMAL),
     (["--level", "easy"], "greedy"),
-    (["--level", "hard"], "ismcts(iterations=3000)"),
+    (["--level", "hard"], HARD),
     (["--bot", "random"], "random"),
     (["--bot", "ismcts(iterations=50)"], "ismcts(iterations=50)"),
 ])
