@@ -16,17 +16,24 @@ from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, _Horizon, s
 from cardcore.errors import OptionError
 
 
-def _to_meal(game, seed, cards_left=None, trick_len=0):
-    """A random game of ``game`` played on until the Meal, at a trick of ``trick_len`` cards
-    (and, if given, with ``cards_left`` cards in the leader's hand); None if it never gets there."""
+def _play_until(game, seed, found):
+    """A random game of ``game`` (deals and moves from ``seed``) played on until ``found(state)``;
+    None if it ends first."""
     rng = random.Random(seed)
     state = game.new_game(seed=seed)
     while not state.is_terminal():
-        if (state.phase == 1 and len(state.trick) == trick_len and state.decision == "play"
-                and (cards_left is None or state.hands[state.current_player].bit_count() == cards_left)):
+        if found(state):
             return state
         state.apply(rng.choice(state.legal_actions()))
     return None
+
+
+def _to_meal(game, seed, cards_left=None, trick_len=0):
+    """A random game of ``game`` played on until the Meal, at a trick of ``trick_len`` cards
+    (and, if given, with ``cards_left`` cards in the leader's hand); None if it never gets there."""
+    return _play_until(game, seed, lambda state: (
+        state.phase == 1 and len(state.trick) == trick_len and state.decision == "play"
+        and (cards_left is None or state.hands[state.current_player].bit_count() == cards_left)))
 
 
 def test_single_world_once_the_stock_is_gone():
@@ -128,18 +135,6 @@ def test_ismcts_rejects_a_bad_game_weight():
         ISMCTSBot(load_game("penchant"), game_weight=1.5)
 
 
-def _declaration_turn(game, seed, min_stock):
-    """A random game of ``game`` played on until a declaration turn with at least ``min_stock``
-    cards in the stock; None if there is none."""
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed)
-    while not state.is_terminal():
-        if state.decision == "declare" and state.stock_left >= min_stock:
-            return state
-        state.apply(rng.choice(state.legal_actions()))
-    return None
-
-
 def _hold_only(state, seat, names):
     """Give ``seat`` exactly the cards ``names`` in hand and an empty table."""
     d = state.deck
@@ -161,7 +156,7 @@ def test_greedy_play_out_builds_sets_up_while_tricks_remain(stock, expected):
     trick score 2 + 3 (Kandell's meld table: twins 2, triplets 3), the triplets alone 3: with
     tricks to come the play-out declares the twins; on the last trick of the stock, the triplets."""
     game = load_game("penchant", options={"rounds": 1})
-    state = _declaration_turn(game, 0, 0)
+    state = _play_until(game, 0, lambda s: s.decision == "declare")
     assert state is not None
     seat = state.current_player
     _hold_only(state, seat, ["9S", "9H", "9D", "7C", "8H", "AD"])
@@ -174,7 +169,8 @@ def test_greedy_play_out_builds_sets_up_while_tricks_remain(stock, expected):
 
 def test_greedy_play_out_declares_the_best_meld_when_melds_are_not_reused():
     game = load_game("penchant", options={"rounds": 1, "no_meld_reuse": True})
-    state = _declaration_turn(game, 0, 0)
+    state = _play_until(game, 0, lambda s: s.decision == "declare")
+    assert state is not None
     seat = state.current_player
     _hold_only(state, seat, ["9S", "9H", "9D", "7C", "8H", "AD"])
     state.stock_pos = len(state.stock) - 20
