@@ -17,6 +17,7 @@ from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, bot_names, get_games
 from .records import read_record, replay
+from .replay_text import replay_lines
 from .rules_text import rank_order, rules_page
 from .values import show_value as _show
 
@@ -259,32 +260,15 @@ def replay_cmd(file, json_):
     when the record holds an illegal action or is corrupt.
     """
     try:
-        state = replay(read_record(file), where=file)
+        record = read_record(file)
+        state = replay(record, where=file)
     except RecordError as exc:
         click.echo(f"Error: {exc}", err=True)
         sys.exit(1)
-    summary = state.summary()
     if json_:
-        click.echo(json.dumps(summary, indent=1))
+        click.echo(json.dumps(state.summary(), indent=1))
         return
-    click.echo(f"{state.game.title} — {state.game.game_string()} · seed {state.seed} · "
-               f"{len(state.actions)} actions")
-    for i, r in enumerate(summary["rounds"], start=1):
-        counts = "; ".join(f"{k} {v}" for k, v in r.items() if k not in ("dealer", "trump", "points", "melds"))
-        click.echo(f"Round {i}: dealer {r['dealer']}, trump {r['trump'] or 'none'}, points {r['points']}"
-                   + (f"; {counts}" if counts else ""))
-        for m in r["melds"]:
-            click.echo(f"    seat {m['player']}: {m['name']} {' '.join(m['cards'])} ({m['points']})")
-    click.echo(f"Scores: {summary['scores']}")
-    if state.is_terminal():
-        res = state.result
-        if res["winner"] is None:
-            click.echo("Finished: a tie.")
-        else:
-            click.echo(f"Finished: seat {res['winner']} wins, game score {res['game_score']}"
-                       + (" (lurched)" if res["lurched"] else ""))
-    else:
-        click.echo(f"In progress: seat {state.current_player} to move; legal: {', '.join(summary['legal_actions'])}")
+    click.echo("\n".join(replay_lines(state, record.get("players"))))
 
 
 # Imported last because cli_sim reuses this module's option decorators.
