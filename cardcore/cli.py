@@ -58,13 +58,14 @@ def games(json_):
         click.echo(f"{e.name:<12} {e.title}  [plugin: {e.plugin}]")
 
 
-@cli.command()
+@cli.command(short_help="A game's rules: rank order, what counts, melds, options, sources.")
 @click.argument("game")
 @option_pairs
 @preset_option
 @json_option
 def rules(game, option_pairs, preset, json_):
-    """Show a game's rules for the chosen options: melds, phases, options, presets, sources."""
+    """Show a game's rules for the chosen options: each suit's rank order and what the counting
+    cards score, melds, phases, trump, scoring, options, presets, sources."""
     g = make_game(game, option_pairs, preset)
     data = rules_data(g)
     if json_:
@@ -186,7 +187,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
       an action      play QS, meld QS JH, pass, exchange 7H, throw-in, jail-free 7D 9S 9H
       ?              the moves, each with what it scores now (and wins the trick, when certain)
       help           the rules that apply now: trick obligations, why a card may not be
-                     played, why a meld is refused (e.g. blocked, and what lifts the block)
+                     played, why a meld is refused (e.g. blocked, and what lifts the block),
+                     the rank order and what the counting cards score
       hint           a bot's advice (--hint-bot), from what your seat may know
       score          scores this round and in the game, points by source, counted cards
       history        this round's tricks and melds so far
@@ -195,7 +197,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
 
     \b
     The record is saved after every action, with who sat where; stopping prints the
-    command that resumes: cardcore play --resume FILE.
+    command that resumes, cardcore play --resume FILE, naming the running cardcore
+    by its path when `cardcore` on the PATH is not this one.
     """
     if resume_path:
         if game or option_pairs or preset or seed is not None:
