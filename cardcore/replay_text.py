@@ -23,11 +23,6 @@ def seat_names(players, n: int) -> Names:
     return Names([f"Seat {s}" for s in range(n)])
 
 
-def per_seat(values, names: Names) -> str:
-    """``You 34, Bot 72``."""
-    return ", ".join(f"{names(s)} {show_value(v)}" for s, v in enumerate(values))
-
-
 def replay_lines(state, players=None) -> list[str]:
     names = seat_names(players, state.n)
     summary = state.summary()
@@ -39,7 +34,7 @@ def replay_lines(state, players=None) -> list[str]:
             f"{names(s)} (seat {s}{'' if p == HUMAN else ': ' + p})" for s, p in enumerate(players)))
     for i, r in enumerate(summary["rounds"], start=1):
         out.append(f"Round {i}: {names.subject(r['dealer'], 'deal')}; trump {r['trump'] or 'none'}; "
-                   f"points {per_seat(r['points'], names)}")
+                   f"points {names.per_seat(r['points'])}")
         for key, value in r.items():
             if key == "thrown_in":  # the seat that threw its hand in
                 out.append(f"    {names.subject(value, 'throw')} the hand in: a new deal")
@@ -48,7 +43,7 @@ def replay_lines(state, players=None) -> list[str]:
         for m in r["melds"]:
             out.append(f"    {names.subject(m['player'], 'declare')} {m['name']} {' '.join(m['cards'])} "
                        f"({m['points']})")
-    out.append(f"Scores: {per_seat(summary['scores'], names)}")
+    out.append(f"Scores: {names.per_seat(summary['scores'])}")
     if state.is_terminal():
         out.append(result_line(state.result, names))
     else:
@@ -59,7 +54,7 @@ def replay_lines(state, players=None) -> list[str]:
 
 
 def result_line(res: dict, names: Names) -> str:
-    totals = f"totals {per_seat(res['totals'], names)}" if res.get("totals") else ""
+    totals = f"totals {names.per_seat(res['totals'])}" if res.get("totals") else ""
     if res["winner"] is None:
         return "Finished: a tie" + (f"; {totals}." if totals else ".")
     lurched = " (lurched)" if res.get("lurched") else ""
@@ -73,7 +68,7 @@ def _fact(value, names: Names, n: int) -> str:
         if not value:
             return "none"
         if len(value) == n and all(isinstance(v, int) for v in value):
-            return per_seat(value, names)
+            return names.per_seat(value)
         return (", " if any(isinstance(v, dict) for v in value) else " ").join(_fact(v, names, n) for v in value)
     if isinstance(value, dict):
         rest = dict(value)

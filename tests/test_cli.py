@@ -297,7 +297,8 @@ def human_decisions(record: dict) -> int:
 
 def game_over_totals(stdout: str) -> list[int]:
     (line,) = [ln for ln in stdout.splitlines() if "Game over" in ln]
-    return json.loads(re.search(r"totals (\[[^\]]*\])", line).group(1))
+    found = re.search(r"totals You (-?\d+), Bot (-?\d+)", line)  # the person sits in seat 0 (HUMAN)
+    return [int(found.group(1)), int(found.group(2))]
 
 
 SEED = 3

@@ -321,7 +321,7 @@ def score_grid(state, names: Names) -> Grid:
 
 def game_over_line(state, names: Names) -> Line:
     res = state.result
-    totals = f"totals [{', '.join(map(str, res['totals']))}]"
+    totals = f"totals {names.per_seat(res['totals'])}"
     if res["winner"] is None:
         return [Strong("Game over: a tie"), f"; {totals}."]
     w = res["winner"]

@@ -159,7 +159,7 @@ def test_penchant_whole_game_with_every_command_interrupted_and_resumed(tmp_path
     text = again.text
     assert f"Resumed after {done} actions" in text
     assert "End of round 1" in text and "round points" in text and "brisques won" in text
-    assert re.search(r"Game over: .*totals \[\d+, \d+\]", text)
+    assert re.search(r"Game over: .*totals (You|Bot) -?\d+, (You|Bot) -?\d+\.", text)
     assert f"Record saved in {path}" in text
     final = finished_record(path)
     assert final["actions"][:done] == record["actions"]
@@ -193,7 +193,7 @@ def test_marjolet_whole_game_from_seat_1(tmp_path):
     assert "Marjolet · round 1 · game to 500" in text
     assert "You are seat 1, against seat 0 (greedy)" in text
     assert "End of round 1" in text and "brisques" in text
-    assert re.search(r"Game over: .*totals \[\d+, \d+\]", text)
+    assert re.search(r"Game over: .*totals (You|Bot) -?\d+, (You|Bot) -?\d+\.", text)
     record = finished_record(path)
     assert record["players"] == ["greedy", "human"]
     assert max(replay(record).scores) >= 500
@@ -212,7 +212,7 @@ def test_penneech_whole_game_typed_by_card(tmp_path):
 
     assert term.play_on(choose) == 0
     assert any(re.fullmatch(r"(10|[2-9jqka])[shdc♠]", t) for t in typed)  # cards typed by name
-    assert re.search(r"Game over: .*totals \[\d+, \d+\]", term.text)
+    assert re.search(r"Game over: .*totals (You|Bot) -?\d+, (You|Bot) -?\d+\.", term.text)
     state = replay(finished_record(path))
     assert max(state.scores) >= 21
 
