@@ -19,7 +19,6 @@ from .plugins import add_plugin_commands, bot_names, get_games
 from .records import read_record, replay
 from .replay_text import replay_lines
 from .rules_text import rank_order, rules_page
-from .values import show_value as _show
 
 
 class CardcoreGroup(click.Group):

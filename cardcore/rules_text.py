@@ -188,7 +188,8 @@ def rules_page(game, data: dict) -> str:
         out += ["", rule["title"], wrap(rule["text"], "  ") + f"  [{rule['source']}]"]
     out += ["", "Options (default first; set with -o NAME=VALUE)"]
     for o in data["options"]:
-        values = " | ".join(show_value(v) for v in o["values"]) if o.get("values") else f"integer, default {o['default']}"
+        values = (" | ".join(show_value(v) for v in o["values"]) if o.get("values")
+                  else f"integer, default {o['default']}")
         out.append(f"  {o['name']} = {show_value(o['value'])}    [{values}]")
         out.append(wrap(o["description"], "      "))
     if data["presets"]:
