@@ -116,7 +116,7 @@ class Session:
             v.note(f"Game saved. Resume with: {self.resume_command}")
             return
         v.note(f"Record saved in {self.record_path}")
-        v.note(f"Replay it with: cardcore replay {shlex.quote(str(self.record_path))}")
+        v.note(f"Replay it with: {cardcore_command()} replay {shlex.quote(str(self.record_path))}")
 
     def intro(self) -> None:
         g, state, v = self.state.game, self.state, self.view

@@ -61,3 +61,19 @@ def test_the_printed_resume_command_runs_from_another_directory_without_cardcore
     again = run(shlex.split(printed) + ["--plain"], env, elsewhere)
     assert again.returncode == 0, again.stderr
     assert "Resumed after 0 actions" in again.stdout
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="needs the installed console script")
+def test_the_printed_replay_command_at_the_end_of_a_game_runs_as_printed(tmp_path):
+    record = tmp_path / "game.json"
+    path_without_cardcore = os.pathsep.join(
+        d for d in os.environ.get("PATH", "").split(os.pathsep) if d and not (Path(d) / "cardcore").exists())
+    env = {**os.environ, "PATH": path_without_cardcore, "CARDCORE_HOME": str(tmp_path / "home")}
+    game = subprocess.run([str(SCRIPT), "play", "penchant", "-o", "rounds=1", "--level", "easy", "--seed", "8",
+                           "--record", str(record), "--plain"], input="1\n" * 100, capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=120)
+    assert game.returncode == 0, game.stderr
+    printed = re.search(r"Replay it with: (.+)", game.stdout).group(1)
+    replayed = subprocess.run(shlex.split(printed), capture_output=True, text=True, env=env, timeout=120)
+    assert replayed.returncode == 0, replayed.stderr
+    assert "Finished: " in replayed.stdout
