@@ -719,3 +719,18 @@ def test_replay_text_shows_each_games_round_facts_without_python_reprs(runner, t
         assert f"    turnup: {first['turnup']}" in out.splitlines()
     else:  # Penneech: the trumps of the first deal's tricks, in order
         assert f"    trumps: {' '.join(first['trumps'])}" in out.splitlines()
+
+
+def test_replay_text_says_who_threw_the_hand_in(runner, tmp_path):
+    # Penneech (WP, Deal): the dealer, seat 1, holds no ace nor face card and throws in; the same
+    # dealer deals again (RM §11 item 21).
+    hands = [["AS", "9S", "8S", "7S", "6S", "5S", "4S"], ["TH", "9H", "8H", "7H", "6H", "5H", "4H"]]
+    dealt = {c for h in hands for c in h}
+    stock = ["2D"] + [r + s for s in "SHDC" for r in "23456789TJQKA" if r + s not in dealt | {"2D"}]
+    state = load_game("penneech").new_game(seed=5, deals=[{"dealer": 1, "hands": hands, "stock": stock}])
+    state.apply("throw-in")
+    record = {**state.record(), "players": ["human", "greedy"]}
+    lines = ok(runner.invoke(cli, ["replay", write(tmp_path / "t.json", record)])).stdout.splitlines()
+    assert lines[0].endswith("· 1 action")
+    assert "    Bot throws the hand in: a new deal" in lines
+    assert "Round 2: Bot deals; trump " in "\n".join(lines)
