@@ -28,6 +28,7 @@ $(VENV)/.installed-test: pyproject.toml | $(VENV)/.created
 	touch $@ $(VENV)/.installed
 
 play: install
+	@echo "cardcore is $(abspath $(BIN))/cardcore; '. $(BIN)/activate' puts it on the PATH."
 	$(BIN)/cardcore play penchant --level normal
 
 test: install-test

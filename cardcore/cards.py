@@ -150,14 +150,31 @@ class Deck:
 
     def parse(self, text: str) -> str:
         """Canonical name of a card of this deck, from any accepted notation."""
-        name = normalise_card_text(text)
+        try:
+            name = normalise_card_text(text)
+        except CardError:
+            # the generic message lists every rank there is; say only this deck's
+            raise CardError(f"{text.strip()!r} is not a card: write rank then suit, e.g. "
+                            f"{', '.join(self._examples())} ({self.describe()})") from None
         if name not in self.by_name:
             raise CardError(f"{name} is not in this game's deck ({self.describe()})")
         return name
 
     def describe(self) -> str:
+        """``32 cards, ranks A K Q J T 9 8 7 (high to low), suits S H D C``, and any suit's own order."""
         packs = f"{self.packs} packs of " if self.packs > 1 else ""
-        return f"{packs}{len(self.ranks) * len(self.suits)} cards, ranks {' '.join(self.ranks)}"
+        out = (f"{packs}{len(self.ranks) * len(self.suits)} cards, ranks {' '.join(reversed(self.ranks))} "
+               f"(high to low), suits {' '.join(self.suits)}")
+        for suit, order in self.order.items():
+            out += f"; in {SUIT_NAMES[suit]}: {' '.join(reversed(order))}"
+        return out
+
+    def _examples(self) -> list[str]:
+        """Three ways to write cards of this deck: ``AS``, ``10h`` (or ``7h``), ``7♣``."""
+        symbol = {v: k for k, v in reversed(SUIT_SYMBOLS.items())}
+        top, low, last = self.ranks[-1], self.ranks[0], self.suits[-1]
+        second = self.suits[1 % len(self.suits)].lower()
+        return [top + self.suits[0], ("10" if "T" in self.ranks else low) + second, low + symbol[last]]
 
     def sorted_cards(self, cards: Iterable[int]) -> list[int]:
         return sorted(cards, key=self.sort_pos.__getitem__)

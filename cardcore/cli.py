@@ -17,7 +17,8 @@ from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, bot_names, get_games
 from .records import read_record, replay
-from .values import show_value as _show
+from .replay_text import replay_lines
+from .rules_text import rank_order, rules_page
 
 
 class CardcoreGroup(click.Group):
@@ -56,19 +57,20 @@ def games(json_):
         click.echo(f"{e.name:<12} {e.title}  [plugin: {e.plugin}]")
 
 
-@cli.command()
+@cli.command(short_help="A game's rules: rank order, what counts, melds, options, sources.")
 @click.argument("game")
 @option_pairs
 @preset_option
 @json_option
 def rules(game, option_pairs, preset, json_):
-    """Show a game's rules for the chosen options: melds, phases, options, presets, sources."""
+    """Show a game's rules for the chosen options: each suit's rank order and what the counting
+    cards score, melds, phases, trump, scoring, options, presets, sources."""
     g = make_game(game, option_pairs, preset)
     data = rules_data(g)
     if json_:
         click.echo(json.dumps(data, indent=1, default=str))
         return
-    click.echo(rules_text(data))
+    click.echo(rules_page(g, data))
 
 
 def rules_data(g) -> dict:
@@ -85,7 +87,8 @@ def rules_data(g) -> dict:
         ],
         "presets": {name: g.option_set().non_defaults(v) for name, v in source.presets.items()},
         "deck": {"ranks": r.deck.ranks, "suits": r.deck.suits, "packs": r.deck.packs,
-                 "source": r.deck.source},
+                 "rank_order": rank_order(r.deck), "source": r.deck.source},
+        "counters": {name: c.model_dump() for name, c in r.counters.items()},
         "deal": r.deal.model_dump(),
         "phases": [
             {"name": p.name, "follow": p.follow_rule.letters, "obligations": p.follow_rule.describe(),
@@ -109,111 +112,6 @@ def rules_data(g) -> dict:
         "notes": [n.model_dump() for n in r.notes],
         "sources": r.meta.sources,
     }
-
-
-def rules_text(d: dict) -> str:
-    out = [f"{d['title']} — {d['game_string']}", "", _wrap(d["summary"]), ""]
-    out.append("Melds")
-    for m in d["melds"]:
-        pts = m["points"] if not isinstance(m["points"], dict) else ", ".join(f"{k} {v}" for k, v in m["points"].items())
-        trump = f" ({m['trump_points']} in trumps)" if m["trump_points"] is not None else ""
-        out.append(f"  {m['name']:<16} {str(pts) + trump:>6}  {m['description']}  [{m['source']}]")
-    if d["melds"]:
-        out.append(f"  re-use of table cards: {d['meld_reuse']['policy']}  [{d['meld_reuse']['source']}]")
-    else:
-        out.append("  (none)")
-    out += ["", "Phases"]
-    for p in d["phases"]:
-        out.append(f"  {p['name']}: {p['follow']} — {p['obligations']}; ends when {p['ends'].replace('-', ' ')}  [{p['source']}]")
-        for s in p["after_trick"]:
-            extra = ""
-            if s.get("only"):
-                extra = f" (only {', '.join(s['only'])})"
-            elif s.get("exclude"):
-                extra = f" (not {', '.join(s['exclude'])})"
-            when = " if the winner passed" if s.get("when") == "winner-passed" else ""
-            out.append(f"    then the {s['who']} {s['step']}s{extra}{when}")
-    out += ["", "Trump", f"  {_trump_text(d)}  [{d['trump']['source']}]"]
-    if d["turnup"]:
-        t = d["turnup"]
-        out.append(f"  turn-up of rank {t['rank']}: dealer scores {t['turned_points']}  [{t['source']}]")
-        out.append(f"  exchange the trump {t['rank']} for the turn-up: {t['exchange_points']}  [{t['exchange_source']}]")
-        out.append(f"  drawing the last, faced card: {t['last_card_points']}  [{t['last_card_source']}]")
-        if t["play_points"]:
-            out.append(f"  playing the trump {t['rank']} if it never scored: {t['play_points']}  [{t['play_source']}]")
-    if d["throw_in"]:
-        ti = d["throw_in"]
-        out += ["", "Throw-in", f"  a hand without {' '.join(ti['without_ranks'])} may be thrown in for a new deal "
-                f"({ti['redeal']})  [{ti['source']}]"]
-    out += ["", "Scoring"]
-    for c in d["card_points"]:
-        values = ", ".join(f"{k} {v}" for k, v in c["values"].items())
-        scope = " of the trump suit of that trick" if c["suit"] == "trump" else ""
-        out.append(f"  card {c['when']}{scope}: {values}  [{c['source']}]")
-    for s in d["scoring"]:
-        out.append(f"  {s['label']}: {_scoring_text(s)}  [{s['source']}]")
-    end = d["game_end"]
-    lurch = end.get("lurch")
-    length = f"{end['rounds']} rounds" if end["rounds"] else f"to {end['target']} ({end['check']})"
-    out.append(f"  game: {length}; game score = {end['game_score']}"
-               + (f", doubled if the loser has under {lurch['below']}" if lurch else "")
-               + f"  [{end['source']}]")
-    for rule in d["game_rules"]:
-        out += ["", rule["title"], _wrap(rule["text"], "  ") + f"  [{rule['source']}]"]
-    out += ["", "Options (default first; set with -o NAME=VALUE)"]
-    for o in d["options"]:
-        values = " | ".join(_show(v) for v in o["values"]) if o.get("values") else f"integer, default {o['default']}"
-        out.append(f"  {o['name']} = {_show(o['value'])}    [{values}]")
-        out.append(_wrap(o["description"], "      "))
-    if d["presets"]:
-        out += ["", "Presets (--preset NAME)"]
-        for name, values in d["presets"].items():
-            shown = ", ".join(f"{k}={_show(v)}" for k, v in values.items()) or "(the defaults)"
-            out.append(f"  {name}: {shown}")
-    if d["notes"]:
-        out += ["", "Choices where the sources are silent or disagree"]
-        for n in d["notes"]:
-            out.append(_wrap(f"{n['topic']}: {n['text']} [{n['source']}]", "  "))
-    out += ["", "Sources"] + [f"  {k}: {v}" for k, v in d["sources"].items()]
-    out.append(f"  rules file: {d['rules_file']}")
-    return "\n".join(out)
-
-
-def _trump_text(d: dict) -> str:
-    t = d["trump"]
-    if t["initial"] == "turnup":
-        text = "the suit of the turn-up"
-    elif t["initial"] == "stock-top":
-        text = "the suit of the card turned from the stock"
-    elif t["set_by_meld"]:
-        m = t["set_by_meld"]
-        text = (f"none until a {' or '.join(m['melds'])} declared by the {' or '.join(m['declared_by'])}: "
-                f"the suit of its {m['card_rank']}" + ("" if m["first_only"] else "; each one sets a new trump"))
-    else:
-        text = "none"
-    if any(s["step"] == "turn-trump" for p in d["phases"] for s in p["after_trick"]):
-        text += "; a new card is turned after every trick"
-    if t.get("cancelled_by_trump_meld"):
-        text += f"; a {' or '.join(t['cancelled_by_trump_meld']['melds'])} in trumps cancels trump"
-    return text
-
-
-def _scoring_text(s: dict) -> str:
-    scope = f" in the {s['phase']}" if s["phase"] else ""
-    if s["kind"] == "per-card":
-        return f"{s['points']} per card of {s['counter']} won{scope}"
-    if s["kind"] == "majority-bonus":
-        return f"the player with most {s['counter']} scores {s['points']} per card over {s['over']}"
-    if s["kind"] == "excess":
-        return f"each player scores {s['points']} per card of {s['counter']} won over {s['over']}"
-    swept = f", or {s['all_tricks_points']} for winning every trick{scope}" if s["all_tricks_points"] else ""
-    return f"the winner of the last trick scores {s['points']}{swept}"
-
-
-def _wrap(text: str, indent: str = "") -> str:
-    import textwrap
-
-    return textwrap.fill(" ".join(text.split()), width=96, initial_indent=indent, subsequent_indent=indent)
 
 
 # ---------------------------------------------------------------------------------- play
@@ -288,7 +186,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
       an action      play QS, meld QS JH, pass, exchange 7H, throw-in, jail-free 7D 9S 9H
       ?              the moves, each with what it scores now (and wins the trick, when certain)
       help           the rules that apply now: trick obligations, why a card may not be
-                     played, why a meld is refused (e.g. blocked, and what lifts the block)
+                     played, why a meld is refused (e.g. blocked, and what lifts the block),
+                     the rank order and what the counting cards score
       hint           a bot's advice (--hint-bot), from what your seat may know
       score          scores this round and in the game, points by source, counted cards
       history        this round's tricks and melds so far
@@ -297,7 +196,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
 
     \b
     The record is saved after every action, with who sat where; stopping prints the
-    command that resumes: cardcore play --resume FILE.
+    command that resumes, cardcore play --resume FILE, naming the running cardcore
+    by its path when `cardcore` on the PATH is not this one.
     """
     if resume_path:
         if game or option_pairs or preset or seed is not None:
@@ -362,32 +262,15 @@ def replay_cmd(file, json_):
     when the record holds an illegal action or is corrupt.
     """
     try:
-        state = replay(read_record(file), where=file)
+        record = read_record(file)
+        state = replay(record, where=file)
     except RecordError as exc:
         click.echo(f"Error: {exc}", err=True)
         sys.exit(1)
-    summary = state.summary()
     if json_:
-        click.echo(json.dumps(summary, indent=1))
+        click.echo(json.dumps(state.summary(), indent=1))
         return
-    click.echo(f"{state.game.title} — {state.game.game_string()} · seed {state.seed} · "
-               f"{len(state.actions)} actions")
-    for i, r in enumerate(summary["rounds"], start=1):
-        counts = "; ".join(f"{k} {v}" for k, v in r.items() if k not in ("dealer", "trump", "points", "melds"))
-        click.echo(f"Round {i}: dealer {r['dealer']}, trump {r['trump'] or 'none'}, points {r['points']}"
-                   + (f"; {counts}" if counts else ""))
-        for m in r["melds"]:
-            click.echo(f"    seat {m['player']}: {m['name']} {' '.join(m['cards'])} ({m['points']})")
-    click.echo(f"Scores: {summary['scores']}")
-    if state.is_terminal():
-        res = state.result
-        if res["winner"] is None:
-            click.echo("Finished: a tie.")
-        else:
-            click.echo(f"Finished: seat {res['winner']} wins, game score {res['game_score']}"
-                       + (" (lurched)" if res["lurched"] else ""))
-    else:
-        click.echo(f"In progress: seat {state.current_player} to move; legal: {', '.join(summary['legal_actions'])}")
+    click.echo("\n".join(replay_lines(state, record.get("players"))))
 
 
 # Imported last because cli_sim reuses this module's option decorators.

@@ -297,7 +297,8 @@ def human_decisions(record: dict) -> int:
 
 def game_over_totals(stdout: str) -> list[int]:
     (line,) = [ln for ln in stdout.splitlines() if "Game over" in ln]
-    return json.loads(re.search(r"totals (\[[^\]]*\])", line).group(1))
+    found = re.search(r"totals You (-?\d+), Bot (-?\d+)", line)  # the person sits in seat 0 (HUMAN)
+    return [int(found.group(1)), int(found.group(2))]
 
 
 SEED = 3
@@ -448,11 +449,36 @@ def test_replay_json_mid_game(runner, tmp_path):
 def test_replay_text_mid_game(runner, tmp_path):
     state, record = mid_record()
     out = ok(runner.invoke(cli, ["replay", write(tmp_path / "m.json", record)])).stdout
-    assert "seat 1 to move" in out
+    lines = out.splitlines()
+    assert lines[0].endswith("· 3 actions")
+    # no `players` in the record: seats are named as when watching
+    assert any(ln.startswith("In progress: Seat 1 to move (seat 1); legal: ") for ln in lines)
     for action in state.legal_actions():
         assert action in out
-    assert "twins 9D 9C" in out
-    assert "[0, 2]" in out
+    assert "    Seat 1 declares twins 9D 9C (2)" in lines
+    # seat 1 won AC and 7H, two brisques (A, T, 7), and scored twins 2
+    assert "Round 1: Seat 0 deals; trump none; points Seat 0 0, Seat 1 2" in lines
+    assert "    brisques: Seat 0 0, Seat 1 2" in lines
+    assert "Scores: Seat 0 0, Seat 1 2" in lines
+    assert "[0, 2]" not in out  # per seat, not a Python list
+
+
+def test_replay_text_one_action_and_the_seats_as_play_names_them(runner, tmp_path):
+    record = {**new_state().record(), "actions": MID_ACTIONS[:1], "players": ["heuristic", "human"]}
+    out = ok(runner.invoke(cli, ["replay", write(tmp_path / "one.json", record)])).stdout
+    lines = out.splitlines()
+    assert lines[0].endswith("· 1 action")
+    assert lines[1] == "Players: Bot (seat 0: heuristic), You (seat 1)"
+    # seat 1 leads AC; seat 0, the dealer (DEAL), is to play to it
+    assert "Round 1: Bot deals; trump none; points Bot 0, You 0" in lines
+    assert lines[-1].startswith("In progress: Bot to move (seat 0); legal: ")
+
+
+def test_replay_text_ignores_players_it_cannot_read(runner, tmp_path):
+    record = {**new_state().record(), "players": "human"}
+    out = ok(runner.invoke(cli, ["replay", write(tmp_path / "p.json", record)])).stdout
+    assert "· 0 actions" in out.splitlines()[0]
+    assert "Scores: Seat 0 0, Seat 1 0" in out
 
 
 def finished_state(options=None, seed=11, rng_seed=0):
@@ -512,12 +538,18 @@ def test_replay_text_finished_game(runner, tmp_path):
     out = ok(runner.invoke(cli, ["replay", write(tmp_path / "f.json", state.record())])).stdout
     for i in range(1, 5):
         assert f"Round {i}:" in out
-    assert str(state.scores) in out
+    a, b = state.scores
+    assert f"Scores: Seat 0 {a}, Seat 1 {b}" in out
+    assert str(state.scores) not in out  # not a Python list
     winner = state.result["winner"]
     if winner is None:
-        assert "tie" in out
+        assert f"Finished: a tie; totals Seat 0 {a}, Seat 1 {b}." in out
     else:
-        assert f"seat {winner} wins" in out and str(state.result["game_score"]) in out
+        lurched = " (lurched)" if state.result["lurched"] else ""
+        # the game score is the difference of the totals, doubled for a lurch (K, Scoring)
+        assert state.result["game_score"] == abs(a - b) * (2 if lurched else 1)
+        assert (f"Finished: Seat {winner} wins by {state.result['game_score']}{lurched}; "
+                f"totals Seat 0 {a}, Seat 1 {b}.") in out
 
 
 def test_replay_json_is_the_state_api_summary(runner, tmp_path):
@@ -675,3 +707,30 @@ def test_replay_bad_option_value_in_record(runner, tmp_path):
     record["options"] = {"scoring": "medieval"}
     line = input_error(runner.invoke(cli, ["replay", write(tmp_path / "r.json", record)]))
     assert "medieval" in line and "19th-century" in line
+
+
+@pytest.mark.parametrize("game", ["marjolet", "penneech"])
+def test_replay_text_shows_each_games_round_facts_without_python_reprs(runner, tmp_path, game):
+    state = play_randomly(load_game(game).new_game(seed=3), random.Random(1))
+    out = ok(runner.invoke(cli, ["replay", write(tmp_path / "g.json", state.record())])).stdout
+    assert not re.search(r"[\[\]{}']", out), out  # no lists, dicts or quoted strings
+    first = state.summary()["rounds"][0]
+    if game == "marjolet":
+        assert f"    turnup: {first['turnup']}" in out.splitlines()
+    else:  # Penneech: the trumps of the first deal's tricks, in order
+        assert f"    trumps: {' '.join(first['trumps'])}" in out.splitlines()
+
+
+def test_replay_text_says_who_threw_the_hand_in(runner, tmp_path):
+    # Penneech (WP, Deal): the dealer, seat 1, holds no ace nor face card and throws in; the same
+    # dealer deals again (RM §11 item 21).
+    hands = [["AS", "9S", "8S", "7S", "6S", "5S", "4S"], ["TH", "9H", "8H", "7H", "6H", "5H", "4H"]]
+    dealt = {c for h in hands for c in h}
+    stock = ["2D"] + [r + s for s in "SHDC" for r in "23456789TJQKA" if r + s not in dealt | {"2D"}]
+    state = load_game("penneech").new_game(seed=5, deals=[{"dealer": 1, "hands": hands, "stock": stock}])
+    state.apply("throw-in")
+    record = {**state.record(), "players": ["human", "greedy"]}
+    lines = ok(runner.invoke(cli, ["replay", write(tmp_path / "t.json", record)])).stdout.splitlines()
+    assert lines[0].endswith("· 1 action")
+    assert "    Bot throws the hand in: a new deal" in lines
+    assert "Round 2: Bot deals; trump " in "\n".join(lines)

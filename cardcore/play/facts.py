@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import RANK_NAMES, iter_bits
-from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
+from ..cards import iter_bits
+from ..ruleset import DeclareStep
+from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
+                          throw_in_text, trump_lines)
 from ..tricks import forbidding_reason
 from .moves import score_label
 from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards
@@ -171,11 +173,10 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     ]
     if phase.play_from_tableau:
         now.append(["Cards on your table may be played like the cards in your hand."])
-    after = after_trick_text(state)
+    after = after_trick_text(phase)
     if after:
         now.append([f"After each trick: {after}."])
-    ends = "when the stock is empty" if phase.until == "stock-empty" else "when the hands are played out"
-    now.append([f"This phase ends {ends}."])
+    now.append([f"This phase ends {phase_end_text(phase)}."])
     out.append(("Now", now))
 
     decision = obs["decision"] if state.current_player == seat else None
@@ -188,16 +189,14 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
                               Muted(f" [{step.source}]" if step else "")]]
         out.append(("This turn", lines))
     elif decision == "throw-in" and state.rules.throw_in:
-        t = state.rules.throw_in
-        lines = [[f"A hand without {' '.join(t.without_ranks)} may be thrown in before the first lead; "
-                  f"the {'same' if t.redeal == 'same-dealer' else 'next'} dealer deals again.",
-                  Muted(f" [{t.source}]")]]
+        lines = [[throw_in_text(state.rules), Muted(f" [{state.rules.throw_in.source}]")]]
         out.append(("This turn", lines))
     melds = meld_facts(state, seat, decision == "declare")
     if melds:
         out.append(("Your melds" if decision == "declare" else "Melds in your hand and table (declared after a trick)",
                     melds))
     out.append(("Trump", trump_facts(state, obs)))
+    out.append(("Cards", card_facts(state.rules)))
     for rule in state.game.describe_rules():
         out.append((rule["title"], [[rule["text"], Muted(f" [{rule['source']}]")]]))
     out.append(("Commands", [[c] for c in COMMANDS]))
@@ -217,21 +216,6 @@ COMMANDS = [
     "table          the table again",
     "quit           save and stop (Ctrl-C and Ctrl-D too)",
 ]
-
-
-def after_trick_text(state) -> str:
-    parts = []
-    for step in state.phase_rule.after_trick:
-        if isinstance(step, DrawStep):
-            parts.append(f"the {step.who} draws")
-        elif isinstance(step, TurnTrumpStep):
-            parts.append(f"the {step.who} turns the next stock card for trump")
-        elif isinstance(step, DeclareStep):
-            what = f"only {' or '.join(step.only)}" if step.only is not None else (
-                "melds" if step.max_melds > 1 else "one meld")
-            cond = " if the winner declared nothing" if step.when == "winner-passed" else ""
-            parts.append(f"the {step.who} may declare {what}{cond}")
-    return "; ".join(parts)
 
 
 def play_facts(state, seat: int, names: Names) -> list[Line]:
@@ -280,26 +264,16 @@ def meld_facts(state, seat: int, declaring: bool) -> list[Line]:
 
 
 def trump_facts(state, obs) -> list[Line]:
-    t = state.rules.trump
     lines: list[Line] = [["Trump now: ", *trump_now(state, obs), "."]]
-    if t.initial == "turnup":
-        how = "Trump is the suit of the turn-up."
-    elif t.initial == "stock-top":
-        how = "Trump is the suit of the card turned from the stock"
-        if any(isinstance(s, TurnTrumpStep) for p in state.rules.phases for s in p.after_trick):
-            how += "; a new card is turned after every trick"
-        how += "."
-    elif t.set_by_meld:
-        m = t.set_by_meld
-        how = (f"No trump until a {' or '.join(m.melds)} declared by the {' or '.join(m.declared_by)} sets it: "
-               f"the suit of its {RANK_NAMES[m.card_rank]}" + ("." if m.first_only else "; each one sets a new trump."))
-    else:
-        how = "This game has no trump."
-    lines.append([how, Muted(f" [{t.source}]")])
-    if t.cancelled_by_trump_meld:
-        c = t.cancelled_by_trump_meld
-        lines.append([f"A {' or '.join(c.melds)} in trumps cancels trump for the rest of the round.",
-                      Muted(f" [{c.source}]")])
+    lines += [[text, Muted(f" [{source}]")] for text, source in trump_lines(state.rules)]
+    return lines
+
+
+def card_facts(rules) -> list[Line]:
+    """Each suit's rank order and what the counting cards score."""
+    lines: list[Line] = [[f"{RANK_ORDER_TITLE}:", Muted(f" [{rules.deck.source}]")]]
+    lines += [[f"  {line}"] for line in rank_order_lines(rules.deck)]
+    lines += [[text[0].upper() + text[1:] + ".", Muted(f" [{source}]")] for text, source in counting_lines(rules)]
     return lines
 
 
@@ -347,7 +321,7 @@ def score_grid(state, names: Names) -> Grid:
 
 def game_over_line(state, names: Names) -> Line:
     res = state.result
-    totals = f"totals [{', '.join(map(str, res['totals']))}]"
+    totals = f"totals {names.per_seat(res['totals'])}"
     if res["winner"] is None:
         return [Strong("Game over: a tie"), f"; {totals}."]
     w = res["winner"]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import click
 
 from ..bots import make_bot
+from ..invocation import cardcore_command
 from ..records import write_record
 from .facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                     score_grid, table_facts)
@@ -80,7 +81,7 @@ class Session:
 
     @property
     def resume_command(self) -> str:
-        return f"cardcore play --resume {shlex.quote(str(self.record_path))}"
+        return f"{cardcore_command()} play --resume {shlex.quote(str(self.record_path))}"
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -115,7 +116,7 @@ class Session:
             v.note(f"Game saved. Resume with: {self.resume_command}")
             return
         v.note(f"Record saved in {self.record_path}")
-        v.note(f"Replay it with: cardcore replay {shlex.quote(str(self.record_path))}")
+        v.note(f"Replay it with: {cardcore_command()} replay {shlex.quote(str(self.record_path))}")
 
     def intro(self) -> None:
         g, state, v = self.state.game, self.state, self.view

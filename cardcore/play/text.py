@@ -119,3 +119,7 @@ class Names:
 
     def possessive(self, seat: int) -> str:
         return "Your" if self.you(seat) else f"{self(seat)}'s"
+
+    def per_seat(self, values) -> str:
+        """One value per seat in words, ``You 34, Bot 72``, not a Python list."""
+        return ", ".join(f"{self(s)} {v}" for s, v in enumerate(values))

@@ -67,6 +67,23 @@ def test_card_shaped_nonsense_says_how_to_write_a_card(text):
     assert text in message and "rank then suit" in message
 
 
+@pytest.mark.parametrize("text", ["2s", "ZZ", "1S"])
+def test_card_errors_list_only_this_decks_ranks(text):
+    # Penchant's piquet pack ranks, high to low: A K Q J T 9 8 7 (K, The Deck: the ten between 9 and J);
+    # no 2 to 6 in it
+    message = error(text, follow_state())
+    assert "ranks A K Q J T 9 8 7 (high to low)" in message
+    assert not any(f" {low} " in message for low in "23456")
+
+
+def test_card_errors_of_penneech_tell_the_seven_of_diamonds_ranks_highest():
+    # Penneech: a full pack, aces high; the seven of diamonds is the highest diamond (WP, Cards)
+    state = find_state("penneech", {}, lambda s: s.observation(s.current_player)["decision"] == "play")
+    message = error("1D", state)
+    assert "ranks A K Q J T 9 8 7 6 5 4 3 2 (high to low)" in message
+    assert "in diamonds: 7 A K Q J T 9 8 6 5 4 3 2" in message
+
+
 def test_a_word_that_is_neither_card_nor_move():
     message = error("hello", follow_state())
     assert "'hello'" in message and "neither a card nor a move" in message

@@ -144,7 +144,7 @@ def test_round_and_game_summaries_add_up():
         assert sum(totals["brisques won"]) == 12  # K, Goal: twelve brisques in the pack
     over = plain(facts.game_over_line(state, YOU))
     assert over.startswith("Game over: ")
-    assert f"totals [{state.scores[0]}, {state.scores[1]}]" in over
+    assert f"totals You {state.scores[0]}, Bot {state.scores[1]}" in over
     game = facts.game_grid(state, YOU)
     assert game.rows[game.rule_before] == ["total", *map(str, state.scores)]
 

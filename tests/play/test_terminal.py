@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -39,10 +40,10 @@ class Terminal:
     """`cardcore play ...` in an 80x40 pseudo-terminal; ``screen`` is the text since the last
     prompt, escape codes removed."""
 
-    def __init__(self, args: list[str], home: Path, **env):
+    def __init__(self, args: list[str], home: Path, cmd: list[str] | None = None, **env):
         environ = {**os.environ, "TERM": "xterm-256color", "CARDCORE_HOME": str(home), "COLUMNS": "80", **env}
         environ.pop("NO_COLOR", None)
-        cmd = command()
+        cmd = cmd or command()
         self.child = pexpect.spawn(cmd[0], cmd[1:] + args, env=environ, dimensions=(40, 80),
                                    encoding="utf-8", timeout=15)
         self.transcript: list[str] = []
@@ -146,17 +147,19 @@ def test_penchant_whole_game_with_every_command_interrupted_and_resumed(tmp_path
     assert record["players"][0] == "human"
     term.child.sendintr()  # Ctrl-C at the prompt
     said = term.expect(r"Resume with: [^\n]+\n")
-    assert term.child.match.group(0).strip() == f"Resume with: cardcore play --resume {path}"
+    printed = term.child.match.group(0).strip().removeprefix("Resume with: ")
+    assert printed.endswith(f" play --resume {path}")
     assert "Game saved" in said
     assert term.finish() == 0
     assert len(json.loads(path.read_text(encoding="utf-8"))["actions"]) == done  # nothing lost
 
-    again = Terminal(["play", "--resume", str(path), "--delay", "0"], tmp_path / "home")
+    # the command as printed, pasted
+    again = Terminal(shlex.split(printed)[1:] + ["--delay", "0"], tmp_path / "home", cmd=shlex.split(printed)[:1])
     assert again.play_on() == 0
     text = again.text
     assert f"Resumed after {done} actions" in text
     assert "End of round 1" in text and "round points" in text and "brisques won" in text
-    assert re.search(r"Game over: .*totals \[\d+, \d+\]", text)
+    assert re.search(r"Game over: .*totals (You|Bot) -?\d+, (You|Bot) -?\d+\.", text)
     assert f"Record saved in {path}" in text
     final = finished_record(path)
     assert final["actions"][:done] == record["actions"]
@@ -190,7 +193,7 @@ def test_marjolet_whole_game_from_seat_1(tmp_path):
     assert "Marjolet · round 1 · game to 500" in text
     assert "You are seat 1, against seat 0 (greedy)" in text
     assert "End of round 1" in text and "brisques" in text
-    assert re.search(r"Game over: .*totals \[\d+, \d+\]", text)
+    assert re.search(r"Game over: .*totals (You|Bot) -?\d+, (You|Bot) -?\d+\.", text)
     record = finished_record(path)
     assert record["players"] == ["greedy", "human"]
     assert max(replay(record).scores) >= 500
@@ -209,7 +212,7 @@ def test_penneech_whole_game_typed_by_card(tmp_path):
 
     assert term.play_on(choose) == 0
     assert any(re.fullmatch(r"(10|[2-9jqka])[shdc♠]", t) for t in typed)  # cards typed by name
-    assert re.search(r"Game over: .*totals \[\d+, \d+\]", term.text)
+    assert re.search(r"Game over: .*totals (You|Bot) -?\d+, (You|Bot) -?\d+\.", term.text)
     state = replay(finished_record(path))
     assert max(state.scores) >= 21
 

@@ -1,0 +1,83 @@
+"""The plain text of `cardcore replay FILE`: the state a record reaches, in the words of `play`.
+
+Seats are called as `cardcore play` called them when the record's ``players`` says who sat where
+(You and Bot), else Seat 0, Seat 1...; values per seat read ``You 34, Bot 72``, never as a Python
+list. The JSON form (``--json``) is the state API's summary and is not made here.
+"""
+
+from __future__ import annotations
+
+from .play.session import HUMAN
+from .play.text import Names
+from .values import show_value
+
+ROUND_KEYS_SHOWN = ("dealer", "trump", "points", "melds")  # said in the round's first lines
+
+
+def seat_names(players, n: int) -> Names:
+    """You and Bot when a person played (the record's ``players``), else Seat 0, Seat 1..."""
+    valid = isinstance(players, list) and len(players) == n and all(isinstance(p, str) for p in players)
+    if valid and HUMAN in players:
+        me = players.index(HUMAN)
+        return Names(["You" if s == me else "Bot" for s in range(n)], me=me)
+    return Names([f"Seat {s}" for s in range(n)])
+
+
+def replay_lines(state, players=None) -> list[str]:
+    names = seat_names(players, state.n)
+    summary = state.summary()
+    count = len(state.actions)
+    out = [f"{state.game.title} — {state.game.game_string()} · seed {state.seed} · "
+           f"{count} action{'' if count == 1 else 's'}"]
+    if names.me is not None:
+        out.append("Players: " + ", ".join(
+            f"{names(s)} (seat {s}{'' if p == HUMAN else ': ' + p})" for s, p in enumerate(players)))
+    for i, r in enumerate(summary["rounds"], start=1):
+        out.append(f"Round {i}: {names.subject(r['dealer'], 'deal')}; trump {r['trump'] or 'none'}; "
+                   f"points {names.per_seat(r['points'])}")
+        for key, value in r.items():
+            if key == "thrown_in":  # the seat that threw its hand in
+                out.append(f"    {names.subject(value, 'throw')} the hand in: a new deal")
+            elif key not in ROUND_KEYS_SHOWN:
+                out.append(f"    {key.replace('_', ' ')}: {_fact(value, names, state.n)}")
+        for m in r["melds"]:
+            out.append(f"    {names.subject(m['player'], 'declare')} {m['name']} {' '.join(m['cards'])} "
+                       f"({m['points']})")
+    out.append(f"Scores: {names.per_seat(summary['scores'])}")
+    if state.is_terminal():
+        out.append(result_line(state.result, names))
+    else:
+        mover = state.current_player
+        out.append(f"In progress: {names(mover)} to move (seat {mover}); legal: "
+                   f"{', '.join(summary['legal_actions'])}")
+    return out
+
+
+def result_line(res: dict, names: Names) -> str:
+    totals = f"totals {names.per_seat(res['totals'])}" if res.get("totals") else ""
+    if res["winner"] is None:
+        return "Finished: a tie" + (f"; {totals}." if totals else ".")
+    lurched = " (lurched)" if res.get("lurched") else ""
+    return (f"Finished: {names.subject(res['winner'], 'win')} by {res['game_score']}{lurched}"
+            + (f"; {totals}." if totals else "."))
+
+
+def _fact(value, names: Names, n: int) -> str:
+    """A round's own fact (counted cards, turned cards, exchanges...) in words."""
+    if isinstance(value, list):
+        if not value:
+            return "none"
+        if len(value) == n and all(isinstance(v, int) for v in value):
+            return names.per_seat(value)
+        return (", " if any(isinstance(v, dict) for v in value) else " ").join(_fact(v, names, n) for v in value)
+    if isinstance(value, dict):
+        rest = dict(value)
+        seat = rest.pop("player", rest.pop("seat", None))
+        words = [names(seat)] if isinstance(seat, int) else []
+        points = rest.pop("points", None)
+        for key, v in rest.items():
+            words += [str(v)] if key == "card" else [key, show_value(v)]
+        if points:
+            words.append(f"({points:+d})" if words else f"{points:+d}")
+        return " ".join(words)
+    return show_value(value)
