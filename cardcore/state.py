@@ -14,6 +14,7 @@ from typing import Any
 from .cards import SUIT_NAMES, bits, iter_bits
 from .errors import CardcoreError, IllegalAction, RecordError
 from .melds import MeldScore
+from .records import RECORD_FORMAT
 from .ruleset import DeclareStep
 from .tricks import forbidding_reason, legal_plays, trick_winner
 
@@ -815,7 +816,8 @@ class State:
     def record(self) -> dict:
         return {
             "game": self.game.name,
-            "options": self.game.non_default_options(),
+            "format": RECORD_FORMAT,
+            "options": dict(self.game.options),  # every option: a later change of default cannot alter it
             "seed": self.seed,
             "deals": [_deal_out(d) for d in self.deals],
             "actions": list(self.actions),
