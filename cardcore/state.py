@@ -259,16 +259,34 @@ class State:
             data["type"] = kind
             self.events.append(data)
 
-    def _score(self, seat: int, points: int, source: str, **detail: Any) -> None:
+    def _score(self, seat: int, points: int, source: str, reach: bool = True, **detail: Any) -> None:
+        """Score ``points``; with ``reach`` off, crossing an immediate target is left to the caller
+        (an end-of-deal count, whose points all come at once)."""
         if not points or self.first_to_target is not None:
             return  # nothing scores once a player has reached an immediate target
+        before = self.scores[seat]
         self.scores[seat] += points
         self.round_points[seat] += points
         if self.log_events:
             self._event("score", seat=seat, points=points, source=source, **detail)
         end = self.rules.game_end
-        if end.target is not None and end.check == "immediate" and self.scores[seat] >= end.target:
+        if reach and end.target is not None and end.check == "immediate" and before < end.target <= self.scores[seat]:
             self.first_to_target = seat
+
+    def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
+        """One end-of-deal count: (seat, points, source, detail) for every seat at once. If it takes
+        a player over an immediate target, the higher total then wins; a tie settles nothing."""
+        before = list(self.scores)
+        for seat, points, source, detail in awards:
+            self._score(seat, points, source, reach=False, **detail)
+        end = self.rules.game_end
+        if end.target is None or end.check != "immediate" or self.first_to_target is not None:
+            return
+        if any(before[s] < end.target <= self.scores[s] for s in range(self.n)):
+            top = max(self.scores)
+            leaders = [s for s in range(self.n) if self.scores[s] == top]
+            if len(leaders) == 1:
+                self.first_to_target = leaders[0]
 
     # ------------------------------------------------------------------ queries
     def is_terminal(self) -> bool:
@@ -738,11 +756,11 @@ class State:
                 continue
             counts = self.counter_counts(rule.counter, rule.phase)
             if rule.kind == "excess":
-                for s in range(self.n):
-                    self._score(s, max(0, counts[s] - rule.over) * rule.points, rule.label, count=counts[s])
+                self._score_count([(s, max(0, counts[s] - rule.over) * rule.points, rule.label,
+                                    {"count": counts[s]}) for s in range(self.n)])
             elif rule.kind == "per-card":
-                for s in range(self.n):
-                    self._score(s, counts[s] * rule.points, rule.label, count=counts[s])
+                self._score_count([(s, counts[s] * rule.points, rule.label, {"count": counts[s]})
+                                   for s in range(self.n)])
             elif rule.kind == "majority-bonus":
                 top = max(counts)
                 leaders = [s for s in range(self.n) if counts[s] == top]

@@ -6,7 +6,8 @@ the deal in which either player reached the target. (Presumably. Source not expl
 RM §11 item 16; option game_end=immediate: the first to reach the target wins at once (YML).
 
 The scenarios of the first tests were built with the mistigri play bonus (option
-trump_seven_play_bonus=true, RM §3 and §11 item 14), so they keep it (``bonus_game``).
+trump_seven_play_bonus=true, RM §3 and §11 item 14), so they keep it (``bonus_game``); the
+simultaneous-crossing tests at the end use the Penguin rules (the default, no play bonus).
 
 The deals (conftest), all with hearts trump, and what they score, by hand:
   M (dealer 1): seat 0 = 7H led at trick 1, 10 (play bonus, RM §3) + melds 100 (four aces) + 40 (JH QH)
@@ -23,8 +24,8 @@ The deals (conftest), all with hearts trump, and what they score, by hand:
 """
 
 from .conftest import (
-    DEAL_A7, DEAL_M, DISCARDS_A, DISCARDS_M, END_A7, END_M, LEADS_A7, LEADS_M, MELDS_M, game,
-    hand, play_deal, sweep_deal,
+    DEAL_A7, DEAL_B, DEAL_M, DISCARDS_A, DISCARDS_B, DISCARDS_M, END_A7, END_B, END_M, LEADS_A7,
+    LEADS_B, LEADS_M, MELDS_M, game, hand, play_deal, scores_from, sweep_deal,
 )
 
 
@@ -127,4 +128,42 @@ def test_scores_do_not_reset_between_deals():
     play_m(s)
     assert [r["points"] for r in s.rounds] == [[480, 10], [10, 480], [0, 10]]
     assert s.scores == [490, 500]
+
+
+# ---------------------------------------------------------------- both reach the target at once
+def crossing_deals():
+    """M mirrored, M, M mirrored, M, then B mirrored: the first dealer is seat 0, deals alternate."""
+    m, m0 = sweep_deal(**DEAL_M), sweep_deal(**DEAL_M, dealer=0)
+    return [m0, m, m0, m, sweep_deal(**DEAL_B, dealer=0)]
+
+
+def play_to_the_last_count(s):
+    """Four M deals, each 470 to its elder and 10 to its dealer: 960 each, target 1000 not
+    reached. Then B mirrored: seat 1 (elder) scores nothing in play, seat 0 (dealer) the faced
+    9H 10 and the last trick 10: 980, still short."""
+    for _ in range(4):
+        play_m(s)
+    assert s.scores == [960, 960] and s.result is None
+    play_deal(s, LEADS_B, DISCARDS_B, END_B)
+
+
+def test_immediate_both_reach_the_target_in_one_count_the_higher_total_wins():
+    # Option game_end=immediate. The brisques are one count at the end of the deal (PB94, Score:
+    # "Each player then sorts through his won cards and scores 10 for each brisque"), so they come
+    # to both at once: seat 0 (dealer of B) 2 brisques, 980 + 20 = 1000; seat 1 6 brisques,
+    # 960 + 60 = 1020. Both reach 1000 in that count and neither first: the higher total wins,
+    # seat 1 by 20 (YML note "reaching the target together"), not seat 0 for being counted first.
+    s = game(game_end="immediate", target=1000).new_game(deals=crossing_deals())
+    play_to_the_last_count(s)
+    assert [(e["seat"], e["points"]) for e in scores_from(s, "brisques")][-2:] == [(0, 20), (1, 60)]
+    assert s.result == {"winner": 1, "game_score": 20, "lurched": False, "totals": [1000, 1020]}
+    assert s.rounds[-1]["points"] == [40, 60]
+
+
+def test_end_of_deal_same_deals_same_winner():
+    # The default game end (PB94, Score) gives the same result here: the higher score at the end
+    # of the deal in which the target was reached.
+    s = game(target=1000).new_game(deals=crossing_deals())
+    play_to_the_last_count(s)
+    assert s.result == {"winner": 1, "game_score": 20, "lurched": False, "totals": [1000, 1020]}
 
