@@ -548,9 +548,26 @@ class State:
         self.actions.append(THROW_IN)
         self._event("throw-in", seat=seat)
         self.rounds[-1]["thrown_in"] = seat
+        self._void_deal()
         if self.rules.throw_in.redeal == "same-dealer":
             self.next_dealer = self.dealer
         self._start_deal()
+
+    def _void_deal(self) -> None:
+        """A deal thrown in is void: whatever was scored in it (the dealer's turn-up) is taken
+        back, by a score event cancelling each one, so that scores stay the sum of the events
+        and every source nets to nothing in that round."""
+        if self.log_events:
+            start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i]["type"] == "deal")
+            for e in [e for e in self.events[start:] if e["type"] == "score"]:
+                self._event("score", **{**{k: v for k, v in e.items() if k != "type"}, "points": -e["points"],
+                                        "void": True})
+        for seat, points in enumerate(self.round_points):
+            self.scores[seat] -= points
+            self.round_points[seat] = 0  # in place: the round's summary holds this list
+        summary = self.rounds[-1]
+        if "turned" in summary:  # new dicts: a clone shares the old ones
+            summary["turned"] = [{**t, "points": 0} for t in summary["turned"]]
 
     def _exchange(self, seat: int, cards: list[str], action: str) -> None:
         card = self._exchange_card(seat) if self.decision == DECLARE and self.declare_step().exchange else None
