@@ -597,6 +597,20 @@ class State:
             return f"{who} may throw in the hand or pass now"
         return f"{who} may declare a meld or pass now"
 
+    def _meld_out_of_turn(self, seat: int, cards: list[str]) -> str:
+        """Why a meld is refused outside a declaration turn. A refused meld comes first: it may be
+        why there was no declaration turn (a turn with nothing to declare is skipped)."""
+        expected = self._expected()
+        if self.decision != PLAY:
+            return expected
+        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        if mask is None or len(cards) != mask.bit_count() or self.game.meld_table.best(mask, self.trump) is None:
+            return expected
+        why = self.explain_meld(seat, mask)
+        if why == "not allowed now":  # nothing refuses it but the moment
+            return expected
+        return f"{why}; and no meld is declared now: {expected}"
+
     def _play(self, seat: int, name: str, action: str) -> None:
         if self.decision != PLAY:
             raise IllegalAction(action, self._expected())
@@ -670,7 +684,7 @@ class State:
 
     def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
         if self.decision != DECLARE:
-            raise IllegalAction(action, self._expected())
+            raise IllegalAction(action, self._meld_out_of_turn(seat, cards))
         mask = self.deck.mask_of_names(cards, self.holding(seat))
         if mask is None or len(cards) != mask.bit_count():
             missing = [c for c in cards if self.deck.find(c, self.holding(seat)) is None]
