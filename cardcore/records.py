@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from .errors import CardcoreError, IllegalAction, RecordError
 
@@ -35,7 +35,7 @@ class DealModel(BaseModel):
 class RecordModel(BaseModel):
     model_config = ConfigDict(extra="allow")
     game: str
-    format: int | None = None
+    format: StrictInt | None = None
     options: dict[str, Any] = {}
     seed: int | None = None
     deals: list[DealModel] = []

@@ -73,3 +73,11 @@ def test_unknown_format_is_refused_with_where(version):
     with pytest.raises(RecordError) as exc:
         replay(old_record(format=version), where="old.json")
     assert str(exc.value).startswith("old.json: record format") and "1 to 2" in str(exc.value)
+
+
+def test_a_format_that_is_not_a_number_is_a_corrupt_record():
+    import json
+    text = json.dumps(old_record(format="2"))
+    with pytest.raises(RecordError) as exc:
+        parse_record(text, "old.json")
+    assert str(exc.value).startswith("old.json: not a game record: format:")
