@@ -38,6 +38,16 @@ _GAME_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
 
+class FormerDefault(BaseModel):
+    """The default an option had before it changed, for records that list only non-default
+    options and carry no format marker (they were written under the old default)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    value: OptionValue
+    source: str = Field(min_length=1, description="why the default changed (the rule and its source)")
+
+
 class OptionSpec(BaseModel):
     """One option as the rules file declares it.
 
@@ -53,6 +63,7 @@ class OptionSpec(BaseModel):
     default: OptionValue | None = None
     minimum: StrictInt | None = None
     maximum: StrictInt | None = None
+    former_default: FormerDefault | None = None
     description: str
     source: str
 
@@ -97,6 +108,11 @@ class OptionSpec(BaseModel):
             high = self.maximum if self.maximum is not None else self.default
             if not low <= self.default <= high:
                 raise ValueError(f"default {self.default} is not {_range_text(self)}")
+            former = self.former_default
+            if former is not None and (type(former.value) is not int or not (
+                    (self.minimum is None or former.value >= self.minimum)
+                    and (self.maximum is None or former.value <= self.maximum))):
+                raise ValueError(f"former_default {_show(former.value)!r} is not {_range_text(self)}")
             return self
         if not self.values:
             raise ValueError(f"a {self.type} option needs a non-empty list of values, default first")
@@ -109,6 +125,9 @@ class OptionSpec(BaseModel):
             len(self.values) == 2 and all(isinstance(v, bool) for v in self.values)
         ):
             raise ValueError("a boolean option has values [false, true] or [true, false], default first")
+        former = self.former_default
+        if former is not None and not any(_same(former.value, v) for v in self.values):
+            raise ValueError(f"former_default {_show(former.value)!r} is not one of values")
         if not _same(self.default, self.values[0]):
             raise ValueError(
                 f"default {_show(self.default)!r} must be the first of values "
@@ -150,6 +169,13 @@ class OptionSet:
         return {
             s.name: self._coerce(s, raw[s.name]) if s.name in raw else s.default for s in self.specs
         }
+
+    def former_defaults(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """``raw`` with every option it does not mention and whose default has changed set to
+        its former default: how a record without a format marker (written when records listed
+        only non-default options) meant them."""
+        changed = {s.name: s.former_default.value for s in self.specs if s.former_default is not None}
+        return {**{k: v for k, v in changed.items() if k not in raw}, **raw}
 
     def non_defaults(self, values: dict[str, Any]) -> dict[str, Any]:
         """What a record or game string must mention; the defaults go without saying."""

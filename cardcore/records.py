@@ -13,9 +13,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from .errors import CardcoreError, IllegalAction, RecordError
+
+# Format 2 records list every option. Records without a format (format 1) list only the
+# non-default options, so an option whose default has changed since reads as its former default.
+RECORD_FORMAT = 2
 
 
 class DealModel(BaseModel):
@@ -31,6 +35,7 @@ class DealModel(BaseModel):
 class RecordModel(BaseModel):
     model_config = ConfigDict(extra="allow")
     game: str
+    format: StrictInt | None = None
     options: dict[str, Any] = {}
     seed: int | None = None
     deals: list[DealModel] = []
@@ -72,8 +77,16 @@ def replay(record: dict, where: str = "record", upto: int | None = None):
 
     if record.get("seed") is None and not record.get("deals"):
         raise RecordError(f"{where}: the record has neither a seed nor deals, so what was dealt is unknown")
+    version = record.get("format")
+    if version is not None and not (type(version) is int and 1 <= version <= RECORD_FORMAT):
+        raise RecordError(f"{where}: record format {version!r} is not one this cardcore reads (1 to {RECORD_FORMAT})")
     try:
-        game = load_game(record["game"], record.get("options") or {})
+        options = record.get("options") or {}
+        game = load_game(record["game"], options)
+        if version is None:  # written when the defaults went without saying: the defaults of then
+            former = game.option_set().former_defaults(options)
+            if former != options:
+                game = type(game)(former)
         state = game.new_game(seed=record.get("seed"), deals=record.get("deals") or None)
     except CardcoreError as exc:
         raise RecordError(f"{where}: {exc}") from None

@@ -14,6 +14,7 @@ from typing import Any
 from .cards import SUIT_NAMES, bits, iter_bits
 from .errors import CardcoreError, IllegalAction, RecordError
 from .melds import MeldScore
+from .records import RECORD_FORMAT
 from .ruleset import DeclareStep
 from .tricks import forbidding_reason, legal_plays, trick_winner
 
@@ -258,16 +259,34 @@ class State:
             data["type"] = kind
             self.events.append(data)
 
-    def _score(self, seat: int, points: int, source: str, **detail: Any) -> None:
+    def _score(self, seat: int, points: int, source: str, reach: bool = True, **detail: Any) -> None:
+        """Score ``points``; with ``reach`` off, crossing an immediate target is left to the caller
+        (an end-of-deal count, whose points all come at once)."""
         if not points or self.first_to_target is not None:
             return  # nothing scores once a player has reached an immediate target
+        before = self.scores[seat]
         self.scores[seat] += points
         self.round_points[seat] += points
         if self.log_events:
             self._event("score", seat=seat, points=points, source=source, **detail)
         end = self.rules.game_end
-        if end.target is not None and end.check == "immediate" and self.scores[seat] >= end.target:
+        if reach and end.target is not None and end.check == "immediate" and before < end.target <= self.scores[seat]:
             self.first_to_target = seat
+
+    def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
+        """One end-of-deal count: (seat, points, source, detail) for every seat at once. If it takes
+        a player over an immediate target, the higher total then wins; a tie settles nothing."""
+        before = list(self.scores)
+        for seat, points, source, detail in awards:
+            self._score(seat, points, source, reach=False, **detail)
+        end = self.rules.game_end
+        if end.target is None or end.check != "immediate" or self.first_to_target is not None:
+            return
+        if any(before[s] < end.target <= self.scores[s] for s in range(self.n)):
+            top = max(self.scores)
+            leaders = [s for s in range(self.n) if self.scores[s] == top]
+            if len(leaders) == 1:
+                self.first_to_target = leaders[0]
 
     # ------------------------------------------------------------------ queries
     def is_terminal(self) -> bool:
@@ -529,9 +548,26 @@ class State:
         self.actions.append(THROW_IN)
         self._event("throw-in", seat=seat)
         self.rounds[-1]["thrown_in"] = seat
+        self._void_deal()
         if self.rules.throw_in.redeal == "same-dealer":
             self.next_dealer = self.dealer
         self._start_deal()
+
+    def _void_deal(self) -> None:
+        """A deal thrown in is void: whatever was scored in it (the dealer's turn-up) is taken
+        back, by a score event cancelling each one, so that scores stay the sum of the events
+        and every source nets to nothing in that round."""
+        if self.log_events:
+            start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i]["type"] == "deal")
+            for e in [e for e in self.events[start:] if e["type"] == "score"]:
+                self._event("score", **{**{k: v for k, v in e.items() if k != "type"}, "points": -e["points"],
+                                        "void": True})
+        for seat, points in enumerate(self.round_points):
+            self.scores[seat] -= points
+            self.round_points[seat] = 0  # in place: the round's summary holds this list
+        summary = self.rounds[-1]
+        if "turned" in summary:  # new dicts: a clone shares the old ones
+            summary["turned"] = [{**t, "points": 0} for t in summary["turned"]]
 
     def _exchange(self, seat: int, cards: list[str], action: str) -> None:
         card = self._exchange_card(seat) if self.decision == DECLARE and self.declare_step().exchange else None
@@ -560,6 +596,20 @@ class State:
         if self.decision == THROW_IN:
             return f"{who} may throw in the hand or pass now"
         return f"{who} may declare a meld or pass now"
+
+    def _meld_out_of_turn(self, seat: int, cards: list[str]) -> str:
+        """Why a meld is refused outside a declaration turn. A refused meld comes first: it may be
+        why there was no declaration turn (a turn with nothing to declare is skipped)."""
+        expected = self._expected()
+        if self.decision != PLAY:
+            return expected
+        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        if mask is None or len(cards) != mask.bit_count() or self.game.meld_table.best(mask, self.trump) is None:
+            return expected
+        why = self.explain_meld(seat, mask)
+        if why == "not allowed now":  # nothing refuses it but the moment
+            return expected
+        return f"{why}; and no meld is declared now: {expected}"
 
     def _play(self, seat: int, name: str, action: str) -> None:
         if self.decision != PLAY:
@@ -634,7 +684,7 @@ class State:
 
     def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
         if self.decision != DECLARE:
-            raise IllegalAction(action, self._expected())
+            raise IllegalAction(action, self._meld_out_of_turn(seat, cards))
         mask = self.deck.mask_of_names(cards, self.holding(seat))
         if mask is None or len(cards) != mask.bit_count():
             missing = [c for c in cards if self.deck.find(c, self.holding(seat)) is None]
@@ -737,11 +787,11 @@ class State:
                 continue
             counts = self.counter_counts(rule.counter, rule.phase)
             if rule.kind == "excess":
-                for s in range(self.n):
-                    self._score(s, max(0, counts[s] - rule.over) * rule.points, rule.label, count=counts[s])
+                self._score_count([(s, max(0, counts[s] - rule.over) * rule.points, rule.label,
+                                    {"count": counts[s]}) for s in range(self.n)])
             elif rule.kind == "per-card":
-                for s in range(self.n):
-                    self._score(s, counts[s] * rule.points, rule.label, count=counts[s])
+                self._score_count([(s, counts[s] * rule.points, rule.label, {"count": counts[s]})
+                                   for s in range(self.n)])
             elif rule.kind == "majority-bonus":
                 top = max(counts)
                 leaders = [s for s in range(self.n) if counts[s] == top]
@@ -815,7 +865,8 @@ class State:
     def record(self) -> dict:
         return {
             "game": self.game.name,
-            "options": self.game.non_default_options(),
+            "format": RECORD_FORMAT,
+            "options": dict(self.game.options),  # every option: a later change of default cannot alter it
             "seed": self.seed,
             "deals": [_deal_out(d) for d in self.deals],
             "actions": list(self.actions),

@@ -24,6 +24,8 @@ def state_line(state) -> str:
 def playthrough(record: dict) -> list[str]:
     """The golden lines of ``record``: header, then per action the action and the new state."""
     header = {k: record[k] for k in ("game", "options", "seed", "deals")}
+    if record.get("format") is not None:  # kept: a record without it is read with the former defaults
+        header = {"game": record["game"], "format": record["format"], **header}
     state = replay({**record, "actions": []})
     lines = [f"record: {json.dumps(header, separators=(',', ':'))}", f"start: {state_line(state)}"]
     for action in record["actions"]:

@@ -24,7 +24,10 @@ GOLDEN = {
     "penchant-trump-variations": ("penchant(each_penchant_sets_trump=true,trump_marriage_cancels_trump=true)", 15),
     "penchant-meld-variations": ("penchant(pinochle_declaration=true,penchant_only_when_winner_passes=true,jail_free_seven=true)", 16),
     "penchant-no-reuse-equal-score": ("penchant(no_meld_reuse=true,blocking_tie=equal-score)", 17),
+    # a record of format 1 (no "format", only non-default options), written when the trump seven's
+    # play bonus was the default: it replays with that former default (rules/marjolet.yaml)
     "marjolet-penguin": ("marjolet", 21),
+    "marjolet-penguin-format-2": ("marjolet(preset=penguin)", 23),
     "marjolet-variants": ("marjolet(turned_seven_points=7,trump_seven_play_bonus=false,game_end=immediate)", 22),
     "penneech-parlett": ("penneech", 31),
     "penneech-pagat-end-of-deal": ("penneech(follow_rule=must-follow,dealer_scores_first_turnup=false,game_end=end-of-deal)", 32),

@@ -213,3 +213,22 @@ def test_broken_third_party_rules_file_on_the_command_line(tmp_path):
     listed = helpers.run_python(tmp_path, "games")  # listing does not need the rules
     assert listed.returncode == 0
     assert "tinytricks" in listed.stdout and "penchant" in listed.stdout
+
+
+# ------------------------------------------------------------------- former defaults
+def test_former_default_that_is_not_one_of_the_values():
+    # former_default is the value a record without a format marker means for an option it leaves
+    # out; one the option cannot take is a mistake in the file.
+    text = replace_once(PENCHANT, "    values: [false, true]\n    description: \"Variation: cards already",
+                        "    values: [false, true]\n    former_default: {value: maybe, source: \"a reason\"}\n"
+                        "    description: \"Variation: cards already")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  - name: no_meld_reuse"), "former_default", "maybe", "not one of values")
+
+
+def test_former_default_without_its_reason():
+    text = replace_once(PENCHANT, "    values: [false, true]\n    description: \"Variation: cards already",
+                        "    values: [false, true]\n    former_default: {value: true}\n"
+                        "    description: \"Variation: cards already")
+    message = error_of(text)
+    assert "former_default" in message and "source" in message

@@ -151,11 +151,12 @@ def test_brisques_score_10_each():
 
 
 def test_deal_b_totals():
-    # Deal B in full: seat 0 = trump seven led at trick 1, 10 (RM §3) + brisques 60 = 70;
-    # seat 1 = last faced card 9H, 10 (PB94, Trump Seven) + brisques 20 + last trick 10 = 40.
+    # Deal B in full: seat 0 = brisques 60 (the trump seven led at trick 1 scores nothing: PB94,
+    # Trump Seven scores the seven only by the exchange); seat 1 = last faced card 9H, 10 (PB94,
+    # Trump Seven) + brisques 20 + last trick 10 = 40.
     s = endgame_b()
     play_out(s, END_B)
-    assert s.rounds[0]["points"] == [70, 40]
+    assert s.rounds[0]["points"] == [60, 40]
 
 
 def test_melds_are_taken_back_into_hand_for_the_endgame():

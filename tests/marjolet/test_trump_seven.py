@@ -3,9 +3,11 @@
 PB94, Trump Seven: "A player drawing or dealt the trump Seven may exchange it for the turn-up and
 score 10. He may do so only upon winning a trick and before making a draw. The loser of the
 tenth trick scores 10 upon drawing the last, faced card."
-RM §3 and §11 item 14 (mistigri): "If never exchanged, playing the trump 7 to a trick scores 10
-for its player whether or not he wins the trick." YML note "trump seven": the play bonus goes
-only to a trump seven that never scored in the deal (not turned up, not exchanged).
+PB94 scores the seven only by the exchange, so the default (the Penguin rules) has no play bonus.
+Option trump_seven_play_bonus (RM §3 and §11 item 14, mistigri): "If never exchanged, playing the
+trump 7 to a trick scores 10 for its player whether or not he wins the trick." YML note "trump
+seven": the play bonus goes only to a trump seven that never scored in the deal (not turned up,
+not exchanged).
 Trump is hearts throughout.
 """
 
@@ -132,9 +134,9 @@ def test_exchanged_seven_is_the_faced_card_drawn_last_and_earns_no_play_bonus():
     assert s.rounds[0]["points"] == [140, 10]
 
 
-def test_playing_the_unexchanged_trump_seven_scores_10_at_once():
+def test_playing_the_unexchanged_trump_seven_scores_10_at_once_with_the_bonus():
     # RM §3 / §11 item 14 (mistigri): playing the never-exchanged trump 7 scores 10.
-    s = game().new_game(seed=1, deals=[sweep_deal(**DEAL_A)])
+    s = game(trump_seven_play_bonus=True).new_game(seed=1, deals=[sweep_deal(**DEAL_A)])
     s.apply("play 7H")  # seat 0 leads it to trick 1
     assert s.scores == [10, 0]
     assert [(e["seat"], e["points"]) for e in scores_from(s, "trump seven played")] == [(0, 10)]
@@ -142,7 +144,8 @@ def test_playing_the_unexchanged_trump_seven_scores_10_at_once():
 
 def test_the_trump_seven_scores_when_played_even_to_a_lost_trick():
     # RM §3 (mistigri): "scores 10 for its player whether or not he wins the trick".
-    s = new_state(["AH", "KS", "8S", "9D", "8D", "8C"], ["7H", "7S", "9S", "TD", "9C", "TC"], "9H")
+    s = new_state(["AH", "KS", "8S", "9D", "8D", "8C"], ["7H", "7S", "9S", "TD", "9C", "TC"], "9H",
+                  trump_seven_play_bonus=True)
     assert play(s, "AH", "7H") == 0
     assert s.scores == [0, 10]
 
@@ -154,9 +157,11 @@ def test_a_plain_seven_scores_nothing_when_played():
     assert s.scores == [0, 0]
 
 
-def test_no_play_bonus_with_the_option_off():
-    # RM §11 item 14: option trump_seven_play_bonus=false drops the mistigri bonus.
-    s = game(trump_seven_play_bonus=False).new_game(seed=1, deals=[sweep_deal(**DEAL_A)])
+def test_no_play_bonus_by_default():
+    # PB94, Trump Seven scores the seven only by the exchange (RM §11 item 14): the default,
+    # trump_seven_play_bonus=false, has no mistigri bonus.
+    assert game().options["trump_seven_play_bonus"] is False
+    s = game().new_game(seed=1, deals=[sweep_deal(**DEAL_A)])
     play_deal(s, LEADS_A, DISCARDS_A, END_A)
     assert scores_from(s, "trump seven played") == []
     # seat 0: brisques 80 + all six end-game tricks 50; seat 1: last faced card 10
@@ -164,8 +169,8 @@ def test_no_play_bonus_with_the_option_off():
 
 
 def test_deal_a_with_the_play_bonus():
-    # As above with the default bonus: seat 0 also scores 10 for leading 7H at trick 1.
-    s = game().new_game(seed=1, deals=[sweep_deal(**DEAL_A)])
+    # As above with the mistigri bonus: seat 0 also scores 10 for leading 7H at trick 1.
+    s = game(trump_seven_play_bonus=True).new_game(seed=1, deals=[sweep_deal(**DEAL_A)])
     play_deal(s, LEADS_A, DISCARDS_A, END_A)
     assert s.rounds[0]["points"] == [140, 10]
 
@@ -186,14 +191,14 @@ def test_turned_seven_scores_once_for_the_dealer_and_not_when_played():
 def test_loser_of_the_tenth_trick_draws_the_faced_card_and_scores_10():
     # PB94, Trump Seven: "The loser of the tenth trick scores 10 upon drawing the last, faced
     # card." Deal A: seat 0 wins trick 10 and draws the last face-down card (9H); seat 1 draws
-    # the turn-up 8H.
+    # the turn-up 8H. (Seat 0 led the unexchanged 7H at trick 1: nothing by default.)
     s = game().new_game(seed=1, deals=[sweep_deal(**DEAL_A)])
     sweep(s, LEADS_A.split()[:9], DISCARDS_A.split()[:9])
-    assert s.scores == [10, 0] and s.stock_left == 2  # 7H was played at trick 1
+    assert s.scores == [0, 0] and s.stock_left == 2
     assert s.observation(0)["turnup"] == "8H"
     trick(s, "AD", "KD", winner=0)  # (seat 0 passes its declaration turn)
     assert s.stock_left == 0 and s.phase_rule.name == "end-game"
     assert "9H" in hand(s, 0) and "8H" in hand(s, 1)
-    assert s.scores == [10, 10]
+    assert s.scores == [0, 10]
     assert [(e["seat"], e["points"]) for e in scores_from(s, "last faced card")] == [(1, 10)]
     assert s.summary()["rounds"][0]["last_card"] == {"player": 1, "card": "8H"}

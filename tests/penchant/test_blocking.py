@@ -199,3 +199,36 @@ def test_no_blocking_without_an_elder_set_on_the_opponents_table(tie):
     trick(s, "AD", "7S", winner=EMMA, meld="KS QS")
     play(s, "7C", "AC", winner=TONY)
     assert "meld 9S 9H" in s.legal_actions()
+
+
+# ------------------------------------------------- a blocked meld after a skipped declaration turn
+def test_blocked_meld_after_a_skipped_turn_says_what_blocks_it_and_what_lifts_it():
+    # Emma melds KS QS and JS QH (twins of queens on her table, never declared as such: they block
+    # all the same, K l.95). Tony wins trick 3 holding TS TH 9H 9C: twins of tens and of nines,
+    # minor sets that score no more than the elder queens, all blocked (K l.95; RM §2.6). With
+    # nothing to declare his declaration turn is skipped (YML), so "meld TS TH" comes when he
+    # must lead. The refusal names the block, as `help` does (the same explanation), not only
+    # whose turn it is.
+    s = new_state("KS QS QH JS AC KC", "TS TH 9C 9H 7S 7C", stock_top="7D 8C 7H 8D 9D AH TC QD 8H KD")
+    trick(s, "AC", "7C", winner=EMMA, meld="KS QS")
+    trick(s, "KC", "8C", winner=EMMA, meld="JS QH")
+    play(s, "7D", "8D", winner=TONY)
+    # no "pass" was asked of Tony after the trick: his declaration turn was skipped
+    assert s.actions[-2:] == ["play 7D", "play 8D"]
+    assert s.decision == "play" and s.current_player == TONY
+    why = illegal(s, "meld TS TH")
+    help_text = refusal(s, TONY, "TS TH")
+    assert why.startswith(help_text)
+    assert "seat 0's table holds twins of queens" in why and "lifts the block" in why
+    assert why.endswith("seat 1 must play a card to the trick now")
+
+
+def test_a_meld_that_nothing_refuses_is_only_out_of_turn():
+    # The same position: TS 7S are no meld, and a meld nothing refuses is refused only for the
+    # moment (the triplet of nines after drawing 9D scores 3 > 2 and is not blocked, K l.97).
+    s = new_state("KS QS QH JS AC KC", "TS TH 9C 9H 7S 7C", stock_top="7D 8C 7H 8D 9D AH TC QD 8H KD")
+    trick(s, "AC", "7C", winner=EMMA, meld="KS QS")
+    trick(s, "KC", "8C", winner=EMMA, meld="JS QH")
+    play(s, "7D", "8D", winner=TONY)
+    assert illegal(s, "meld 9H 9D 9C") == "seat 1 must play a card to the trick now"
+    assert illegal(s, "meld TS 7S") == "seat 1 must play a card to the trick now"

@@ -102,14 +102,23 @@ def test_target_reached_by_the_first_turnup_ends_the_game_before_any_play():
     assert s.legal_actions() == [] and s.current_player is None
 
 
-def test_target_reached_by_the_turnup_of_a_redeal_after_a_throw_in():
-    # YML notes "throw-in" (turn-up points stand; same dealer) and "reaching the target": with
-    # target 5, the dealer has JD (2), the elder throws in, the redeal turns KD (4): 6, game over.
+def test_turnup_points_of_a_thrown_in_deal_do_not_count_toward_the_target():
+    # YML notes "throw-in" (the deal thrown in is void; same dealer) and "reaching the target":
+    # with target 6, the dealer turns JD (2), the elder throws in and the 2 is taken back, the
+    # redeal turns KD (4): 4, short of 6 (2 + 4 would have reached it).
     deals = [deal(NO_HONOURS, HONOURS, turns=["JD"]), deal(HONOURS, "AH KH QH JH TH 9H 8H", turns=["KD"])]
-    s = game(target=5).new_game(deals=deals)
+    s = game(target=6).new_game(deals=deals)
     assert s.scores == [0, 2] and s.current_player == 0 and s.decision == "throw-in"
     s.apply("throw-in")
-    assert s.result == {"winner": 1, "game_score": 6, "lurched": False, "totals": [0, 6]}
+    assert s.result is None and s.scores == [0, 4]
+
+
+def test_target_reached_by_the_turnup_of_a_redeal_after_a_throw_in():
+    # As above with target 4: the redeal's KD (4) reaches it at once.
+    deals = [deal(NO_HONOURS, HONOURS, turns=["JD"]), deal(HONOURS, "AH KH QH JH TH 9H 8H", turns=["KD"])]
+    s = game(target=4).new_game(deals=deals)
+    s.apply("throw-in")
+    assert s.result == {"winner": 1, "game_score": 4, "lurched": False, "totals": [0, 4]}
     assert s.legal_actions() == []
 
 

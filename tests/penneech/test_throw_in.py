@@ -2,14 +2,14 @@
 
 WP, Deal: "A player with no Aces nor face cards may throw in his cards for a fresh deal."
 RM §4 / §11 item 21: the same dealer redeals (pagat). YML note "throw-in": before the first
-lead, elder then dealer may `throw-in`; points already pegged for the turn-up stand.
+lead, elder then dealer may `throw-in`; the deal thrown in is void (nothing scored in it counts).
 """
 
 import pytest
 
 from cardcore import IllegalAction, RecordError
 
-from .conftest import deal, game, new_state
+from .conftest import deal, game, new_state, score_events
 
 HONOURS = "AS 9S 8S 7S 6S 5S 4S"      # an ace: no throw-in
 NO_HONOURS = "TH 9H 8H 7H 6H 5H 4H"   # nothing above a ten
@@ -65,20 +65,33 @@ def test_no_throw_in_after_the_first_lead():
         s.apply("throw-in")
 
 
-def test_throw_in_the_same_dealer_deals_afresh_and_the_turnup_points_stand():
-    # RM §11 item 21 (pagat): the same dealer redeals. YML note: points already pegged for the
-    # turn-up stand. Deal 1 (dealer seat 1) turns KD: 4 to the dealer (RM §4, Parlett); the
-    # dealer throws in; deal 2, dealt by seat 1 again, turns QC: 3 more.
+def test_throw_in_the_same_dealer_deals_afresh_and_the_void_deal_scores_nothing():
+    # RM §11 item 21 (pagat): the same dealer redeals. WP, Deal: the cards are thrown in "for a
+    # fresh deal", so the deal thrown in is void: nothing scored in it counts. Deal 1 (dealer
+    # seat 1) turns KD: 4 to the dealer (RM §4, Parlett), at once; the dealer throws in and the 4
+    # is taken back; deal 2, dealt by seat 1 again, turns QC: 3.
     deals = [deal(HONOURS, NO_HONOURS, turns=["KD"]), deal("AH KH QH JH TH 9H 8H", NO_HONOURS_2, turns=["QC"])]
     s = game().new_game(deals=deals)
     assert s.scores == [0, 4]
     s.apply("throw-in")
     assert len(s.rounds) == 2 and s.dealer == 1
-    assert s.rounds[0]["thrown_in"] == 1
-    assert s.scores == [0, 7]
+    assert s.scores == [0, 3]
     assert s.deck.names_of(s.hands[0]) == ["AH", "KH", "QH", "JH", "TH", "9H", "8H"]
     assert s.deck.suits[s.trump] == "C"
     assert s.decision == "throw-in" and s.current_player == 1  # deal 2's dealer may throw in again
+
+
+def test_the_void_deal_shows_it_scored_nothing():
+    # As above. The thrown-in round keeps its turned card and who threw in, and scored nothing;
+    # the score events stay a true account: the 4 and the 4 taken back, then deal 2's 3.
+    deals = [deal(HONOURS, NO_HONOURS, turns=["KD"]), deal("AH KH QH JH TH 9H 8H", NO_HONOURS_2, turns=["QC"])]
+    s = game().new_game(deals=deals)
+    s.apply("throw-in")
+    rounds = s.summary()["rounds"]
+    assert rounds[0]["thrown_in"] == 1 and rounds[0]["points"] == [0, 0]
+    assert rounds[0]["turned"] == [{"card": "KD", "seat": 1, "points": 0}]
+    assert rounds[1]["points"] == [0, 3]
+    assert [(seat, points) for seat, points in score_events(s, "turned card")] == [(1, 4), (1, -4), (1, 3)]
 
 
 def test_elder_throws_in_same_dealer_redeals():

@@ -85,7 +85,7 @@ def test_simulate_records_replay(tmp_path):
     assert [f.name for f in files] == [f"{i:04d}.json" for i in range(5)]
     for f in files:
         record = read_record(f)
-        assert record["options"] == {"scoring": "19th-century"}
+        assert record["options"]["scoring"] == "19th-century"
         state = replay(record)
         assert state.is_terminal()
 
