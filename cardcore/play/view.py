@@ -12,13 +12,13 @@ import sys
 
 import click
 
-from ..cards import SUIT_NAMES
+from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
 from .facts import TableFacts
 from .moves import Preview
 from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, plain
 
 MAX_WIDTH = 80
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SYMBOLS = SYMBOL_OF_SUIT
 RED = {"H", "D"}
 
 
