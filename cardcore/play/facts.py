@@ -140,7 +140,7 @@ def last_trick(state, names: Names) -> Line:
             last = []
             for seat, card in played:
                 last += ([", "] if last else []) + [f"{names(seat)} ", Card(card)]
-            last += [" — ", names.subject(e["winner"], "win")]
+            last += [f" — {names(e['winner'])} won"]
             played = []
     return last
 

@@ -14,6 +14,7 @@ import click
 
 from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
 from .facts import TableFacts
+from .interrupts import deferred_interrupt
 from .moves import Preview
 from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, plain
 
@@ -280,9 +281,16 @@ class RichView(PlainView):
         thread.start()
         thread.join(after)
         if thread.is_alive():
-            with self.console.status(text, spinner="dots"):
+            status = self.console.status(text, spinner="dots")
+            status.start()
+            try:
                 while thread.is_alive():
                     thread.join(0.05)
+            finally:
+                # also on Ctrl-C: the spinner's line is erased and the cursor shown again, so the
+                # lines after it (and the shell's prompt) start on a clean line
+                with deferred_interrupt():
+                    status.stop()
         if "error" in box:
             raise box["error"]
         return box["value"]

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminal
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[=>()][0-9A-Za-z]?|\r")
 PROMPT = "Your move> "
+NEXT_ROUND = "Press Enter for the next round "
 SYMBOL_TO_LETTER = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
@@ -49,6 +50,7 @@ class Terminal:
         self.screen = ""
         self.board = ""  # the last screen that listed the moves
         self.prompts = 0
+        self.round_pauses = 0  # times the program waited for Enter after a round
         self.waiting = False  # at a prompt, not yet answered
 
     def _took(self) -> str:
@@ -57,8 +59,15 @@ class Terminal:
         return text
 
     def next_prompt(self) -> bool:
-        """Wait for the prompt (True) or the end of the program (False)."""
-        i = self.child.expect([PROMPT, pexpect.EOF])
+        """Wait for the prompt (True) or the end of the program (False); Enter is pressed at the
+        pause after each round's summary, as a person would."""
+        while True:
+            i = self.child.expect([PROMPT, NEXT_ROUND, pexpect.EOF])
+            if i != 1:
+                break
+            self.round_pauses += 1
+            self._took()
+            self.child.sendline("")
         self.screen = self._took()
         if "Moves" in self.screen:
             self.board = self.screen
