@@ -89,7 +89,8 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
         status.insert(1, ["Turned: ", Card(turned[-1]["card"])])
     rows: list[tuple[str, Line]] = []
     counters = obs["counters"]
-    tables = bool(state.game.meld_table.items)  # cards go to the table only by melding
+    # cards go to the table only by melding: no rows for tables that stay empty
+    tables = declarations_remain(state) or any(obs["tableaus"])
 
     def standing(s: int) -> Line:
         line: Line = [f"score {obs['scores'][s]} (this round {obs['round_points'][s]})"]
@@ -268,7 +269,10 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     out.append(("Trump", trump_facts(state, obs)))
     for rule in state.game.describe_rules():
         out.append((rule["title"], [[rule["text"], Muted(f" [{rule['source']}]")]]))
-    commands = COMMANDS if declarations_remain(state) else [c for c in COMMANDS if c not in MELD_COMMANDS]
+    commands = COMMANDS if declarations_remain(state) else [NO_MELD_COMMANDS.get(c, c) for c in COMMANDS
+                                                            if NO_MELD_COMMANDS.get(c, c)]
+    if not state.game.meld_table.items:
+        commands = [c.replace("tricks and melds", "tricks") for c in commands]
     out.append(("Commands", [[c] for c in commands]))
     return out
 
@@ -287,7 +291,12 @@ COMMANDS = [
     "undo           take back your last move and the bot's replies since",
     "quit           save and stop (Ctrl-C and Ctrl-D too)",
 ]
-MELD_COMMANDS = {COMMANDS[2]}
+# where no meld may be declared (Penneech; Penchant's Meal) the meld commands would only mislead
+NO_MELD_COMMANDS = {
+    COMMANDS[1]: "QS, q♠, 10h    play that card",
+    COMMANDS[2]: "",
+    COMMANDS[3]: "play QS        a whole action, as in the list of moves",
+}
 
 
 def after_trick_text(state) -> str:
