@@ -19,8 +19,9 @@ def _one(counter: str) -> str:
 def explain_rule(rule: ScoringRule) -> str:
     """An end-of-round scoring rule in a few words: ``1 per card over 7``."""
     if rule.kind == "last-trick":
-        every = f", {rule.all_tricks_points} for every trick" if rule.all_tricks_points is not None else ""
-        return f"{rule.points} for the last trick{every}"
+        of = f" of the {rule.phase}" if rule.phase else ""
+        every = f", or {rule.all_tricks_points} with every trick{of}" if rule.all_tricks_points is not None else ""
+        return f"{rule.points}{every}"
     one = _one(rule.counter)
     where = f" won in the {rule.phase}" if rule.phase else " won"
     if rule.kind == "per-card":

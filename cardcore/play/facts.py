@@ -26,7 +26,8 @@ def suit_text(suit: str | None) -> Line:
 
 def obligation_line(rule, led: str | None = None, trump: str | None = None) -> Line:
     """A phase's trick obligations in words, with the suits when known (the suit led, trump) and
-    Parlett's letters as the citation: "follow suit in ♥ hearts and, if you cannot, trump (♠ spades)"."""
+    Parlett's letters as the citation: "follow suit in ♥ hearts and, if you cannot, play a trump,
+    ♠ spades"."""
     def suit(letter: str | None, before: str) -> Line:
         return [before, Suit(letter)] if letter else []
 
@@ -486,7 +487,8 @@ def history_lines(state, names: Names) -> list[Line]:
         elif kind == "trump":
             lines.append(["    trump: ", *(suit_text(e["suit"]) if e["suit"] else ["cancelled"])])
         elif kind == "phase" and number:
-            lines.append([f"    — {e['phase']} ({e['rule']})"])
+            rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
+            lines.append([f"    — {e['phase']}: ", *(obligation_line(rule.follow_rule) if rule else [e["rule"]])])
         elif kind == "score" and e["source"] != "meld":
             lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]),
                           Muted(f" {score_label(e)}")])
