@@ -164,8 +164,9 @@ class Session:
         return action
 
     # ------------------------------------------------------------------ the person's turn
-    def ask(self, seat: int) -> str | None:
-        """Prompt until the person gives a legal action; None when they quit."""
+    def ask(self, seat: int) -> str | object | None:
+        """Prompt until the person gives a legal action; None when they quit, UNDONE when they
+        took moves back (``self.state`` is then a new state)."""
         state, v = self.state, self.view
         v.table(table_facts(state, seat, self.names))
         while True:

@@ -282,8 +282,8 @@ class RichView(PlainView):
         thread.join(after)
         if thread.is_alive():
             status = self.console.status(text, spinner="dots")
-            status.start()
             try:
+                status.start()
                 while thread.is_alive():
                     thread.join(0.05)
             finally:
