@@ -16,6 +16,7 @@ RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "SHDC"  # also the canonical suit order for sorting cards in actions and records
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SYMBOL_OF_SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {
     "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
     "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",

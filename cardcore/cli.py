@@ -173,7 +173,8 @@ def split_specs(text: str) -> list[str]:
 @click.option("--delay", type=click.FloatRange(min=0), metavar="SECONDS",
               help="Pause before each bot move. Default 0.5 on a terminal, 0 otherwise.")
 @click.option("--plain", is_flag=True,
-              help="Plain text even on a terminal (also when NO_COLOR is set or TERM=dumb).")
+              help="Plain text even on a terminal (also when NO_COLOR is set or TERM=dumb), "
+                   "and no wait for Enter between rounds.")
 def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume_path, hint_bot,
          watch, bots, delay, plain):
     """Play GAME against a bot at the terminal, or watch two bots (--watch).
@@ -192,6 +193,7 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
       score          scores this round and in the game, points by source, counted cards
       history        this round's tricks and melds so far
       table          the table again
+      undo           take back your last move and the bot's replies since
       quit           save and stop (as do Ctrl-C and end of input)
 
     \b

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Deck
+from .cards import SUIT_NAMES, SYMBOL_OF_SUIT, Deck
 
 
 @dataclass(frozen=True)
@@ -104,20 +104,32 @@ def legal_plays(
     return allowed
 
 
+def suit_words(deck: Deck, suit: int) -> str:
+    """A suit in words with its symbol, ``hearts (♥)``: no letters to decode."""
+    letter = deck.suits[suit]
+    return f"{SUIT_NAMES[letter]} ({SYMBOL_OF_SUIT[letter]})"
+
+
 def forbidding_reason(
     deck: Deck, rule: FollowRule, holding: int, trick: list[int], trump: int | None, card: int
 ) -> str | None:
-    """Why ``card`` may not be played now, naming the obligation; None if it may."""
+    """Why ``card`` may not be played now, naming the obligation in words (the suits with their
+    symbols) and Parlett's letters as its citation; None if it may."""
     if legal_plays(deck, rule, holding, trick, trump) >> card & 1:
         return None
     led = deck.suit_of[trick[0]]
-    led_name = deck.suits[led]
+    led_words = suit_words(deck, led)
     trumps = deck.suit_masks[trump] if trump is not None else 0
     has_led = holding & deck.suit_masks[led]
     if (rule.follow or rule.follow_or_trump) and has_led and deck.suit_of[card] != led:
         if rule.follow_or_trump:
-            return f"you hold {led_name} (the suit led): follow suit or trump ({rule.letters} + follow-or-trump)"
-        return f"you must follow suit: you hold {led_name}, the suit led ({rule.letters})"
+            trump_words = f" with {suit_words(deck, trump)}" if trump is not None else ""
+            return (f"you hold {led_words}, the suit led: you must follow suit or trump{trump_words} "
+                    f"(Parlett: {rule.letters}, follow-or-trump)")
+        return f"you must follow suit: you hold {led_words}, the suit led (Parlett: {rule.letters})"
     if rule.trump and not has_led and holding & trumps and deck.suit_of[card] != trump:
-        return f"you are void in {led_name} and hold a trump: you must trump ({rule.letters})"
-    return f"you must win the trick when able, and a card you hold beats it ({rule.letters})"
+        return (f"you hold no {led_words}, the suit led, but hold a trump: you must trump with "
+                f"{suit_words(deck, trump)} (Parlett: {rule.letters})")
+    best = trick[trick_winner(deck, trick, trump)]
+    return (f"you must win the trick when able: you hold a card that beats {deck.names[best]}, "
+            f"the card winning it (Parlett: {rule.letters})")

@@ -15,6 +15,7 @@ from ..ruleset import DeclareStep
 from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
                           throw_in_text, trump_lines)
 from ..tricks import forbidding_reason
+from .earned import earned_so_far, labelled, trick_earns
 from .moves import score_label
 from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards
 
@@ -23,6 +24,37 @@ def suit_text(suit: str | None) -> Line:
     if suit is None:
         return ["none yet"]
     return [Suit(suit)]
+
+
+def obligation_line(rule, led: str | None = None, trump: str | None = None) -> Line:
+    """A phase's trick obligations in words, with the suits when known (the suit led, trump) and
+    Parlett's letters as the citation: "follow suit in ♥ hearts and, if you cannot, play a trump,
+    ♠ spades"."""
+    def suit(letter: str | None, before: str) -> Line:
+        return [before, Suit(letter)] if letter else []
+
+    said: Line = []
+    if rule.follow_or_trump:
+        said += ["follow suit", *suit(led, " in "), " or play a trump", *suit(trump, ", "),
+                 "; another suit only when you have none of the suit led"]
+    elif rule.follow:
+        said += ["follow suit", *suit(led, " in ")]
+        if rule.trump:
+            said += [" and, if you cannot, play a trump", *suit(trump, ", ")]
+    elif rule.trump:
+        said += ["play a trump", *suit(trump, ", "), " when you cannot follow suit"]
+    if rule.win:
+        said += ["; " if said else "", "beat the card winning the trick when you can"]
+    if not said:
+        said = ["any card may be played: no need to follow suit, trump or win"]
+    return said + [Muted(f" (Parlett: {rule.letters}{', follow-or-trump' if rule.follow_or_trump else ''})")]
+
+
+def declarations_remain(state) -> bool:
+    """May melds still be declared this round (not in a last phase without declarations, such as
+    Penchant's Meal, nor in a game without melds)?"""
+    return bool(state.game.meld_table.items) and any(
+        isinstance(s, DeclareStep) for p in state.rules.phases[state.phase:] for s in p.after_trick)
 
 
 def round_length(state) -> str:
@@ -47,7 +79,8 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     obs = state.observation(seat)
     phase = state.phase_rule
     title = f"{state.game.rules.meta.title} · {round_length(state)}"
-    phase_line: Line = [Strong(phase.name), f" — {phase.follow_rule.describe()} ({phase.follow_rule.letters})"]
+    led = obs["trick"][0]["card"][-1] if obs["trick"] else None
+    phase_line: Line = [Strong(phase.name), " — ", *obligation_line(phase.follow_rule, led, obs["trump"])]
     if phase.play_from_tableau:
         phase_line.append("; table cards may be played")
     status: list[Line] = [["Trump: ", *trump_now(state, obs)], [f"Stock: {obs['stock_left']}"],
@@ -59,6 +92,8 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
         status.insert(1, ["Turned: ", Card(turned[-1]["card"])])
     rows: list[tuple[str, Line]] = []
     counters = obs["counters"]
+    # cards go to the table only by melding: no rows for tables that stay empty
+    tables = declarations_remain(state) or any(obs["tableaus"])
 
     def standing(s: int) -> Line:
         line: Line = [f"score {obs['scores'][s]} (this round {obs['round_points'][s]})"]
@@ -75,19 +110,53 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
         if known:
             line += [" · known in hand: ", *cards(known)]
         rows.append((names(s), line))
-        rows.append((f"{names.possessive(s)} table", cards(obs["tableaus"][s])))
+        if tables:
+            rows.append((f"{names.possessive(s)} table", cards(obs["tableaus"][s])))
+    last = last_trick(state, names)
+    if last:
+        rows.append(("Last trick", last))
     trick: Line = []
     for t in obs["trick"]:
         trick += ([", "] if trick else []) + [f"{names(t['seat'])} ", Card(t["card"])]
     rows.append(("Trick", trick or ["-"]))
-    rows.append(("Your table", cards(obs["tableaus"][seat])))
+    if tables:
+        rows.append(("Your table", cards(obs["tableaus"][seat])))
     rows.append(("Your hand", cards(obs["hand"])))
-    melds = meld_summary(state, seat)
+    melds = meld_summary(state, seat) if declarations_remain(state) else []
     if melds:
         rows.append(("Your melds", melds))
     rows.append((names(seat), standing(seat)))
+    earned = earned_line(state, names)
+    if earned:
+        rows.append(("Earned so far", earned))
     legal = state.legal_actions() if state.current_player == seat else []
     return TableFacts(title, phase_line, status, rows, turn_line(state, seat, names), legal)
+
+
+def last_trick(state, names: Names) -> Line:
+    """The round's last finished trick: each card by whom, and who won it."""
+    played: list[tuple[int, str]] = []
+    last: Line = []
+    for e in round_events(state, len(state.rounds)):
+        if e["type"] == "play":
+            played.append((e["seat"], e["card"]))
+        elif e["type"] == "trick":
+            last = []
+            for seat, card in played:
+                last += ([", "] if last else []) + [f"{names(seat)} ", Card(card)]
+            last += [f" — {names(e['winner'])} won"]
+            played = []
+    return last
+
+
+def earned_line(state, names: Names) -> Line:
+    """Points won in tricks that the rules count only at the end of the round, so far."""
+    out: Line = []
+    for rule, points in earned_so_far(state):
+        if out:
+            out.append(" · ")
+        out.append(f"{rule.label} " + ", ".join(f"{names(s)} {p}" for s, p in enumerate(points) if p))
+    return out + [Muted(" (scored at the end of the round)")] if out else []
 
 
 def trump_now(state, obs) -> Line:
@@ -167,8 +236,9 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     obs = state.observation(seat)
     phase = state.phase_rule
     out: list[tuple[str, list[Line]]] = []
+    led = obs["trick"][0]["card"][-1] if obs["trick"] else None
     now: list[Line] = [
-        ["Phase ", Strong(phase.name), f", trick rule {phase.follow_rule.letters}: {phase.follow_rule.describe()}.",
+        ["Phase ", Strong(phase.name), ": ", *obligation_line(phase.follow_rule, led, obs["trump"]), ".",
          Muted(f" [{phase.source}]")],
     ]
     if phase.play_from_tableau:
@@ -191,7 +261,7 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     elif decision == "throw-in" and state.rules.throw_in:
         lines = [[throw_in_text(state.rules), Muted(f" [{state.rules.throw_in.source}]")]]
         out.append(("This turn", lines))
-    melds = meld_facts(state, seat, decision == "declare")
+    melds = meld_facts(state, seat, decision == "declare") if declarations_remain(state) else []
     if melds:
         out.append(("Your melds" if decision == "declare" else "Melds in your hand and table (declared after a trick)",
                     melds))
@@ -199,7 +269,11 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     out.append(("Cards", card_facts(state.rules)))
     for rule in state.game.describe_rules():
         out.append((rule["title"], [[rule["text"], Muted(f" [{rule['source']}]")]]))
-    out.append(("Commands", [[c] for c in COMMANDS]))
+    commands = COMMANDS if declarations_remain(state) else [NO_MELD_COMMANDS.get(c, c) for c in COMMANDS
+                                                            if NO_MELD_COMMANDS.get(c, c)]
+    if not state.game.meld_table.items:
+        commands = [c.replace("tricks and melds", "tricks") for c in commands]
+    out.append(("Commands", [[c] for c in commands]))
     return out
 
 
@@ -214,8 +288,15 @@ COMMANDS = [
     "score          scores, points by source, counted cards",
     "history        this round's tricks and melds",
     "table          the table again",
+    "undo           take back your last move and the bot's replies since",
     "quit           save and stop (Ctrl-C and Ctrl-D too)",
 ]
+# where no meld may be declared (Penneech; Penchant's Meal) the meld commands would only mislead
+NO_MELD_COMMANDS = {
+    COMMANDS[1]: "QS, q♠, 10h    play that card",
+    COMMANDS[2]: "",
+    COMMANDS[3]: "play QS        a whole action, as in the list of moves",
+}
 
 
 def play_facts(state, seat: int, names: Names) -> list[Line]:
@@ -298,14 +379,17 @@ def round_grid(state, number: int, names: Names, title: str | None = None) -> Gr
     end_scores = None
     for e in round_events(state, number):
         if e["type"] == "score":
-            label = f"meld: {e['meld']}" if e["source"] == "meld" else e["source"]
+            label = f"meld: {e['meld']}" if e["source"] == "meld" else labelled(state, e["source"])
             rows.setdefault(label, [0] * n)[e["seat"]] += e["points"]
         elif e["type"] == "round-end":
             end_scores = e["scores"]
     summary = state.rounds[number - 1]
+    in_progress = number == len(state.rounds) and not state.is_terminal() and end_scores is None
+    if in_progress:
+        for rule, points in earned_so_far(state):
+            rows[f"{rule.label} so far (scored at round end)"] = points
     body = [[label, *map(str, pts)] for label, pts in rows.items()] or [["(no points)", *[""] * n]]
     totals = [["round points", *map(str, summary["points"])]]
-    in_progress = number == len(state.rounds) and not state.is_terminal() and end_scores is None
     for name in state.rules.counters:
         counts = state.counter_counts(name) if in_progress else summary.get(name, state.counter_counts(name))
         totals.append([f"{name} won", *map(str, counts)])
@@ -377,7 +461,8 @@ def history_lines(state, names: Names) -> list[Line]:
         elif kind == "trump":
             lines.append(["    trump: ", *(suit_text(e["suit"]) if e["suit"] else ["cancelled"])])
         elif kind == "phase" and number:
-            lines.append([f"    — {e['phase']} ({e['rule']})"])
+            rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
+            lines.append([f"    — {e['phase']}: ", *(obligation_line(rule.follow_rule) if rule else [e["rule"]])])
         elif kind == "score" and e["source"] != "meld":
             lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]),
                           Muted(f" {score_label(e)}")])
@@ -407,7 +492,9 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
     end_labels = {r.label for r in state.rules.scoring if r.kind != "last-trick"}
     last: Said | None = None
     skip_trump = False
-    played = _played_before(state.events[:len(state.events) - len(events)])
+    earlier = state.events[:len(state.events) - len(events)]
+    played = _played_before(earlier)
+    phase = next((e["phase"] for e in reversed(earlier) if e["type"] == "phase"), None)
 
     def say(said: Said) -> None:
         nonlocal last
@@ -434,16 +521,22 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
                     out.append(("said", Said([f"{names.possessive(s)} hand: ", *cards(hand)])))
         elif kind == "phase":
             last = None
-            rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
-            text = rule.follow_rule.describe() if rule else ""
-            back = " Table cards go back to hand." if rule and "tableau-to-hand" in rule.on_start else ""
-            out.append(("rule", [Strong(e["phase"].capitalize()), f": {text} ({e['rule']}).{back}"]))
+            phase = e["phase"]
+            rule = next((p for p in state.rules.phases if p.name == phase), None)
+            # the banner holds the name only: a rule line is one line, and the obligations are long
+            out.append(("rule", [Strong(phase.capitalize())]))
+            if rule:
+                back = " Table cards go back to hand." if "tableau-to-hand" in rule.on_start else ""
+                said = ["Trick rule: ", *obligation_line(rule.follow_rule), f".{back}"]
+                out.append(("said", Said(said)))
         elif kind == "play":
             played = True
             say(Said([names.subject(e["seat"], "play"), " ", Card(e["card"])], seat=e["seat"]))
         elif kind == "trick":
-            say(Said([Strong(names.subject(e["winner"], "win")), " the trick (", *cards(e["cards"]), ")"],
-                     seat=e["winner"]))
+            line = [Strong(names.subject(e["winner"], "win")), " the trick (", *cards(e["cards"]), ")"]
+            for rule, points in trick_earns(state, e["cards"], phase):
+                line += [" ", Points(points), Muted(f" {rule.label}, scored at the end of the round")]
+            say(Said(line, seat=e["winner"]))
         elif kind == "meld":
             say(Said([names.subject(e["seat"], "declare"), " ", Strong(e["name"]), " ", *cards(e["cards"])],
                      seat=e["seat"], detail=False))
@@ -451,7 +544,8 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             # A declaration turn passed or skipped says nothing the next lines do not; before the
             # first card of a deal, a pass declines a throw-in.
             if not played and not names.you(e["seat"]):
-                say(Said([names.subject(e["seat"], "keep"), " the hand."], seat=e["seat"]))
+                say(Said([f"{names(e['seat'])} does not throw in its hand", Muted(_throw_in_why(state)), "."],
+                         seat=e["seat"]))
         elif kind == "draw":
             if watching or names.you(e["seat"]):
                 say(Said([names.subject(e["seat"], "draw"), " ", Card(e["card"]), Muted(f" (stock {e['left']})")],
@@ -487,6 +581,11 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             last = None
             out.append(("game", None))
     return [("say", _finish(v)) if k == "said" else (k, v) for k, v in out]
+
+
+def _throw_in_why(state) -> str:
+    rule = state.rules.throw_in
+    return f" (a hand without {' '.join(rule.without_ranks)} may be thrown in for a new deal)" if rule else ""
 
 
 def _played_before(earlier: list[dict]) -> bool:

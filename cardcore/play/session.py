@@ -7,10 +7,8 @@ of input leave the saved record as it is and print the command that resumes it.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import shlex
-import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -19,9 +17,10 @@ import click
 
 from ..bots import make_bot
 from ..invocation import cardcore_command
-from ..records import write_record
+from ..records import replay, write_record
 from .facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                     score_grid, table_facts)
+from .interrupts import deferred_interrupt
 from .moves import interpret, preview
 from .text import Line, Names, Strong, card_actions
 from .view import preview_text
@@ -29,23 +28,7 @@ from .view import preview_text
 HUMAN = "human"
 DEFAULT_HINT_BOT = "ismcts(iterations=500)"
 QUIT = ("quit", "exit", "q")
-
-
-@contextlib.contextmanager
-def deferred_interrupt():
-    """Hold Ctrl-C until the block is done (an action and the record that holds it)."""
-    received = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: received.append(signum))
-    except ValueError:  # not the main thread: nothing to defer
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if received:
-            raise KeyboardInterrupt
+UNDONE = object()  # ask()'s answer when the person took moves back: the game goes on from there
 
 
 @dataclass
@@ -62,10 +45,7 @@ class Session:
     def __post_init__(self):
         g = self.state.game
         seed = self.state.seed
-        for s, spec in enumerate(self.players):
-            if spec != HUMAN:
-                # seat 1 vs a person: seed + 1, as before; watching: one seed per seat
-                self.bots[s] = make_bot(spec, g, None if seed is None else seed + 1 + (s if self.watching else 0))
+        self.make_bots()
         humans = [s for s, p in enumerate(self.players) if p == HUMAN]
         self.human = humans[0] if humans else None
         if self.watching:
@@ -74,6 +54,14 @@ class Session:
             self.names = Names(["You" if s == self.human else "Bot" for s in range(g.players)], me=self.human)
         # made now, so that a bad --hint-bot is an error before the game starts, not at `hint`
         self._hint_bot = make_bot(self.hint_spec, g, seed) if self.human is not None else None
+
+    def make_bots(self) -> None:
+        seed = self.state.seed
+        for s, spec in enumerate(self.players):
+            if spec != HUMAN:
+                # seat 1 vs a person: seed + 1, as before; watching: one seed per seat
+                self.bots[s] = make_bot(spec, self.state.game,
+                                        None if seed is None else seed + 1 + (s if self.watching else 0))
 
     @property
     def watching(self) -> bool:
@@ -105,6 +93,9 @@ class Session:
                     if action is None:
                         v.note(f"Game saved. Resume with: {self.resume_command}")
                         return
+                    if action is UNDONE:
+                        state, shown = self.state, len(self.state.events)
+                        continue
                 else:
                     action = self.bot_move(seat)
                 with deferred_interrupt():  # the state and its record move on together
@@ -130,7 +121,8 @@ class Session:
                   "Type ? for the moves and what each scores, help for the rules now, hint for advice.")
         v.note(f"Recording to {self.record_path}")
         if self.resumed:
-            v.say(f"Resumed after {len(state.actions)} actions.")
+            done = len(state.actions)
+            v.say(f"Resumed after {done} action{'' if done == 1 else 's'}.")
             if state.is_terminal():
                 v.say(game_over_line(state, self.names))
                 v.grid(game_grid(state, self.names))
@@ -141,9 +133,15 @@ class Session:
     def save(self) -> None:
         write_record(self.record_path, {**self.state.record(), "players": list(self.players)})
 
+    @property
+    def waits_between_rounds(self) -> bool:
+        """Wait for Enter after a round's summary: only for a person at a terminal, not --plain."""
+        return self.view.rich and not self.watching and _is_tty(sys.stdin) and _is_tty(sys.stdout)
+
     def show_events(self, shown: int) -> int:
         state, v = self.state, self.view
-        for kind, item in narrate(state.events[shown:], state, self.names, watching=self.watching):
+        items = narrate(state.events[shown:], state, self.names, watching=self.watching)
+        for k, (kind, item) in enumerate(items):
             if kind == "say":
                 v.say(item)
             elif kind == "rule":
@@ -151,6 +149,10 @@ class Session:
             elif kind == "round":
                 v.blank()
                 v.grid(round_grid(state, item, self.names, title=f"End of round {item}"))
+                game_ends = any(later == "game" for later, _ in items[k + 1:])
+                if not game_ends and self.waits_between_rounds:
+                    click.prompt("Press Enter for the next round", default="", show_default=False,
+                                 prompt_suffix=" ")
             elif kind == "game":
                 v.blank()
                 v.say(game_over_line(state, self.names))
@@ -164,8 +166,9 @@ class Session:
         return action
 
     # ------------------------------------------------------------------ the person's turn
-    def ask(self, seat: int) -> str | None:
-        """Prompt until the person gives a legal action; None when they quit."""
+    def ask(self, seat: int) -> str | object | None:
+        """Prompt until the person gives a legal action; None when they quit, UNDONE when they
+        took moves back (``self.state`` is then a new state)."""
         state, v = self.state, self.view
         v.table(table_facts(state, seat, self.names))
         while True:
@@ -175,7 +178,10 @@ class Session:
                 continue
             if command in QUIT:
                 return None
-            if command in ("?", "moves"):
+            if command == "undo":
+                if self.undo(seat):
+                    return UNDONE
+            elif command in ("?", "moves"):
                 v.previews([preview(state, a) for a in state.legal_actions()])
             elif command in ("help", "h", "rules"):
                 v.sections(help_sections(state, seat, self.names))
@@ -197,6 +203,31 @@ class Session:
                 if answer.error:
                     v.error(answer.error)
 
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move and every move since (the bot's replies): the game is
+        replayed from its record without them (the engine is deterministic from the record), the
+        record file is rewritten to match and the bots start afresh. False when there is nothing
+        to take back."""
+        record = self.state.record()
+        probe = replay({**record, "actions": []})
+        mine = []
+        for number, action in enumerate(record["actions"]):
+            if probe.current_player == seat:
+                mine.append(number)
+            probe.apply(action)
+        if not mine:
+            self.view.error("Nothing to undo: you have not moved yet in this game.")
+            return False
+        keep = mine[-1]
+        taken = record["actions"][keep:]
+        self.state = replay(record, upto=keep)
+        self.make_bots()
+        self.save()
+        others = len(taken) - 1
+        since = f" and {others} move{'s' if others != 1 else ''} since" if others else ""
+        self.view.say(["Undone: your ", *card_actions(taken[0]), since, ". The record is rewritten to match."])
+        return True
+
     def hint(self, seat: int) -> None:
         """A bot's choice for ``seat``, made in a world sampled from what that seat may know."""
         state, v = self.state, self.view
@@ -211,3 +242,10 @@ class Session:
         if extra:
             line += ["  — ", *extra]
         v.say(line)
+
+
+def _is_tty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -12,13 +12,14 @@ import sys
 
 import click
 
-from ..cards import SUIT_NAMES
+from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
 from .facts import TableFacts
+from .interrupts import deferred_interrupt
 from .moves import Preview
 from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, plain
 
 MAX_WIDTH = 80
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SYMBOLS = SYMBOL_OF_SUIT
 RED = {"H", "D"}
 
 
@@ -280,9 +281,16 @@ class RichView(PlainView):
         thread.start()
         thread.join(after)
         if thread.is_alive():
-            with self.console.status(text, spinner="dots"):
+            status = self.console.status(text, spinner="dots")
+            try:
+                status.start()
                 while thread.is_alive():
                     thread.join(0.05)
+            finally:
+                # also on Ctrl-C: the spinner's line is erased and the cursor shown again, so the
+                # lines after it (and the shell's prompt) start on a clean line
+                with deferred_interrupt():
+                    status.stop()
         if "error" in box:
             raise box["error"]
         return box["value"]

@@ -16,9 +16,12 @@ seat 0 won tricks 1-9, seat 1 the 10th. Phase-two hands:
 from .conftest import (MEAL_HANDS, MEAL_INITIAL, MEAL_PLAYS, MEAL_WINNERS, game, illegal, last,
                        meal_position, play, play_gathering, scripted_deal, trump_suit)
 
-FOLLOW = "you must follow suit: you hold H, the suit led (FTR)"
-TRUMP = "you are void in D and hold a trump: you must trump (FTR)"
-WIN = "you must win the trick when able, and a card you hold beats it (FTR)"
+FOLLOW = "you must follow suit: you hold hearts (♥), the suit led (Parlett: FTR)"
+TRUMP = "you hold no diamonds (♦), the suit led, but hold a trump: you must trump with spades (♠) (Parlett: FTR)"
+
+
+def WIN(best):
+    return f"you must win the trick when able: you hold a card that beats {best}, the card winning it (Parlett: FTR)"
 
 
 def test_melds_return_to_hand_when_the_last_stock_card_is_drawn():
@@ -52,7 +55,7 @@ def test_must_win_when_able():
     s = meal_position()
     s.apply("play 9H")
     assert s.legal_actions() == ["play QH"]           # QH beats 9H; 8H does not
-    assert illegal(s, "play 8H").startswith(WIN)
+    assert illegal(s, "play 8H").startswith(WIN("9H"))
 
 
 def test_must_trump_when_void():
@@ -67,7 +70,7 @@ def test_must_beat_a_trump_lead_when_able():
     s = meal_position()
     s.apply("play 9S")                                 # trump led: follow and head it
     assert s.legal_actions() == ["play JS"]
-    assert illegal(s, "play 7S").startswith(WIN)
+    assert illegal(s, "play 7S").startswith(WIN("9S"))
 
 
 def test_FTr_does_not_require_winning():

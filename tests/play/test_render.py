@@ -160,7 +160,8 @@ def test_help_explains_a_blocked_meld_and_what_lifts_it():
     assert "twins 9S 9H (2): refused — blocked" in text and "lifts the block" in text
     assert "besito QD JD (2): you may declare it (move 1)" in text
     assert "Blocking: Sets of 7, 8, 9, T are minor" in text  # the plugin's describe_rules
-    assert "free play: any card" in text
+    # K, Phase one: "Cards do not have to follow suit, you don't have to play trump, and you don't have to win"
+    assert "any card may be played: no need to follow suit, trump or win (Parlett: ftr)" in text
     assert "No trump until a penchant declared by the winner sets it" in text
 
 
@@ -173,9 +174,13 @@ def test_help_says_why_a_card_cannot_be_played_in_the_end_game():
     state = find_state("penchant", {"rounds": 1}, meal_with_revoke)
     seat = state.current_player
     text = help_text(state, seat)
-    assert "must follow suit; must trump when void in the suit led; must win the trick when able" in text
+    # K l.115: "Players must follow suit if they can, must trump if they cannot, and must win if they can"
+    led = state.observation(seat)["trick"][0]["card"][-1]
+    assert re.search(rf"follow suit in {led} \(\w+\) and, if you cannot, play a trump(, [SHDC] \(\w+\))?; "
+                     r"beat the card winning the trick when you can \(Parlett: FTR\)", text)
     assert "You may not play:" in text
-    assert re.search(r"you must (follow suit|trump|win the trick)", text)
+    assert re.search(r"you must (follow suit|trump with|win the trick when able)", text)
+    assert "FTR)" in text and "void in" not in text
 
 
 def test_history_lists_tricks_and_melds_without_draws():

@@ -24,6 +24,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminal
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[=>()][0-9A-Za-z]?|\r")
 PROMPT = "Your move> "
+NEXT_ROUND = "Press Enter for the next round "
 SYMBOL_TO_LETTER = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
@@ -50,6 +51,8 @@ class Terminal:
         self.screen = ""
         self.board = ""  # the last screen that listed the moves
         self.prompts = 0
+        self.round_pauses = 0  # times the program waited for Enter after a round
+        self.pause_screens: list[str] = []  # what was shown before each of those waits
         self.waiting = False  # at a prompt, not yet answered
 
     def _took(self) -> str:
@@ -58,8 +61,15 @@ class Terminal:
         return text
 
     def next_prompt(self) -> bool:
-        """Wait for the prompt (True) or the end of the program (False)."""
-        i = self.child.expect([PROMPT, pexpect.EOF])
+        """Wait for the prompt (True) or the end of the program (False); Enter is pressed at the
+        pause after each round's summary, as a person would."""
+        while True:
+            i = self.child.expect([PROMPT, NEXT_ROUND, pexpect.EOF])
+            if i != 1:
+                break
+            self.round_pauses += 1
+            self.pause_screens.append(self._took())
+            self.child.sendline("")
         self.screen = self._took()
         if "Moves" in self.screen:
             self.board = self.screen
@@ -245,3 +255,63 @@ def test_watch_on_a_dumb_terminal_is_plain_text(tmp_path):
     assert "\x1b" not in raw
     assert re.search(r"^Game over: ", raw.replace("\r", ""), re.M)
     assert load_game("penchant", {"rounds": 1}).new_game(seed=1).deals[0]["hands"][0][0] in raw
+
+
+# ------------------------------------------------------------------------------ issue 11
+def test_a_round_summary_waits_for_enter_on_a_terminal_but_not_with_plain(tmp_path):
+    args = ["play", "penneech", "-o", "target=15", "--seed", "2", "--level", "easy", "--delay", "0"]
+    term = Terminal(args + ["--record", str(tmp_path / "rich.json")], tmp_path / "home")
+    assert term.play_on() == 0
+    assert term.round_pauses >= 1
+    for number, before in enumerate(term.pause_screens, start=1):
+        # the summary of the round just ended, and not yet the next round's table
+        assert f"End of round {number}" in before or "(thrown in)" in before
+        assert "Your turn" not in before.split("End of round")[-1]
+    assert "Game over" in term.text
+
+    plain = Terminal(args + ["--plain", "--record", str(tmp_path / "plain.json")], tmp_path / "home")
+    assert plain.play_on() == 0
+    assert plain.round_pauses == 0 and "End of round 1" in plain.text and "Game over" in plain.text
+
+
+def test_ctrl_c_while_the_bot_thinks_restores_the_line_and_the_cursor(tmp_path):
+    path = tmp_path / "spin.json"
+    term = Terminal(["play", "penchant", "--bot", "ismcts(iterations=10000000)", "--seed", "1", "--seat", "1",
+                     "--record", str(path), "--delay", "0"], tmp_path / "home")
+    assert term.next_prompt()
+    term.child.sendline("1")
+    term.child.expect("Bot is thinking")
+    term.child.expect("Bot is thinking")  # a second frame: the spinner is running
+    term.child.sendintr()
+    term.child.expect(pexpect.EOF)
+    raw = term.child.before
+    term.child.close()
+    assert term.child.exitstatus == 0
+    after_spinner = raw[raw.rindex("Bot is thinking"):]
+    assert "\x1b[?25h" in after_spinner  # the cursor is shown again
+    assert "\x1b[2K" in after_spinner  # the spinner's line is erased
+    lines = raw.replace("\r", "").split("\n")
+    saved = [ln for ln in lines if "Game saved. Resume with:" in ln]
+    assert saved and ANSI.sub("", saved[-1]).startswith("Game saved")  # on a line of its own
+    assert raw.endswith("\n")  # the shell's prompt starts on a fresh line
+    assert len(json.loads(path.read_text(encoding="utf-8"))["actions"]) == 1  # the move made is kept
+
+
+def test_undo_on_the_terminal_and_the_last_trick_on_the_table(tmp_path):
+    path = tmp_path / "undo.json"
+    term = Terminal(["play", "penchant", "-o", "rounds=1", "--seed", "3", "--level", "easy", "--record", str(path),
+                     "--delay", "0"], tmp_path / "home")
+    assert term.next_prompt()
+    assert "Nothing to undo" in term.answer("undo")
+    before = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    term.answer(first_move_typed_as_a_person_would(term.board))
+    while "Last trick" not in term.screen:
+        term.answer(first_move_typed_as_a_person_would(term.board))
+    assert re.search(r"Last trick +(You|Bot) \S+, (You|Bot) \S+ — (You|Bot) won", term.screen)
+    moved = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    undone = term.answer("undo")
+    assert "Undone: your " in undone and "Your hand" in undone
+    now = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    assert len(before) <= len(now) < len(moved) and moved[:len(now)] == now
+    term.child.sendline("quit")
+    assert term.finish() == 0
