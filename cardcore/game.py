@@ -18,6 +18,7 @@ from .errors import OptionError, RulesError
 from .melds import MeldScore, MeldTable
 from .options import OptionSet, OptionSpec, format_game_string
 from .ruleset import RulesFile
+from .seats import Table
 from .yamlsource import Sourced, line_of, load_yaml, resolve, validate
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -123,13 +124,13 @@ class TrickGame:
         self.phase_index = {p.name: i for i, p in enumerate(r.phases)}
         self.follow_rules = [p.follow_rule for p in r.phases]
         self.players = r.players
+        self.table = Table(r.players, tuple(tuple(side) for side in r.sides or ()))
         # the rank whose trump card scores when played (e.g. Marjolet's unexchanged seven)
         tu = r.turnup
         self.play_points_rank = self.deck.ranks.index(tu.rank) if tu and tu.play_points else None
         self.reuse_policy = r.meld_reuse
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
-        self.card_values: dict[tuple[int, str, int | None], int] = {}  # filled by State._card_value
 
     def step_melds(self, step) -> frozenset[str] | None:
         """The meld kinds a declaration step admits (its ``only`` less its ``exclude``); None

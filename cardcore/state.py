@@ -28,6 +28,10 @@ class State:
         self.deck = game.deck
         self.rules = game.rules
         self.n = game.players
+        self.table = game.table
+        # what each card scores when turned or won, by (card, when, trump): shared by the clones
+        # of this state, and kept here rather than in the game, which a state never writes to
+        self.card_values: dict[tuple[int, str, int | None], int] = {}
         if seed is None and not deals:
             seed = random.SystemRandom().randrange(2**31)
         self.seed = seed
@@ -39,7 +43,8 @@ class State:
         # ... and end those worlds with the deal they look ahead to: their result then says
         # "stopped", and its winner is only who leads at that point
         self.stop_after_deal = False
-        self.scores = [0] * self.n
+        self.scores = [0] * self.n  # per seat; a partner shows its side's total
+        self.side_scores = [0] * len(self.table.sides)
         self.rounds: list[dict] = []
         self.result: dict | None = None
         self.tallies: dict[str, int] = {}  # game-specific counts kept by plugins (e.g. blocks)
@@ -55,6 +60,7 @@ class State:
             dealer = deal["dealer"]
             hands = [[self.deck.parse(c) for c in h] for h in deal["hands"]]
             stock = [self.deck.parse(c) for c in deal["stock"]]
+            widow = [self.deck.parse(c) for c in deal.get("widow", [])]
             turnup = deal.get("turnup")
             turnup = self.deck.parse(turnup) if turnup else None
         except (KeyError, TypeError, AttributeError) as exc:
@@ -66,7 +72,9 @@ class State:
         size = self.rules.deal.hand_size
         if len(hands) != self.n or any(len(h) != size for h in hands):
             raise RecordError(f"{where}: needs {self.n} hands of {size} cards")
-        cards = sorted(c for h in hands for c in h) + sorted(stock) + ([turnup] if turnup else [])
+        if len(widow) != self.rules.deal.widow:
+            raise RecordError(f"{where}: needs a widow of {self.rules.deal.widow} cards")
+        cards = sorted(c for h in hands for c in h) + sorted(stock) + widow + ([turnup] if turnup else [])
         if sorted(cards) != sorted(self.deck.names):
             seen, dup = set(), set()
             for c in cards:
@@ -77,14 +85,15 @@ class State:
                 + (f"; duplicated: {' '.join(sorted(dup))}" if dup else "")
                 + (f"; missing: {' '.join(missing)}" if missing else "")
             )
-        return {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {})}
+        return {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {}),
+                **({"widow": widow} if widow else {})}
 
     def _generate_deal(self, index: int) -> dict:
         rng = random.Random(f"{self.seed}:deal:{index}")
         if self.next_dealer is not None:
             dealer = self.next_dealer
         elif self.deals:
-            dealer = (self.deals[-1]["dealer"] + 1) % self.n
+            dealer = self.table.next(self.deals[-1]["dealer"])
         else:
             dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
         cards = list(self.deck.names)
@@ -92,6 +101,9 @@ class State:
         size = self.rules.deal.hand_size
         hands = [cards[i * size:(i + 1) * size] for i in range(self.n)]
         rest = cards[self.n * size:]
+        widow = self.rules.deal.widow
+        if widow:
+            return {"dealer": dealer, "hands": hands, "widow": rest[:widow], "stock": rest[widow:]}
         if self.rules.deal.turnup:
             return {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
         return {"dealer": dealer, "hands": hands, "stock": rest}
@@ -127,6 +139,9 @@ class State:
                 mask |= 1 << take(name)
             self.hands.append(mask)
         self.tableaus = [0] * self.n
+        self.widow = 0  # the cards dealt apart from the hands, face down
+        for name in deal.get("widow", ()):
+            self.widow |= 1 << take(name)
         self.next_dealer = None
         # The turn-up lies face up under the stock and is drawn last.
         self.faced = take(deal["turnup"]) if deal.get("turnup") else None
@@ -155,10 +170,11 @@ class State:
         self.throw_in_offers: list[int] = []
         self.step_melds = 0
         self.winner = self.loser = None
+        self.declarer: int | None = None  # the seat that took the contract, where there is one
         self.winner_passed = False
         self.decision = PLAY
         leader_rule = self.rules.deal.first_leader
-        self.leader = self.dealer if leader_rule == "dealer" else (self.dealer + 1) % self.n
+        self.leader = self.dealer if leader_rule == "dealer" else self.table.next(self.dealer)
         self.current_player = self.leader
         summary = {"dealer": self.dealer, "trump": None, "points": self.round_points, "melds": self.meld_log}
         self.rounds.append(summary)
@@ -204,7 +220,7 @@ class State:
         self._score(seat, points, "turned card", card=self.deck.names[card])
 
     def _card_value(self, card: int, when: str, trump: int | None = None) -> int:
-        cache = self.game.card_values
+        cache = self.card_values
         key = (card, when, trump)
         total = cache.get(key)
         if total is None:
@@ -224,8 +240,7 @@ class State:
         bad = 0
         for r in rule.without_ranks:
             bad |= self.deck.rank_masks[self.deck.ranks.index(r)]
-        order = [(self.leader + i) % self.n for i in range(self.n)]
-        self.throw_in_offers = [s for s in order if not self.hands[s] & bad]
+        self.throw_in_offers = [s for s in self.table.order_from(self.leader) if not self.hands[s] & bad]
         self._next_throw_in_offer()
 
     def _next_throw_in_offer(self) -> None:
@@ -265,8 +280,11 @@ class State:
         if not points or self.first_to_target is not None:
             return  # nothing scores once a player has reached an immediate target
         before = self.scores[seat]
-        self.scores[seat] += points
-        self.round_points[seat] += points
+        side = self.table.side_of(seat)
+        self.side_scores[side] += points
+        for s in self.table.sides[side]:  # a partnership's seats all show its total
+            self.scores[s] += points
+            self.round_points[s] += points
         if self.log_events:
             self._event("score", seat=seat, points=points, source=source, **detail)
         end = self.rules.game_end
@@ -276,17 +294,18 @@ class State:
     def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
         """One end-of-deal count: (seat, points, source, detail) for every seat at once. If it takes
         a player over an immediate target, the higher total then wins; a tie settles nothing."""
-        before = list(self.scores)
+        before = list(self.side_scores)
         for seat, points, source, detail in awards:
             self._score(seat, points, source, reach=False, **detail)
         end = self.rules.game_end
         if end.target is None or end.check != "immediate" or self.first_to_target is not None:
             return
-        if any(before[s] < end.target <= self.scores[s] for s in range(self.n)):
-            top = max(self.scores)
-            leaders = [s for s in range(self.n) if self.scores[s] == top]
+        totals = self.side_scores
+        if any(before[i] < end.target <= totals[i] for i in range(len(totals))):
+            top = max(totals)
+            leaders = [i for i in range(len(totals)) if totals[i] == top]
             if len(leaders) == 1:
-                self.first_to_target = leaders[0]
+                self.first_to_target = self.table.sides[leaders[0]][0]
 
     # ------------------------------------------------------------------ queries
     def is_terminal(self) -> bool:
@@ -388,12 +407,12 @@ class State:
 
     # ------------------------------------------------------------------ melds
     def declare_step(self) -> DeclareStep | None:
-        step = self.pending[0] if self.pending else None
+        step = self.pending[0][0] if self.pending else None
         return step if isinstance(step, DeclareStep) else None
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
-        step = self.pending[0] if self.pending else None
+        step = self.pending[0][0] if self.pending else None
         hand, tableaus = self.hands[seat], self.tableaus
         key = (seat, hand, self.trump, step, len(self.meld_history[seat]))
         memo = self._meld_memo
@@ -562,6 +581,8 @@ class State:
             for e in [e for e in self.events[start:] if e["type"] == "score"]:
                 self._event("score", **{**{k: v for k, v in e.items() if k != "type"}, "points": -e["points"],
                                         "void": True})
+        for side, seats in enumerate(self.table.sides):
+            self.side_scores[side] -= self.round_points[seats[0]]
         for seat, points in enumerate(self.round_points):
             self.scores[seat] -= points
             self.round_points[seat] = 0  # in place: the round's summary holds this list
@@ -643,7 +664,7 @@ class State:
             self.scored_specials |= bit
             self._score(seat, self.rules.turnup.play_points, "trump seven played", card=self.deck.names[card])
         if len(self.trick) < self.n:
-            self.current_player = (seat + 1) % self.n
+            self.current_player = self.table.next(seat)
         else:
             self._finish_trick()
 
@@ -676,10 +697,10 @@ class State:
                 self._score(winner, self._card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
         self.winner = winner
-        self.loser = (winner + 1) % self.n if self.n == 2 else None
+        self.loser = self.table.other(winner) if self.n == 2 else None
         self.leader = winner
         self.winner_passed = False
-        self.pending = list(self.after_trick)
+        self.pending = self._steps_after_trick(winner)
         self.step_melds = 0
 
     def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
@@ -697,20 +718,36 @@ class State:
                 return
         raise IllegalAction(action, self.explain_meld(seat, mask))
 
+    def _steps_after_trick(self, winner: int) -> list[tuple[Any, int]]:
+        """The phase's after-trick steps as (step, seat) in the order they are taken: a step for
+        each seat in turn becomes one step per seat."""
+        out = []
+        for step in self.after_trick:
+            who = step.who
+            if who == "winner":
+                out.append((step, winner))
+            elif who == "loser":
+                out.append((step, self.loser))
+            elif who == "declarer":
+                out.append((step, self.declarer))
+            else:  # each-from-winner, every-seat
+                out.extend((step, s) for s in self.table.order_from(winner))
+        return out
+
     def _after_declaration(self) -> None:
         self._turn_moves = None
-        if self.step_melds < self.pending[0].max_melds:
+        if self.step_melds < self.pending[0][0].max_melds:
             self._turn_moves = self._declaration_moves(self.current_player)
         if not self._turn_moves:
             self._end_step()
 
     def _end_step(self) -> None:
-        step = self.pending.pop(0)
+        step, seat = self.pending.pop(0)
         if self.step_melds == 0:
             # The same public event whether the player passed or had nothing to declare, so
             # that a skipped turn tells the opponent no more than a pass would.
             if self.log_events:
-                self._event("pass", seat=self.winner if step.who == "winner" else self.loser)
+                self._event("pass", seat=seat)
             if step.who == "winner":
                 self.winner_passed = True
         self.step_melds = 0
@@ -719,8 +756,7 @@ class State:
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
         while self.decision == PLAY and self.pending:
-            step = self.pending[0]
-            seat = self.winner if step.who == "winner" else self.loser
+            step, seat = self.pending[0]
             kind = step.step
             if kind == "draw":
                 self.pending.pop(0)
@@ -785,18 +821,20 @@ class State:
             if rule.kind == "last-trick":
                 self._score_last_trick(rule)
                 continue
-            counts = self.counter_counts(rule.counter, rule.phase)
+            # cards are counted per side, and a side's points are scored by its first seat
+            counts = self.table.per_side(self.counter_counts(rule.counter, rule.phase))
+            first = [seats[0] for seats in self.table.sides]
             if rule.kind == "excess":
-                self._score_count([(s, max(0, counts[s] - rule.over) * rule.points, rule.label,
-                                    {"count": counts[s]}) for s in range(self.n)])
+                self._score_count([(first[i], max(0, c - rule.over) * rule.points, rule.label,
+                                    {"count": c}) for i, c in enumerate(counts)])
             elif rule.kind == "per-card":
-                self._score_count([(s, counts[s] * rule.points, rule.label, {"count": counts[s]})
-                                   for s in range(self.n)])
+                self._score_count([(first[i], c * rule.points, rule.label, {"count": c})
+                                   for i, c in enumerate(counts)])
             elif rule.kind == "majority-bonus":
                 top = max(counts)
-                leaders = [s for s in range(self.n) if counts[s] == top]
+                leaders = [i for i, c in enumerate(counts) if c == top]
                 if len(leaders) == 1 and top > rule.over:
-                    self._score(leaders[0], (top - rule.over) * rule.points, rule.label, count=top)
+                    self._score(first[leaders[0]], (top - rule.over) * rule.points, rule.label, count=top)
         self._close_round_summary()
         if self.log_events:
             self._event("round-end", round=len(self.rounds), points=list(self.round_points),
@@ -807,7 +845,8 @@ class State:
             self._end_game(summarized=True)
         elif end.rounds is not None and played >= end.rounds:
             self._end_game(summarized=True)
-        elif end.target is not None and max(self.scores) >= end.target and self.scores.count(max(self.scores)) == 1:
+        elif (end.target is not None and max(self.side_scores) >= end.target
+              and self.side_scores.count(max(self.side_scores)) == 1):
             self._end_game(summarized=True)
         elif self.stop_after_deal:  # a sampled world: its look-ahead ends here, no next deal
             self._end_game(summarized=True)
@@ -836,14 +875,17 @@ class State:
         end = self.rules.game_end
         if not summarized:  # the round's summary, unless _end_round has just written it
             self._close_round_summary()
-        ranked = sorted(range(self.n), key=lambda s: -self.scores[s])
+        table, totals = self.table, self.side_scores
+        ranked = sorted(range(len(table.sides)), key=lambda i: -totals[i])
         if self.first_to_target is not None:  # the first to reach the target wins at once
-            ranked.remove(self.first_to_target)
-            ranked.insert(0, self.first_to_target)
+            first = table.side_of(self.first_to_target)
+            ranked.remove(first)
+            ranked.insert(0, first)
         best, second = ranked[0], ranked[1]
-        margin = self.scores[best] - self.scores[second]
-        lurched = bool(end.lurch and margin > 0 and self.scores[second] < end.lurch.below)
+        margin = totals[best] - totals[second]
+        lurched = bool(end.lurch and margin > 0 and totals[second] < end.lurch.below)
         game_score = margin * (end.lurch.multiplier if lurched else 1)
+        best = self.first_to_target if self.first_to_target is not None else table.sides[best][0]
         self.result = {
             "winner": best if margin > 0 else None,
             "game_score": game_score,
@@ -853,13 +895,24 @@ class State:
         self.current_player = None
         self._event("game-end", **self.result)
 
+    def side_returns(self) -> list[float]:
+        """Signed game score per side, zero-sum. Two sides: the game score, won by the winner's
+        side and lost by the other. More sides: each side settles with every other one by the
+        difference of their totals (no lurch), so that no side gains what another did not lose."""
+        table = self.table
+        if self.result is None or (len(table.sides) == 2 and self.result["winner"] is None):
+            return [0.0] * len(table.sides)
+        if len(table.sides) == 2:
+            won = float(self.result["game_score"])
+            mine = table.side_of(self.result["winner"])
+            return [won if i == mine else -won for i in range(2)]
+        return [float(v) for v in table.settle(self.side_scores)]
+
     def returns(self) -> list[float]:
-        """Signed game score per seat (zero-sum), for bots and statistics."""
-        if self.result is None or self.result["winner"] is None:
-            return [0.0] * self.n
-        w = self.result["winner"]
-        return [float(self.result["game_score"]) if s == w else -float(self.result["game_score"])
-                for s in range(self.n)]
+        """Signed game score per seat: its side's (see side_returns), for bots and statistics.
+        Zero-sum when the sides are of one size."""
+        by_side = self.side_returns()
+        return [by_side[self.table.side_of(s)] for s in range(self.n)]
 
     # ------------------------------------------------------------------ views
     def record(self) -> dict:
@@ -977,6 +1030,7 @@ class State:
         new.trick_winners = list(self.trick_winners)
         new.stock = list(self.stock)
         new.scores = list(self.scores)
+        new.side_scores = list(self.side_scores)
         new.round_points = list(self.round_points)
         new.meld_log = list(self.meld_log)
         new.meld_history = [list(h) for h in self.meld_history]
@@ -1045,6 +1099,8 @@ def _or_all(masks) -> int:
 
 def _deal_out(deal: dict) -> dict:
     out = {"dealer": deal["dealer"], "hands": [list(h) for h in deal["hands"]], "stock": list(deal["stock"])}
+    if deal.get("widow"):
+        out["widow"] = list(deal["widow"])
     if deal.get("turnup"):
         out["turnup"] = deal["turnup"]
     return out

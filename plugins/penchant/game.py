@@ -77,7 +77,7 @@ class PenchantGame(TrickGame):
         if rank not in self.minor_ranks:
             return None
         blockers = [
-            (s, other) for other in range(state.n) if other != seat
+            (s, other) for other in state.table.opponents(seat)
             for s in self.table_sets(state.tableaus[other]) if s.elder
         ]
         if not blockers:

@@ -1,0 +1,81 @@
+"""The table: how many seats, who plays with whom, and who comes after whom.
+
+Every question about seats goes through a :class:`Table`: the next seat to the left, each seat in
+turn from a given one, the side (partnership) of a seat, its partners and its opponents. Nothing
+else in cardcore computes ``1 - seat`` or ``(seat + 1) % n``, so that a rules file may seat two,
+three or four players, alone or in fixed partnerships (``sides``), without the engine, the bots or
+the adapters assuming two.
+
+Seats are numbered ``0 .. n-1`` in the order of play (play passes from a seat to ``next(seat)``).
+A side is a tuple of seats that score together; by default every seat is its own side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Table:
+    n: int
+    sides: tuple[tuple[int, ...], ...] = ()
+    _side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        sides = self.sides or tuple((s,) for s in range(self.n))
+        seats = sorted(s for side in sides for s in side)
+        if seats != list(range(self.n)):
+            raise ValueError(f"sides must list every seat 0..{self.n - 1} exactly once (got {list(sides)})")
+        sides = tuple(tuple(sorted(side)) for side in sides)
+        side_of = [0] * self.n
+        for index, side in enumerate(sides):
+            for s in side:
+                side_of[s] = index
+        object.__setattr__(self, "sides", sides)
+        object.__setattr__(self, "_side_of", tuple(side_of))
+
+    @property
+    def seats(self) -> range:
+        return range(self.n)
+
+    def next(self, seat: int) -> int:
+        """The seat that plays after ``seat``."""
+        return seat + 1 if seat + 1 < self.n else 0
+
+    def order_from(self, seat: int) -> list[int]:
+        """Every seat once, in turn, starting with ``seat`` ("each player in turn from the winner")."""
+        return [(seat + i) % self.n for i in range(self.n)]
+
+    def side_of(self, seat: int) -> int:
+        """The index in ``sides`` of the side ``seat`` plays for."""
+        return self._side_of[seat]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s side (none when everyone plays alone)."""
+        return tuple(s for s in self.sides[self._side_of[seat]] if s != seat)
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """Every seat not on ``seat``'s side, in seat order."""
+        mine = self._side_of[seat]
+        return tuple(s for s in range(self.n) if self._side_of[s] != mine)
+
+    def same_side(self, a: int, b: int) -> bool:
+        return self._side_of[a] == self._side_of[b]
+
+    def other(self, seat: int) -> int:
+        """The one opponent of a two-seat game ("the other"); an error at a bigger table."""
+        if self.n != 2:
+            raise ValueError(f"'the other seat' means nothing at a table of {self.n}")
+        return 1 - seat
+
+    def per_side(self, per_seat: list[int]) -> list[int]:
+        """Per-seat amounts summed per side (won cards, points)."""
+        out = [0] * len(self.sides)
+        for s, v in enumerate(per_seat):
+            out[self._side_of[s]] += v
+        return out
+
+    def settle(self, side_totals: list[int]) -> list[int]:
+        """Each side's result against every other side: the sum of its differences with each.
+        Zero-sum; with two sides it is simply the margin, won by one and lost by the other."""
+        return [sum(mine - theirs for theirs in side_totals) for mine in side_totals]
