@@ -18,8 +18,9 @@ it again for games installed later. The game's options are the game parameters, 
   no fixed-size perfect-recall encoding.
 - **Observation string and tensor**: ``State.observation(seat)``, the engine's account of what a
   seat may know now, as one line of text and as the tensor of :class:`.encoding.ObservationEncoder`.
-- **Returns** are the engine's ``returns()``: the game score to the winner, its negative to the
-  loser, and zero until the end. The game is zero-sum for two players. Utility bounds and
+- **Returns** are the engine's ``returns()``: the game score to the winner's side, its negative
+  to the loser's (with more sides, each side's differences with the others), and zero until the
+  end. The game is zero-sum when its sides are of one size. Utility bounds and
   ``max_game_length`` come from :func:`.encoding.game_bounds`. They are loose, because of the
   deal cap ``max_deals`` (see :mod:`.encoding`).
 - **Serialization** is OpenSpiel's default: the history, plus the pickled Python state, which
@@ -66,7 +67,7 @@ class CardcoreSpielGame(pyspiel.Game):
             num_players=n,
             min_utility=-bounds.max_utility,
             max_utility=bounds.max_utility,
-            utility_sum=0.0 if n == 2 else None,
+            utility_sum=0.0 if self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=bounds.max_game_length,
         )
         super().__init__(self.game_type, info, params)
@@ -175,13 +176,16 @@ class CardcoreObserver:
 def game_type(name: str) -> pyspiel.GameType:
     game = load_game(name)
     n = game.players
+    # every side scores what the others lose (State.side_returns); partners of a side share it,
+    # so the seats' returns sum to zero when the sides are of one size
+    zero_sum = len({len(side) for side in game.table.sides}) == 1
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"cardcore {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if n == 2 else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=n,
         min_num_players=n,
