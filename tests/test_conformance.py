@@ -15,6 +15,7 @@ import seatgames
 
 from cardcore import load_game
 from cardcore.cards import iter_bits
+from cardcore.engine.events import EVENT_FIELDS
 from cardcore.plugins import get_games
 from cardcore.records import parse_record, replay
 from cardcore.records import format_record
@@ -77,6 +78,8 @@ def test_random_playouts_keep_the_invariants(game_string):
                 scored[table.side_of(e["seat"])] += e["points"]
         assert scored == state.side_scores, "scores differ from the sum of scored events"
         assert state.scores == [state.side_scores[table.side_of(s)] for s in range(state.n)]
+        for e in state.events:  # every event of a known type, with that type's fields
+            assert set(EVENT_FIELDS[e["type"]]) <= set(e), e
         assert [sum(r["points"][s] for r in state.rounds) for s in range(state.n)] == state.scores
         assert sum(state.returns()) == 0
         record = parse_record(format_record(state.record()))

@@ -1,0 +1,156 @@
+"""Trick play: the phases of tricks, the cards a seat may play, a trick won, and the forced
+steps after it (draws, turned trumps) with the declaration turns they lead to, taken by the
+seat each step names (see :mod:`.steps`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import IllegalAction
+from ..cards import iter_bits
+from ..tricks import forbidding_reason, legal_plays, trick_winner
+from .kinds import PLAY
+from .steps import STEP_KINDS, seats_for
+
+
+class TrickPlayMixin:
+    """Phases of tricks and the steps after each trick. A part of :class:`cardcore.state.State`."""
+
+    def _enter_phase(self, index: int) -> None:
+        self.phase = index
+        phase = self.rules.phases[index]
+        # read at every card and trick: kept at hand
+        self.follow = self.game.follow_rules[index]
+        self.shows_voids = self.follow.follow or self.follow.follow_or_trump  # a discard tells a void
+        self.from_tableau = phase.play_from_tableau
+        self.after_trick = tuple(phase.after_trick)
+        self.until_stock_empty = phase.until == "stock-empty"
+        for step in phase.on_start:
+            if step == "tableau-to-hand":
+                for s in range(self.n):
+                    self.hands[s] |= self.tableaus[s]
+                    self.tableaus[s] = 0
+        if self.log_events:
+            self._event("phase", phase=phase.name, rule=phase.follow_rule.letters)
+
+    def holding(self, seat: int) -> int:
+        return self.hands[seat] | self.tableaus[seat]
+
+    def playable(self, seat: int) -> int:
+        return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
+
+    def _legal_cards(self, seat: int) -> list[int]:
+        mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
+                           self.trick, self.trump)
+        return self.deck.sorted_cards(iter_bits(mask))
+
+    def _play(self, seat: int, name: str, action: str) -> None:
+        if self.decision != PLAY:
+            raise IllegalAction(action, self._expected())
+        holding = self.playable(seat)
+        card = self.deck.find(name, holding)
+        if card is None:
+            where = " (cards on your table may not be played in this phase)" if \
+                self.deck.find(name, self.holding(seat)) is not None else ""
+            raise IllegalAction(action, f"you do not hold {name}{where}")
+        rule = self.game.follow_rules[self.phase]
+        why = forbidding_reason(self.deck, rule, holding, self.trick, self.trump, card)
+        if why:
+            raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
+        self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> None:
+        if self.trick and self.shows_voids:
+            self._note_voids(seat, card, self.follow)
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.tableaus[seat] &= ~bit
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        game = self.game
+        self.actions.append(game.play_action[card])
+        if self.log_events:
+            self._event("play", seat=seat, card=self.deck.names[card])
+        if (game.play_points_rank is not None and self.trump is not None and not self.scored_specials & bit
+                and self.deck.rank_of[card] == game.play_points_rank and self.deck.suit_of[card] == self.trump):
+            self.scored_specials |= bit
+            self._score(seat, self.rules.turnup.play_points, "trump seven played", card=self.deck.names[card])
+        if len(self.trick) < self.n:
+            self.current_player = self.table.next(seat)
+        else:
+            self._finish_trick()
+
+    def _note_voids(self, seat: int, card: int, rule) -> None:
+        """What an opponent learns from a card played under an obligation (for determinize)."""
+        if not self.trick:
+            return
+        led = self.deck.suit_of[self.trick[0]]
+        suit = self.deck.suit_of[card]
+        if suit != led and (rule.follow or (rule.follow_or_trump and suit != self.trump)):
+            self.voids[seat].add(led)
+            if rule.trump and self.trump is not None and suit != self.trump:
+                self.voids[seat].add(self.trump)
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner = self.trick_seats[trick_winner(self.deck, trick, self.trump)]
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        self.won[winner][self.phase] |= mask
+        self.tricks_played += 1
+        self.trick_winners.append((self.phase, winner))
+        if self.log_events:
+            self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
+        if self.game.trump_turned_each_trick:  # the round keeps each trick's trump
+            self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
+        if self.game.scores_cards_won:
+            for c in trick:
+                self._score(winner, self._card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+        self.trick, self.trick_seats = [], []
+        self.winner = winner
+        self.loser = self.table.other(winner) if self.n == 2 else None
+        self.leader = winner
+        self.winner_passed = False
+        self.pending = self._steps_after_trick(winner)
+        self.step_melds = 0
+
+    def _steps_after_trick(self, winner: int) -> list[tuple[Any, int]]:
+        """The phase's after-trick steps as (step, seat) in the order they are taken: a step for
+        each seat in turn becomes one step per seat."""
+        return [(step, seat) for step in self.after_trick for seat in seats_for(step.who, winner, self)]
+
+    def _advance(self) -> None:
+        """Run forced steps until a decision is due or the game ends."""
+        while self.decision == PLAY and self.pending:
+            step, seat = self.pending[0]
+            if STEP_KINDS[step.step](self, step, seat):
+                return  # a decision is due
+        if self.decision != PLAY or self.trick:
+            return
+        if self._phase_over():
+            if self.phase + 1 < len(self.rules.phases):
+                self._enter_phase(self.phase + 1)
+            else:
+                self._end_round()
+                return
+        self.current_player = self.leader
+
+    def _draw(self, seat: int) -> None:
+        if self.stock_pos >= len(self.stock):
+            return
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.hands[seat] |= 1 << card
+        if self.log_events:
+            self._event("draw", seat=seat, card=self.deck.names[card], left=self.stock_left)
+        if card == self.faced and self.stock_pos == len(self.stock):
+            self.known[seat] |= 1 << card
+            self.rounds[-1]["last_card"] = {"player": seat, "card": self.deck.names[card]}
+            self._score(seat, self.rules.turnup.last_card_points, "last faced card", card=self.deck.names[card])
+
+    def _phase_over(self) -> bool:
+        if self.until_stock_empty:
+            return self.stock_pos >= len(self.stock)
+        return not any(self.hands) and not any(self.tableaus)
