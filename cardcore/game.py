@@ -2,6 +2,12 @@
 
 A plugin subclasses :class:`TrickGame`, names its rules file, and overrides only the hooks for
 rules that no table can express (``meld_refusal``, ``extra_declarations``, ``apply_extra``).
+
+The hook interface is narrow: a hook reads the state it is given through its public attributes
+and methods (``hands``, ``tableaus``, ``trump``, ``table``, ``meld_options``, ``holding``...)
+and returns what happens: a refusal in words, a list of actions, an effect for the engine to
+carry out (:mod:`cardcore.engine.effects`) or counts to tally. No hook calls a private method of
+the state or writes its fields.
 """
 
 from __future__ import annotations
@@ -182,14 +188,16 @@ class TrickGame:
         """Game-specific actions offered alongside the melds at a declaration turn."""
         return []
 
-    def apply_extra(self, state: "State", seat: int, verb: str, cards: list[str]) -> str | None:
-        """Carry out a game-specific action; return None when done, else why it is refused."""
+    def apply_extra(self, state: "State", seat: int, verb: str, cards: list[str]) -> Any:
+        """What a game-specific action does: an effect of :mod:`cardcore.engine.effects` for the
+        engine to carry out (e.g. ``DeclareMeld``), None when it changes nothing but the record,
+        or a string: why it is refused."""
         return f"unknown action verb {verb!r}"
 
-    def on_declaration_turn(self, state: "State", seat: int) -> None:
-        """Called when ``seat``'s declaration turn begins, to keep statistics (e.g. to tally
-        blocked melds in ``state.tallies``). Not called in quiet states (``log_events`` off,
-        as in the worlds search bots sample), so it must not change the game."""
+    def on_declaration_turn(self, state: "State", seat: int) -> dict[str, int] | None:
+        """Called when ``seat``'s declaration turn begins, to keep statistics: return counts to
+        add to ``state.tallies`` (e.g. blocked melds). Not called in quiet states (``log_events``
+        off, as in the worlds search bots sample)."""
 
     def notable_events(self, state: "State") -> dict[str, float]:
         """Per-game counts of this game's notable events, for ``cardcore simulate``."""

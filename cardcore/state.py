@@ -16,6 +16,7 @@ import random
 from .cards import SUIT_NAMES, bits
 from .engine.dealing import DealingMixin, _deal_out
 from .engine.declaring import DeclaringMixin
+from .engine.effects import carry_out
 from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
@@ -165,9 +166,11 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         else:
             if self.decision != DECLARE:
                 raise IllegalAction(action, self._expected())
-            why = self.game.apply_extra(self, seat, verb, cards)
-            if why is not None:
-                raise IllegalAction(action, why)
+            outcome = self.game.apply_extra(self, seat, verb, cards)
+            if isinstance(outcome, str):
+                raise IllegalAction(action, outcome)
+            if outcome is not None:
+                carry_out(self, seat, outcome)
             self.actions.append(canonical)
             self._after_declaration()
         self._after_action()

@@ -171,14 +171,14 @@ class DealingMixin:
         self.stock_pos += 1
         self.turned |= 1 << card
         self._set_trump(self.deck.suit_of[card])
-        points = self._card_value(card, "turned") if score else 0
+        points = self.card_value(card, "turned") if score else 0
         self.rounds[-1]["turned"].append({"card": self.deck.names[card], "seat": seat, "points": points})
         if self.log_events:
             self._event("turn", seat=seat, card=self.deck.names[card])
             self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
         self._score(seat, points, "turned card", card=self.deck.names[card])
 
-    def _card_value(self, card: int, when: str, trump: int | None = None) -> int:
+    def card_value(self, card: int, when: str, trump: int | None = None) -> int:
         cache = self.card_values
         key = (card, when, trump)
         total = cache.get(key)

@@ -55,7 +55,8 @@ def _declare(state, step, seat: int) -> bool:
         state.pending.pop(0)
         return False
     if state.log_events:  # statistics only: quiet worlds keep none
-        state.game.on_declaration_turn(state, seat)
+        for key, count in (state.game.on_declaration_turn(state, seat) or {}).items():
+            state.tallies[key] = state.tallies.get(key, 0) + count
     moves = state._declaration_moves(seat)
     if moves:
         state.decision = DECLARE

@@ -107,7 +107,7 @@ class TrickPlayMixin:
             self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
         if self.game.scores_cards_won:
             for c in trick:
-                self._score(winner, self._card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+                self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
         self.winner = winner
         self.loser = self.table.other(winner) if self.n == 2 else None
