@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from .cards import SUIT_NAMES, bits
+from .engine.chance import ChanceMixin
 from .engine.dealing import DealingMixin, _deal_out
 from .engine.declaring import DeclaringMixin
 from .engine.effects import carry_out
@@ -29,8 +30,8 @@ from .records import RECORD_FORMAT
 from .tricks import legal_plays
 
 
-class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin, RefusalsMixin,
-            EventsMixin):
+class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin, ChanceMixin,
+            RefusalsMixin, EventsMixin):
     def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
         self.game = game
         self.deck = game.deck

@@ -8,12 +8,12 @@ card to be a chance node whose outcome is open until the card is dealt or drawn.
   the seats, first deal only). Then come each hand in seat order, then the turn-up (Marjolet),
   then as many stock cards as the engine uses when a deal starts (Penneech turns the first stock
   card for trump at once). The engine state is then built with ``game.new_game(deals=[deal])``;
-  later deals are appended to its ``given_deals``. The rest of the stock lies in a placeholder
+  later deals are queued with ``State.queue_deal``. The rest of the stock lies in a placeholder
   order (deck order).
 - **Drawing.** Before a player action is carried out, it is tried on a clone of the engine
   state. If the clone draws or turns stock cards that are not fixed yet, the adapter state goes
   through one chance node per card, each fixing the next stock position by swapping the chosen
-  card into it. If the clone starts a new deal, the new deal is dealt as above. Only then is
+  card into it (``State.fix_stock_card``). If the clone starts a new deal, the new deal is dealt as above. Only then is
   the action carried out: the clone tried with every card it uses already fixed becomes the new
   engine state. So the chance nodes come right after the action that causes the draw, as at the
   table. Each action is tried once, or twice when it draws.
@@ -178,13 +178,12 @@ class ChanceState:
         if kind == DEALER:
             return list(range(self.g.n))
         if kind == STOCK:
-            return sorted(self.engine.stock[self.fixed:self._face_down_end()])
+            return sorted(self.engine.face_down_stock(self.fixed))
         dealt = self.build.dealt()
         return [c for c in range(self.g.deck.size) if c not in dealt]
 
     def _face_down_end(self) -> int:
-        e = self.engine
-        return len(e.stock) - (1 if e.faced is not None and e.stock_pos < len(e.stock) else 0)
+        return self.engine.face_down_end()
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: int) -> None:
@@ -227,9 +226,7 @@ class ChanceState:
         elif kind == PREFIX:
             b.prefix.append(card)
         else:
-            stock = self.engine.stock
-            j = stock.index(card, self.fixed)
-            stock[self.fixed], stock[j] = stock[j], stock[self.fixed]
+            self.engine.fix_stock_card(self.fixed, card)
             self.fixed += 1
 
     def _advance(self) -> None:
@@ -260,21 +257,18 @@ class ChanceState:
             if not complete:
                 return _Trial(None, 0, True)
             state = self.g.game.new_game(deals=[b.deal(self.g)])
-            return _Trial(state, 0, True, b.dealer, state.stock_pos)
+            return _Trial(state, 0, True, b.dealer, state.stock_drawn())
         t = e.clone()
-        if complete:
-            t.given_deals = e.given_deals + [b.deal(self.g)]
-        else:
-            t.seed = 0  # a placeholder deal, should the action start one
+        t.queue_deal(b.deal(self.g) if complete else None)  # None: a placeholder, should it start one
         t.apply(self.pending)
         if len(t.deals) == len(e.deals):
-            return _Trial(t, t.stock_pos, False)
+            return _Trial(t, t.stock_drawn(), False)
         used = 0
         for event in t.events[len(e.events):]:
             if event["type"] == "deal":
                 break
             used += event["type"] in ("draw", "turn")
-        return _Trial(t, e.stock_pos + used, True, t.deals[-1]["dealer"], t.stock_pos)
+        return _Trial(t, e.stock_drawn() + used, True, t.deals[-1]["dealer"], t.stock_drawn())
 
     def _slot_for(self, trial: _Trial) -> tuple[str, int | None] | None:
         e = self.engine
@@ -376,7 +370,7 @@ class ChanceState:
             return f"dealing: dealer {b.dealer if b else None}, {len(b.dealt()) if b else 0} cards dealt"
         d = e.deck
         lines = [f"deal {len(e.deals)} dealer P{e.dealer} trump {e.describe_trump()} "
-                 f"stock {e.stock_left} (fixed {max(0, self.fixed - e.stock_pos)})"]
+                 f"stock {e.stock_left} (fixed {max(0, self.fixed - e.stock_drawn())})"]
         for s in range(self.g.n):
             lines.append(f"P{s} hand {' '.join(d.names_of(e.hands[s]))} | table {' '.join(d.names_of(e.tableaus[s]))}")
         lines.append("trick " + " ".join(d.names[c] for c in e.trick))
@@ -417,7 +411,7 @@ class ChanceState:
             return self.clone()
         owner = {c: q for q, mask in hidden_of.items() for c in iter_bits(mask)}
         void_masks = {q: _suits_mask(e, e.voids[q]) for q in hidden_of}
-        pool = sorted(iter_bits(hidden)) + e.stock[self.fixed:self._face_down_end()]
+        pool = sorted(iter_bits(hidden)) + e.face_down_stock(self.fixed)
         target = self.information_state(seat)
         for _ in range(RESAMPLE_TRIES):
             rng.shuffle(pool)

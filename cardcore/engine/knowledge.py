@@ -70,9 +70,8 @@ class KnowledgeMixin:
             hidden_counts[s] = (self.hands[s] & ~known).bit_count()
             unseen.extend(iter_bits(self.hands[s] & ~known))
             state.hands[s] = known
-        faced_in_stock = self.faced is not None and self.stock_pos < len(self.stock)
-        face_down_end = len(self.stock) - (1 if faced_in_stock else 0)
-        unseen.extend(self.stock[self.stock_pos:face_down_end])
+        face_down_end = self.face_down_end()
+        unseen.extend(self.face_down_stock())
         void_masks = {}
         for s in hidden_counts:
             void_masks[s] = 0
