@@ -163,6 +163,10 @@ Step = Annotated[Union[DeclareStep, DrawStep, TurnTrumpStep], Field(discriminato
 
 
 class PhaseRule(Strict):
+    """A phase of the deal. ``kind`` names its handler (``cardcore.engine.phases``); every phase
+    of the games shipped now is of kind ``tricks``, the default."""
+
+    kind: Literal["tricks"] = "tricks"
     name: str
     until: Literal["stock-empty", "hands-empty"]
     follow: str

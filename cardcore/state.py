@@ -21,6 +21,7 @@ from .engine.effects import carry_out
 from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
+from .engine.phases import decision_handler
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin
 from .engine.trickplay import TrickPlayMixin
@@ -83,6 +84,8 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
         if self.decision == THROW_IN:
             return [THROW_IN, "pass"]
+        if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
+            return decision_handler(self.decision).legal_actions(self)
         melds = self.declarable(seat)
         actions = [a for a, _ in sorted(
             ((self.game.meld_action(m.mask), m) for m in melds),
@@ -137,6 +140,10 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             raise IllegalAction(str(action), "an action is a verb and its cards, e.g. 'play QS', 'meld QS JH', 'pass'")
         verb, *args = action.split()
         seat = self.current_player
+        if self.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
+            decision_handler(self.decision).apply(self, seat, verb, args, action)
+            self._after_action()
+            return
         try:
             cards = [self.deck.parse(a) for a in args]
         except CardcoreError as exc:

@@ -11,6 +11,7 @@ from ..errors import IllegalAction
 from ..cards import iter_bits
 from ..tricks import forbidding_reason, legal_plays, trick_winner
 from .kinds import PLAY
+from .phases import PHASE_KINDS
 from .steps import STEP_KINDS, seats_for
 
 
@@ -20,19 +21,7 @@ class TrickPlayMixin:
     def _enter_phase(self, index: int) -> None:
         self.phase = index
         phase = self.rules.phases[index]
-        # read at every card and trick: kept at hand
-        self.follow = self.game.follow_rules[index]
-        self.shows_voids = self.follow.follow or self.follow.follow_or_trump  # a discard tells a void
-        self.from_tableau = phase.play_from_tableau
-        self.after_trick = tuple(phase.after_trick)
-        self.until_stock_empty = phase.until == "stock-empty"
-        for step in phase.on_start:
-            if step == "tableau-to-hand":
-                for s in range(self.n):
-                    self.hands[s] |= self.tableaus[s]
-                    self.tableaus[s] = 0
-        if self.log_events:
-            self._event("phase", phase=phase.name, rule=phase.follow_rule.letters)
+        PHASE_KINDS[phase.kind].enter(self, phase)
 
     def holding(self, seat: int) -> int:
         return self.hands[seat] | self.tableaus[seat]
@@ -151,6 +140,4 @@ class TrickPlayMixin:
             self._score(seat, self.rules.turnup.last_card_points, "last faced card", card=self.deck.names[card])
 
     def _phase_over(self) -> bool:
-        if self.until_stock_empty:
-            return self.stock_pos >= len(self.stock)
-        return not any(self.hands) and not any(self.tableaus)
+        return PHASE_KINDS[self.rules.phases[self.phase].kind].over(self)
