@@ -20,6 +20,8 @@ class Table:
     n: int
     sides: tuple[tuple[int, ...], ...] = ()
     _side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    after: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the next seat of each
+    side_seats: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)  # each seat's side
 
     def __post_init__(self) -> None:
         sides = self.sides or tuple((s,) for s in range(self.n))
@@ -33,14 +35,17 @@ class Table:
                 side_of[s] = index
         object.__setattr__(self, "sides", sides)
         object.__setattr__(self, "_side_of", tuple(side_of))
+        # looked up at every card played and every point scored: computed once
+        object.__setattr__(self, "after", tuple((s + 1) % self.n for s in range(self.n)))
+        object.__setattr__(self, "side_seats", tuple(sides[side_of[s]] for s in range(self.n)))
 
     @property
     def seats(self) -> range:
         return range(self.n)
 
     def next(self, seat: int) -> int:
-        """The seat that plays after ``seat``."""
-        return seat + 1 if seat + 1 < self.n else 0
+        """The seat that plays after ``seat`` (also ``after[seat]``)."""
+        return self.after[seat]
 
     def order_from(self, seat: int) -> list[int]:
         """Every seat once, in turn, starting with ``seat`` ("each player in turn from the winner")."""

@@ -135,7 +135,7 @@ def _position_key(world) -> tuple:
     return (world.current_player, world.decision, world.phase, world.trump, world.stock_pos,
             tuple(world.hands), tuple(world.tableaus), tuple(world.trick), tuple(world.trick_seats),
             tuple(w for per_seat in world.won for w in per_seat), tuple(world.scores),
-            tuple(sorted(winners.items())), tuple((id(step), seat) for step, seat in world.pending), world.step_melds,
+            tuple(sorted(winners.items())), tuple((id(step), seat) for step, seat, _ in world.pending), world.step_melds,
             world.winner_passed, tuple(len(h) for h in world.meld_history), world.first_to_target)
 
 

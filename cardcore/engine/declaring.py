@@ -166,7 +166,7 @@ class DeclaringMixin:
             self._end_step()
 
     def _end_step(self) -> None:
-        step, seat = self.pending.pop(0)
+        step, seat, _ = self.pending.pop(0)
         if self.step_melds == 0:
             # The same public event whether the player passed or had nothing to declare, so
             # that a skipped turn tells the opponent no more than a pass would.

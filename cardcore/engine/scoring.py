@@ -18,9 +18,9 @@ class ScoringMixin:
         if not points or self.first_to_target is not None:
             return  # nothing scores once a player has reached an immediate target
         before = self.scores[seat]
-        side = self.table.side_of(seat)
-        self.side_scores[side] += points
-        for s in self.table.sides[side]:  # a partnership's seats all show its total
+        table = self.table
+        self.side_scores[table._side_of[seat]] += points
+        for s in table.side_seats[seat]:  # a partnership's seats all show its total
             self.scores[s] += points
             self.round_points[s] += points
         if self.log_events:

@@ -21,7 +21,9 @@ class TrickPlayMixin:
     def _enter_phase(self, index: int) -> None:
         self.phase = index
         phase = self.rules.phases[index]
-        PHASE_KINDS[phase.kind].enter(self, phase)
+        self.phase_kind = PHASE_KINDS[phase.kind]
+        self.step_plans = {}  # (winner, declarer) -> the steps after a trick; shared by clones
+        self.phase_kind.enter(self, phase)
 
     def holding(self, seat: int) -> int:
         return self.hands[seat] | self.tableaus[seat]
@@ -66,7 +68,7 @@ class TrickPlayMixin:
             self.scored_specials |= bit
             self._score(seat, self.rules.turnup.play_points, "trump seven played", card=self.deck.names[card])
         if len(self.trick) < self.n:
-            self.current_player = self.table.next(seat)
+            self.current_player = self.table.after[seat]
         else:
             self._finish_trick()
 
@@ -99,22 +101,28 @@ class TrickPlayMixin:
                 self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
         self.winner = winner
-        self.loser = self.table.other(winner) if self.n == 2 else None
+        self.loser = self.table.after[winner] if self.n == 2 else None  # the other of two
         self.leader = winner
         self.winner_passed = False
         self.pending = self._steps_after_trick(winner)
         self.step_melds = 0
 
-    def _steps_after_trick(self, winner: int) -> list[tuple[Any, int]]:
-        """The phase's after-trick steps as (step, seat) in the order they are taken: a step for
-        each seat in turn becomes one step per seat."""
-        return [(step, seat) for step in self.after_trick for seat in seats_for(step.who, winner, self)]
+    def _steps_after_trick(self, winner: int) -> list[tuple[Any, int, Any]]:
+        """The phase's after-trick steps as (step, seat, handler) in the order they are taken: a
+        step for each seat in turn becomes one step per seat. Planned once per phase, winner and
+        declarer."""
+        key = winner if self.declarer is None else (winner, self.declarer)
+        plan = self.step_plans.get(key)
+        if plan is None:
+            plan = self.step_plans[key] = [(step, seat, STEP_KINDS[step.step]) for step in self.after_trick
+                                           for seat in seats_for(step.who, winner, self)]
+        return list(plan)
 
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
         while self.decision == PLAY and self.pending:
-            step, seat = self.pending[0]
-            if STEP_KINDS[step.step](self, step, seat):
+            step, seat, run = self.pending[0]
+            if run(self, step, seat):
                 return  # a decision is due
         if self.decision != PLAY or self.trick:
             return
@@ -140,4 +148,4 @@ class TrickPlayMixin:
             self._score(seat, self.rules.turnup.last_card_points, "last faced card", card=self.deck.names[card])
 
     def _phase_over(self) -> bool:
-        return PHASE_KINDS[self.rules.phases[self.phase].kind].over(self)
+        return self.phase_kind.over(self)
