@@ -322,6 +322,10 @@ class RulesFile(Strict):
                     "scoring", i, "phase")
         for i, p in enumerate(self.phases):
             for j, step in enumerate(p.after_trick):
+                if isinstance(step, TurnTrumpStep) and self.trump.initial != "stock-top":
+                    raise LocatedValueError("a turn-trump step turns the stock's top card for trump: it needs "
+                                            f"trump.initial: stock-top, not {self.trump.initial}",
+                                            "phases", i, "after_trick", j)
                 if isinstance(step, DeclareStep):
                     unknown = (set(step.only or []) | set(step.exclude)) - names
                     if unknown:

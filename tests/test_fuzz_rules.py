@@ -1,11 +1,12 @@
 """Mutated rules files never crash the loader: they load, or fail with a RulesError naming file:line:col.
 
 The real rules files of every installed game are mutated by a seeded generator (lines deleted,
-duplicated, swapped or re-indented, scalars replaced by odd values, odd bytes inserted, values
-nested deeply, aliases and alias bombs added, the file cut short) and each mutant goes through
-``read_rules`` with the game's own plugin model, exactly as a plugin's rules file is read from
-its package (as bytes). Sizes are bounded, so a case that takes more than the watchdog's
-generous limit is a hang, not a slow machine.
+duplicated, swapped or re-indented, scalars replaced by odd values or by the values of other
+keys, odd bytes inserted, values nested deeply, aliases and alias bombs added, the file cut
+short) and each mutant goes through ``read_rules`` with the game's own plugin model, exactly as
+a plugin's rules file is read from its package (as bytes); a mutant that loads must make a game
+that deals. Sizes are bounded, so a case that takes more than the watchdog's generous limit is
+a hang, not a slow machine.
 
 ``CARDCORE_FUZZ_CASES=N`` runs N mutants per game instead of the default, to hunt for more.
 """
@@ -92,6 +93,17 @@ def change_scalar(rng: random.Random, data: bytes) -> bytes:
     return b"".join(lines)
 
 
+def borrow_value(rng: random.Random, data: bytes) -> bytes:
+    """Give one key the value of another key of the same file: valid YAML, odd rules."""
+    lines = _lines(data)
+    keyed = [i for i, line in enumerate(lines) if re.match(rb"\s*[\w-]+: \S", line)]
+    if len(keyed) < 2:
+        return data
+    i, j = rng.choice(keyed), rng.choice(keyed)
+    lines[i] = lines[i].partition(b": ")[0] + b": " + lines[j].partition(b": ")[2]
+    return b"".join(lines)
+
+
 def insert_bytes(rng: random.Random, data: bytes) -> bytes:
     at = rng.randrange(len(data) + 1)
     return data[:at] + rng.choice(ODD_BYTES) + data[at:]
@@ -134,7 +146,7 @@ def cut_short(rng: random.Random, data: bytes) -> bytes:
 
 MUTATIONS = [
     delete_line, duplicate_line, swap_lines, reindent_line, change_scalar, change_scalar,
-    insert_bytes, nest_value, add_aliases, cut_short,
+    borrow_value, borrow_value, insert_bytes, nest_value, add_aliases, cut_short,
 ]
 
 
@@ -182,7 +194,11 @@ def test_mutated_rules_load_or_fail_with_a_located_rules_error(name, entry):
         what = f"{name} case {case} ({', '.join(applied)})"
         try:
             with watchdog(HANG_SECONDS, what):
-                read_rules(data, filename, name, cls.plugin_model)
+                source = read_rules(data, filename, name, cls.plugin_model)
+                # a file that loads must give a game that deals
+                mutant_game = type(cls.__name__, (cls,), {"rules_source": classmethod(lambda _, s=source: s)})
+                state = mutant_game().new_game(seed=case)
+                assert state.is_terminal() or state.legal_actions(), f"{what}: no legal action"
             outcomes["loaded"] += 1
         except RulesError as exc:
             problems = str(exc).splitlines()

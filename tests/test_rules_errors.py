@@ -330,3 +330,15 @@ def test_non_utf8_rules_of_a_third_party_plugin_on_the_command_line(tmp_path):
     assert proc.stdout == ""
     assert len(proc.stderr.splitlines()) == 1, proc.stderr
     assert f"tiny.yaml:{line}:15: not UTF-8: byte(s) e9" in proc.stderr
+
+
+def test_turn_trump_step_without_trump_turned_from_the_stock():
+    # Penneech turns the stock's top card for trump after each trick (WP, Play); without
+    # trump.initial: stock-top a game would deal with no trump card to turn, and crash at play
+    penneech = resources.files("cardrules").joinpath("penneech.yaml").read_text(encoding="utf-8")
+    text = replace_once(penneech, "  initial: stock-top\n", "")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, "penneech.yaml", "penneech")
+    step = line_of(text, "      - step: turn-trump")
+    assert str(info.value).startswith(f"penneech.yaml:{step}:9: phases[0].after_trick[0]: ")
+    assert "trump.initial: stock-top" in str(info.value)
