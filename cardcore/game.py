@@ -114,7 +114,7 @@ def _validate_resolved(resolved: Sourced, plugin_model) -> RulesFile:
         wrapper = create_model(
             "PluginSection", __config__=ConfigDict(extra="ignore"), plugin=(plugin_model, ...)
         )
-        validate(wrapper, resolved)
+        validate(wrapper, resolved, context={"rules": rules})
     return rules
 
 
@@ -125,7 +125,9 @@ class TrickGame:
     title: ClassVar[str]
     rules_package: ClassVar[str] = "cardrules"
     rules_resource: ClassVar[str]
-    plugin_model: ClassVar[type[BaseModel] | None] = None  # schema of the file's `plugin:` data
+    # Schema of the file's `plugin:` data; validated with context {"rules": RulesFile}, so that
+    # its validators can check names against the rest of the file.
+    plugin_model: ClassVar[type[BaseModel] | None] = None
 
     @classmethod
     def rules_source(cls) -> RulesSource:

@@ -333,6 +333,21 @@ class RulesFile(Strict):
                                                 "phases", i, "after_trick", j)
         if self.trump.set_by_meld and set(self.trump.set_by_meld.melds) - names:
             raise LocatedValueError("trump.set_by_meld names an unknown meld", "trump", "set_by_meld", "melds")
+        deck_size = len(self.deck.ranks) * len(self.deck.suits) * self.deck.packs
+        dealt = self.deal.hand_size * self.players + (1 if self.deal.turnup else 0)
+        if dealt > deck_size:
+            raise LocatedValueError(
+                f"{self.players} hands of {self.deal.hand_size}"
+                + (" and a turn-up" if self.deal.turnup else "")
+                + f" need {dealt} cards; the deck has {deck_size}", "deal", "hand_size")
+        rank_fields = [
+            (self.turnup and [self.turnup.rank], ("turnup", "rank")),
+            (self.throw_in and self.throw_in.without_ranks, ("throw_in", "without_ranks")),
+            (self.trump.set_by_meld and [self.trump.set_by_meld.card_rank], ("trump", "set_by_meld", "card_rank")),
+        ]
+        for used, loc in rank_fields:
+            if used and set(used) - ranks:
+                raise LocatedValueError(f"rank(s) not in the deck: {sorted(set(used) - ranks)}", *loc)
         if self.deal.turnup != (self.turnup is not None):
             raise LocatedValueError("deal.turnup and the turnup section go together", "deal", "turnup")
         if self.trump.initial == "turnup" and not self.deal.turnup:

@@ -342,3 +342,52 @@ def test_turn_trump_step_without_trump_turned_from_the_stock():
     step = line_of(text, "      - step: turn-trump")
     assert str(info.value).startswith(f"penneech.yaml:{step}:9: phases[0].after_trick[0]: ")
     assert "trump.initial: stock-top" in str(info.value)
+
+
+def test_hands_that_need_more_cards_than_the_deck_has():
+    # the piquet pack has 32 cards (K, The Deck): two hands of 17 would need 34
+    text = replace_once(PENCHANT, "  hand_size: 6\n", "  hand_size: 17\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  hand_size: 17"), "2 hands of 17 need 34 cards; the deck has 32", col=3)
+
+
+def test_turnup_of_a_rank_the_deck_lacks():
+    marjolet = resources.files("cardrules").joinpath("marjolet.yaml").read_text(encoding="utf-8")
+    rank = '  rank: "6"'
+    text = replace_once(marjolet, '  rank: "7"\n', rank + "\n")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, "marjolet.yaml", "marjolet")
+    assert str(info.value) == (
+        f"marjolet.yaml:{line_of(text, rank)}:3: turnup.rank: Value error, "
+        "rank(s) not in the deck: ['6']"
+    )
+
+
+def _penchant_plugin_model():
+    from cardcore.plugins import get_games
+
+    return get_games()["penchant"].game_class.plugin_model
+
+
+def test_blocking_names_a_meld_the_file_lacks():
+    # Penchant's blocking compares sets by size; each size names its meld (K, Blocking)
+    text = replace_once(PENCHANT, "    sets: {2: twins, 3: triplets, 4: quadruplets}\n",
+                        "    sets: {2: twins, 3: triplets, 4: quadruplet}\n")
+    line = line_of(text, "    sets: {2: twins, 3: triplets, 4: quadruplet}")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, FILENAME, "penchant", _penchant_plugin_model())
+    assert str(info.value) == (
+        f"{FILENAME}:{line}:{col_of(text, line, '4: ')}: plugin.blocking.sets[4]: Value error, "
+        "'quadruplet' is not a meld of this file"
+    )
+
+
+def test_blocking_elder_rank_the_deck_lacks():
+    elder = '    elder: [J, Q, K, "1"]'
+    text = replace_once(PENCHANT, "    elder: [J, Q, K, A]\n", elder + "\n")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, FILENAME, "penchant", _penchant_plugin_model())
+    assert str(info.value) == (
+        f"{FILENAME}:{line_of(text, elder)}:5: plugin.blocking.elder: Value error, "
+        "rank(s) not in the deck: ['1']"
+    )
