@@ -26,7 +26,7 @@ from cardcore.errors import RulesError
 from cardcore.game import read_rules
 from cardcore.plugins import get_games
 
-CASES_PER_GAME = int(os.environ.get("CARDCORE_FUZZ_CASES", "40"))
+CASES_PER_GAME = int(os.environ.get("CARDCORE_FUZZ_CASES", "30"))
 SEED = 20261123
 HANG_SECONDS = 60  # a mutant loads in well under a second; this only catches endless loops
 
