@@ -320,7 +320,16 @@ class RulesFile(Strict):
                 raise LocatedValueError(
                     f"scoring {s.label!r} names phase {s.phase!r}; phases: {sorted(phase_names)}",
                     "scoring", i, "phase")
+        melds_on_table = False  # melded cards lie on the tableau (State._declare)
         for i, p in enumerate(self.phases):
+            declares = any(isinstance(step, DeclareStep) for step in p.after_trick)
+            taken_back = "tableau-to-hand" in p.on_start and not declares
+            if (melds_on_table or declares) and not (p.play_from_tableau or taken_back):
+                raise LocatedValueError(
+                    f"phase {p.name!r} has melded cards on the tableau but cannot play them: give it "
+                    "play_from_tableau: true" + ("" if declares else " or on_start: [tableau-to-hand]"),
+                    "phases", i)
+            melds_on_table = melds_on_table or declares
             for j, step in enumerate(p.after_trick):
                 if isinstance(step, TurnTrumpStep) and self.trump.initial != "stock-top":
                     raise LocatedValueError("a turn-trump step turns the stock's top card for trump: it needs "

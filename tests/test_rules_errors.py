@@ -391,3 +391,12 @@ def test_blocking_elder_rank_the_deck_lacks():
         f"{FILENAME}:{line_of(text, elder)}:5: plugin.blocking.elder: Value error, "
         "rank(s) not in the deck: ['1']"
     )
+
+
+def test_phase_that_strands_melded_cards_on_the_table():
+    # melds lie on the table (K, Phase one: melded cards may be played); the Meal takes them
+    # back to hand (K, End Game). Without that the Meal would stall with cards left on the table.
+    text = replace_once(PENCHANT, "    on_start: [tableau-to-hand]\n", "")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  - name: meal"), "phases[1]", "'meal'", "on_start: [tableau-to-hand]",
+              col=5)
