@@ -25,7 +25,8 @@ from .melds import MeldScore, MeldTable
 from .options import OptionSet, OptionSpec, format_game_string
 from .ruleset import RulesFile
 from .seats import Table
-from .yamlsource import Sourced, line_of, load_yaml, resolve, validate
+from .values import show_value
+from .yamlsource import Sourced, branch_matches, line_of, load_yaml, resolve, switches, validate
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import State
@@ -49,10 +50,14 @@ class RulesSource:
     path: str
 
 
-def read_rules(text: str, filename: str, game: str, plugin_model=None) -> RulesSource:
+def read_rules(text: str | bytes, filename: str, game: str, plugin_model=None) -> RulesSource:
+    """Load and check a rules file (bytes are read as UTF-8); every problem is a RulesError
+    naming ``file:line:col``."""
     sourced = load_yaml(text, filename)
     section = validate(_OptionsSection, sourced)
+    _check_unique_options(sourced, section.options)
     option_set = OptionSet(section.options, game)
+    _check_switch_branches(sourced, option_set)
     presets = {}
     for name, values in section.presets.items():
         for key, value in values.items():  # one at a time, to name the line of the bad one
@@ -75,13 +80,48 @@ def read_rules(text: str, filename: str, game: str, plugin_model=None) -> RulesS
     return source
 
 
+def _check_unique_options(sourced: Sourced, specs: list[OptionSpec]) -> None:
+    first: dict[str, int] = {}
+    for index, spec in enumerate(specs):
+        if spec.name in first:
+            where = line_of(sourced, ("options", index, "name"))
+            first_line, _ = sourced.marks[("options", first[spec.name], "name")]
+            raise RulesError(f"{where}: option {spec.name!r} is declared twice (first at line {first_line})")
+        first[spec.name] = index
+
+
+def _check_switch_branches(sourced: Sourced, option_set: OptionSet) -> None:
+    """A branch for a value its option cannot take is never chosen: a typo, or a value since
+    renamed. Switches on unknown options are left to ``resolve``, which lists the options."""
+    specs = {spec.name: spec for spec in option_set.specs}
+    for path, name, keys in switches(sourced.data):
+        spec = specs.get(name) if isinstance(name, str) else None
+        if spec is None:
+            continue
+        for key in keys:
+            if spec.values is not None:
+                if any(branch_matches(key, value) for value in spec.values):
+                    continue
+                why = f"valid values: {', '.join(show_value(v) for v in spec.values)}"
+            else:  # an integer option: its own checks (a whole number, in range) judge the branch
+                try:
+                    option_set.validate({name: key})
+                    continue
+                except OptionError as exc:
+                    why = str(exc)
+            raise RulesError(
+                f"{line_of(sourced, path + (key,))}: this switch on option {name!r} has a branch "
+                f"{show_value(key)!r} that the option cannot take; {why}"
+            )
+
+
 def _validate_resolved(resolved: Sourced, plugin_model) -> RulesFile:
     rules = validate(RulesFile, resolved)
     if plugin_model is not None:
         wrapper = create_model(
             "PluginSection", __config__=ConfigDict(extra="ignore"), plugin=(plugin_model, ...)
         )
-        validate(wrapper, resolved)
+        validate(wrapper, resolved, context={"rules": rules})
     return rules
 
 
@@ -92,7 +132,9 @@ class TrickGame:
     title: ClassVar[str]
     rules_package: ClassVar[str] = "cardrules"
     rules_resource: ClassVar[str]
-    plugin_model: ClassVar[type[BaseModel] | None] = None  # schema of the file's `plugin:` data
+    # Schema of the file's `plugin:` data; validated with context {"rules": RulesFile}, so that
+    # its validators can check names against the rest of the file.
+    plugin_model: ClassVar[type[BaseModel] | None] = None
 
     @classmethod
     def rules_source(cls) -> RulesSource:
@@ -224,10 +266,10 @@ def _mask_of_ranks(deck: Deck, ranks: list[str]) -> int:
 def _rules_source(cls: type[TrickGame]) -> RulesSource:
     resource = resources.files(cls.rules_package).joinpath(cls.rules_resource)
     try:
-        text = resource.read_text(encoding="utf-8")
+        data = resource.read_bytes()
     except OSError as exc:
         raise RulesError(f"{cls.rules_package}/{cls.rules_resource}: cannot read rules file: {exc}") from None
-    return read_rules(text, str(resource), cls.name, cls.plugin_model)
+    return read_rules(data, str(resource), cls.name, cls.plugin_model)
 
 
 @functools.lru_cache(maxsize=256)

@@ -333,8 +333,21 @@ class RulesFile(Strict):
                 raise LocatedValueError(
                     f"scoring {s.label!r} names phase {s.phase!r}; phases: {sorted(phase_names)}",
                     "scoring", i, "phase")
+        melds_on_table = False  # melded cards lie on the tableau (State._declare)
         for i, p in enumerate(self.phases):
+            declares = any(isinstance(step, DeclareStep) for step in p.after_trick)
+            taken_back = "tableau-to-hand" in p.on_start and not declares
+            if (melds_on_table or declares) and not (p.play_from_tableau or taken_back):
+                raise LocatedValueError(
+                    f"phase {p.name!r} has melded cards on the tableau but cannot play them: give it "
+                    "play_from_tableau: true" + ("" if declares else " or on_start: [tableau-to-hand]"),
+                    "phases", i)
+            melds_on_table = melds_on_table or declares
             for j, step in enumerate(p.after_trick):
+                if isinstance(step, TurnTrumpStep) and self.trump.initial != "stock-top":
+                    raise LocatedValueError("a turn-trump step turns the stock's top card for trump: it needs "
+                                            f"trump.initial: stock-top, not {self.trump.initial}",
+                                            "phases", i, "after_trick", j)
                 if isinstance(step, DeclareStep):
                     unknown = (set(step.only or []) | set(step.exclude)) - names
                     if unknown:
@@ -353,15 +366,24 @@ class RulesFile(Strict):
                             f"phase {p.name!r}: 'who: loser' means the one other player of a two-player "
                             f"game; with {self.players} players write each-from-winner or every-seat",
                             "phases", i, "after_trick", j, "who")
-        cards = len(self.deck.ranks) * len(self.deck.suits) * self.deck.packs
-        dealt = self.deal.hand_size * self.players + self.deal.widow + (1 if self.deal.turnup else 0)
-        if dealt > cards:
-            raise LocatedValueError(
-                f"{self.players} hands of {self.deal.hand_size} cards"
-                + (f" and a widow of {self.deal.widow}" if self.deal.widow else "")
-                + f" need more than the {cards} cards of the deck", "deal", "hand_size")
         if self.trump.set_by_meld and set(self.trump.set_by_meld.melds) - names:
             raise LocatedValueError("trump.set_by_meld names an unknown meld", "trump", "set_by_meld", "melds")
+        deck_size = len(self.deck.ranks) * len(self.deck.suits) * self.deck.packs
+        dealt = self.deal.hand_size * self.players + self.deal.widow + (1 if self.deal.turnup else 0)
+        if dealt > deck_size:
+            raise LocatedValueError(
+                f"{self.players} hands of {self.deal.hand_size}"
+                + (f" and a widow of {self.deal.widow}" if self.deal.widow else "")
+                + (" and a turn-up" if self.deal.turnup else "")
+                + f" need {dealt} cards; the deck has {deck_size}", "deal", "hand_size")
+        rank_fields = [
+            (self.turnup and [self.turnup.rank], ("turnup", "rank")),
+            (self.throw_in and self.throw_in.without_ranks, ("throw_in", "without_ranks")),
+            (self.trump.set_by_meld and [self.trump.set_by_meld.card_rank], ("trump", "set_by_meld", "card_rank")),
+        ]
+        for used, loc in rank_fields:
+            if used and set(used) - ranks:
+                raise LocatedValueError(f"rank(s) not in the deck: {sorted(set(used) - ranks)}", *loc)
         if self.deal.turnup != (self.turnup is not None):
             raise LocatedValueError("deal.turnup and the turnup section go together", "deal", "turnup")
         if self.trump.initial == "turnup" and not self.deal.turnup:

@@ -18,10 +18,20 @@ key of a mapping.
 Marks: a mapping entry's path is marked at its *key* (that is the line a
 person looks for, and the line an "extra field" error must name); a sequence
 item is marked where the item starts; the root where the document starts.
+
+Rules files come from people and from third-party plugins, so loading is
+bounded: nesting deeper than :data:`MAX_DEPTH` (PyYAML's composer recurses and
+would exhaust Python's stack), aliases that expand to more than
+:data:`MAX_ALIAS_NODES` nodes (nine lines of aliases of aliases expand to 9**9
+nodes: the "billion laughs"), integers Python cannot print, bytes that are not
+UTF-8 and characters YAML forbids are each refused with ``file:line:col``.
 """
 
 from __future__ import annotations
 
+import re
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +49,16 @@ _SEQ_TAG = "tag:yaml.org,2002:seq"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _NULL_TAG = "tag:yaml.org,2002:null"
+_INT_TAG = "tag:yaml.org,2002:int"
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings, aliases expanded (the rules files need under 10)."""
+
+MAX_ALIAS_NODES = 10_000
+"""Most nodes that aliases may add to a document, all aliases together."""
+
+# YAML's line breaks, as PyYAML's marks count them
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -68,10 +88,7 @@ class _Builder:
 
     def node(self, node: yaml.Node, path: Path, marks: dict[Path, Mark]) -> Any:
         if isinstance(node, yaml.ScalarNode):
-            if node.tag == _TIMESTAMP_TAG:
-                # Dates in citations ("1885-03-02") are text to us, not datetime objects.
-                return node.value
-            return self.constructor.construct_object(node, deep=True)
+            return self.scalar(node)
         if id(node) in self.active:
             raise _fail(self.filename, _mark(node), "recursive alias")
         self.active.add(id(node))
@@ -83,6 +100,30 @@ class _Builder:
             raise _fail(self.filename, _mark(node), f"unsupported tag {node.tag!r}")
         finally:
             self.active.discard(id(node))
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == _TIMESTAMP_TAG:
+            # Dates in citations ("1885-03-02") are text to us, not datetime objects.
+            return node.value
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except yaml.YAMLError:
+            raise  # marked already; load_yaml words it
+        except (ValueError, LookupError, TypeError, ArithmeticError) as exc:
+            # an explicit tag on text it cannot read ("!!int ten", "!!bool maybe"), or an
+            # integer past Python's limit on digits
+            raise _fail(self.filename, _mark(node), self.unreadable(node, exc)) from None
+        if isinstance(value, int) and not isinstance(value, bool) and _too_long(value):
+            # 0x... is read without the limit on digits, but could not be printed in a message
+            raise _fail(self.filename, _mark(node), _too_long_problem())
+        return value
+
+    def unreadable(self, node: yaml.ScalarNode, exc: Exception) -> str:
+        if node.tag == _INT_TAG and _decimal_digits(node.value) > _digit_limit():
+            return _too_long_problem()
+        tag = node.tag.rpartition(":")[2] if node.tag.startswith("tag:yaml.org,2002:") else node.tag
+        text = node.value if len(node.value) <= 40 else node.value[:40] + "..."
+        return f"cannot read {text!r} as {tag}" + (f" ({exc})" if isinstance(exc, ValueError) else "")
 
     def sequence(self, node: yaml.SequenceNode, path: Path, marks: dict[Path, Mark]) -> list:
         items = []
@@ -112,15 +153,15 @@ class _Builder:
             return explicit
         # YAML merge keys ("<<: *base"): explicit entries win, earlier sources win.
         result: dict[Any, Any] = {}
+        depth = len(path)
         for source in sources:
             source_marks: dict[Path, Mark] = {}
             merged = self.node(source, path, source_marks)
-            for key, value in merged.items():
-                if key in result or key in explicit:
-                    continue
-                result[key] = value
-                prefix = path + (key,)
-                marks.update((p, m) for p, m in source_marks.items() if p[: len(prefix)] == prefix)
+            taken = [key for key in merged if key not in result and key not in explicit]
+            result.update((key, merged[key]) for key in taken)
+            # one pass over the marks: a pass per key would be quadratic in a large mapping
+            kept = set(taken)
+            marks.update((p, m) for p, m in source_marks.items() if p[depth] in kept)
         result.update(explicit)
         marks.update(explicit_marks)
         return result
@@ -146,10 +187,106 @@ class _Builder:
         raise _fail(self.filename, _mark(value_node), "'<<' must merge a mapping or a list of mappings")
 
 
-def load_yaml(text: str, filename: str) -> Sourced:
-    """Parse one YAML document whose root is a mapping; every error names file:line:col."""
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, composing with limits on nesting depth and on alias expansion.
+
+    An alias composes to the very node its anchor names, so the node graph stays as small as the
+    text; it is walking the graph that expands it. Each collection's size and height with aliases
+    expanded are therefore known once it is composed, and each alias is charged for them, at the
+    alias: the document is refused before anything is expanded.
+    """
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.depth = 0  # collections around the node being composed
+        self.extent: dict[int, tuple[int, int]] = {}  # id(collection) -> (nodes, height), expanded
+        self.alias_nodes = 0
+
+    def compose_node(self, parent: Any, index: Any) -> yaml.Node:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            node = super().compose_node(parent, index)
+            # an anchor still being composed (a recursive alias) has no extent yet: the walk
+            # reports it
+            nodes, height = self.extent.get(id(node), (1, 1))
+            self.alias_nodes += nodes
+            if self.alias_nodes > MAX_ALIAS_NODES:
+                raise yaml.composer.ComposerError(
+                    None, None,
+                    f"alias *{event.anchor}: aliases expand to more than {MAX_ALIAS_NODES} "
+                    "nodes in all (aliases of aliases multiply)",
+                    event.start_mark)
+            if self.depth + height > MAX_DEPTH:
+                raise yaml.composer.ComposerError(
+                    None, None, f"alias *{event.anchor} nests the document more than "
+                    f"{MAX_DEPTH} levels deep", event.start_mark)
+            return node
+        if self.depth >= MAX_DEPTH:
+            raise yaml.composer.ComposerError(
+                None, None, f"nested more than {MAX_DEPTH} levels deep", event.start_mark)
+        self.depth += 1
+        node = super().compose_node(parent, index)
+        self.depth -= 1
+        if isinstance(node, yaml.SequenceNode):
+            children = node.value
+        elif isinstance(node, yaml.MappingNode):
+            children = [child for pair in node.value for child in pair]
+        else:
+            return node
+        extents = [self.extent.get(id(child), (1, 1)) for child in children]
+        self.extent[id(node)] = (
+            1 + sum(nodes for nodes, _ in extents), 1 + max((height for _, height in extents), default=0))
+        return node
+
+
+def _digit_limit() -> int:
+    return sys.get_int_max_str_digits() or sys.maxsize  # 0: no limit
+
+
+def _decimal_digits(text: str) -> int:
+    return sum(c.isdigit() for c in text)
+
+
+def _too_long(value: int) -> bool:
+    limit = _digit_limit()
+    # bit_length first: 10**limit is built only for integers already near it
+    return value.bit_length() > 3 * limit and abs(value) >= 10**limit
+
+
+def _too_long_problem() -> str:
+    return f"integer too long: more than {_digit_limit()} digits"
+
+
+def _mark_at(text: str, position: int) -> Mark:
+    """The (line, column) of a character offset, counted as PyYAML's marks count them."""
+    line, start = 1, 0
+    for brk in _LINE_BREAK.finditer(text, 0, position):
+        line, start = line + 1, brk.end()
+    return (line, position - start + 1)
+
+
+def decode(data: bytes, filename: str) -> str:
+    """A rules file's bytes as text; bytes that are not UTF-8 are named with their place."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8")
+        line, col = _mark_at(before, len(before))
+        bad = data[exc.start : exc.end].hex(" ")
+        raise RulesError(
+            f"{filename}:{line}:{col}: not UTF-8: byte(s) {bad} at byte offset {exc.start} ({exc.reason})"
+        ) from None
+
+
+def load_yaml(text: str | bytes, filename: str) -> Sourced:
+    """Parse one YAML document whose root is a mapping; every error names file:line:col.
+
+    Bytes are read as UTF-8.
+    """
+    if isinstance(text, bytes):
+        text = decode(text, filename)
+    try:
+        root = yaml.compose(text, Loader=_BoundedLoader)
         if root is None or (isinstance(root, yaml.ScalarNode) and root.tag == _NULL_TAG and root.value == ""):
             raise _fail(filename, (1, 1), "expected a mapping at the top level")
         if not isinstance(root, yaml.MappingNode):
@@ -163,8 +300,11 @@ def load_yaml(text: str, filename: str) -> Sourced:
         if exc.context and exc.problem and exc.context_mark is not None:
             problem += f" ({exc.context} at line {exc.context_mark.line + 1})"
         raise _fail(filename, where, problem) from None
-    except yaml.YAMLError as exc:  # unmarked reader errors, e.g. a control character
-        raise RulesError(f"{filename}:1:1: {exc}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML forbids, e.g. NUL
+        problem = f"character #x{exc.character:04x} is not allowed in YAML ({exc.reason})"
+        raise _fail(filename, _mark_at(text, exc.position), problem) from None
+    except yaml.YAMLError as exc:
+        raise _fail(filename, (1, 1), " ".join(str(exc).split())) from None
     return Sourced(data, marks, filename)
 
 
@@ -173,21 +313,39 @@ def load_yaml(text: str, filename: str) -> Sourced:
 
 
 
-def _branch_key(switch: dict, value: Any) -> Any:
-    """The switch key matching value: exact typed match first, then by written form.
+def branch_matches(key: Any, value: Any) -> bool:
+    """Whether a switch key stands for an option value: typed equality, or the same written form.
 
-    The fallback lets a quoted YAML key "4" match an integer option 4 and vice versa.
+    The written form lets a quoted YAML key "4" match an integer option 4 and vice versa.
     """
+    return _same(key, value) or _show(key) == _show(value)
+
+
+def _branch_key(switch: dict, value: Any) -> Any:
+    """The switch key matching value: exact typed match first, then by written form."""
     keys = [k for k in switch if k not in ("by", "default")]
     for key in keys:
         if _same(key, value):
             return key
     for key in keys:
-        if _show(key) == _show(value):
+        if branch_matches(key, value):
             return key
     if "default" in switch:
         return "default"
     raise LookupError
+
+
+def switches(data: Any, path: Path = ()) -> Iterator[tuple[Path, Any, list[Any]]]:
+    """Every switch in data, chosen or not: (its path, the option it is by, its branch keys)."""
+    if isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from switches(item, path + (index,))
+    elif isinstance(data, dict):
+        if "by" in data:
+            yield path, data["by"], [k for k in data if k not in ("by", "default")]
+        for key, value in data.items():
+            if key != "by":
+                yield from switches(value, path + (key,))
 
 
 class _Resolver:

@@ -232,3 +232,171 @@ def test_former_default_without_its_reason():
                         "    description: \"Variation: cards already")
     message = error_of(text)
     assert "former_default" in message and "source" in message
+
+
+# ------------------------------------------------------------- hostile files (issue 11)
+def test_option_declared_twice():
+    rounds = (
+        "  - name: rounds\n    type: integer\n    default: 4\n    minimum: 1\n"
+        "    description: rounds (deals) in a game; the deal alternates\n"
+        '    source: "K, Goal and Scoring: a game is four rounds; CS, PLAY 2 (deal alternates)"\n'
+    )
+    text = replace_once(PENCHANT, rounds, rounds.replace("rounds (deals)", "deals") + rounds)
+    first = line_of(text, "    description: deals in a game; the deal alternates") - 4
+    second = line_of(text, "    description: rounds (deals) in a game; the deal alternates") - 4
+    message = error_of(text)
+    # the second declaration's name, a list item's first key: column 5
+    assert message == f"{FILENAME}:{second}:5: option 'rounds' is declared twice (first at line {first})"
+
+
+def test_switch_branch_for_a_value_the_option_does_not_have():
+    # scoring's values are modern, 19th-century, cheat-sheet (the options section of the file)
+    text = replace_once(PENCHANT, "      19th-century: 10\n      cheat-sheet: 8\n",
+                        "      19th-century: 10\n      cheat-sheet: 8\n      cheatsheet: 9\n")
+    message = error_of(text)
+    assert message == (
+        f"{FILENAME}:{line_of(text, '      cheatsheet: 9')}:7: this switch on option 'scoring' has a branch "
+        "'cheatsheet' that the option cannot take; valid values: modern, 19th-century, cheat-sheet"
+    )
+
+
+def test_switch_branch_outside_an_integer_options_range():
+    # rounds is an integer option with minimum 1: a branch for 0 rounds can never be chosen
+    text = replace_once(PENCHANT, "  rounds: {option: rounds}\n", "  rounds: {by: rounds, 4: 4, 0: 1, default: 8}\n")
+    line = line_of(text, "  rounds: {by: rounds, 4: 4, 0: 1, default: 8}")
+    message = error_of(text)
+    assert_at(message, line, "switch on option 'rounds'", "branch '0'", "integer >= 1",
+              col=col_of(text, line, "0: 1"))
+
+
+def test_switch_branch_on_a_boolean_option():
+    text = replace_once(PENCHANT, "    by: trump_marriage_cancels_trump\n",
+                        "    by: trump_marriage_cancels_trump\n    sometimes: null\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "    sometimes: null"), "'sometimes'", "valid values: false, true", col=5)
+
+
+def test_value_nested_five_thousand_levels_deep():
+    text = replace_once(PENCHANT, "  hand_size: 6\n", "  hand_size: " + "[" * 5000 + "\n")
+    # hand_size's value is level 2 (root 0, deal 1), so the k-th bracket is level k+1 and the
+    # 63rd, at column len("  hand_size: ") + 63 = 76, is the first node of level 64
+    message = error_of(text)
+    assert message == f"{FILENAME}:{line_of(text, '  hand_size: ' + '[' * 5000)}:76: nested more than 64 levels deep"
+
+
+def test_integer_of_five_thousand_digits():
+    text = replace_once(PENCHANT, "  hand_size: 6\n", "  hand_size: " + "6" * 5000 + "\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  hand_size: " + "6" * 5000), "integer too long", col=14)
+
+
+def test_alias_bomb_appended_to_a_rules_file():
+    lines = ['lol0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'] + [
+        f"lol{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]" for i in range(1, 9)
+    ]
+    text = PENCHANT + "\n".join(lines) + "\n"
+    # 10-node lists; aliases add 90, 819, 7380 nodes on lol1 to lol3; the first *l3 of lol4,
+    # 7381 nodes, passes 10,000. "lol4: &l4 [" is 11 characters.
+    message = error_of(text)
+    assert_at(message, line_of(text, lines[4]), "alias *l3", "10000", col=12)
+
+
+def test_nul_character_in_a_value():
+    text = replace_once(PENCHANT, "  hand_size: 6\n", "  hand_size: 6\x00\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  hand_size: 6\x00"), "#x0000", col=15)
+
+
+def test_latin1_byte_in_a_rules_file_read_as_bytes():
+    # the file is UTF-8 but for one Latin-1 e-acute, after "  hand_size: 6 # six" (20 characters)
+    data = PENCHANT.encode("utf-8").replace(b"  hand_size: 6\n", b"  hand_size: 6 # six\xe9\n")
+    line = line_of(PENCHANT, "  hand_size: 6")
+    offset = data.index(b"six\xe9") + len(b"six")
+    message = error_of(data)
+    assert message == (
+        f"{FILENAME}:{line}:21: not UTF-8: byte(s) e9 at byte offset {offset} (invalid continuation byte)"
+    )
+
+
+def test_non_utf8_rules_of_a_third_party_plugin_on_the_command_line(tmp_path):
+    helpers = _third_party_helpers()
+    rules = helpers.make_tiny_plugin(tmp_path)
+    tiny = helpers.TINY_YAML.replace("  summary: A test game", "  summary: A t\xe9st game")
+    rules.write_bytes(tiny.encode("latin-1"))
+    line = line_of(tiny, "  summary: A t\xe9st game of sixteen cards, two phases and no melds.")
+
+    proc = helpers.run_python(tmp_path, "rules", "tinytricks")
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert f"tiny.yaml:{line}:15: not UTF-8: byte(s) e9" in proc.stderr
+
+
+def test_turn_trump_step_without_trump_turned_from_the_stock():
+    # Penneech turns the stock's top card for trump after each trick (WP, Play); without
+    # trump.initial: stock-top a game would deal with no trump card to turn, and crash at play
+    penneech = resources.files("cardrules").joinpath("penneech.yaml").read_text(encoding="utf-8")
+    text = replace_once(penneech, "  initial: stock-top\n", "")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, "penneech.yaml", "penneech")
+    step = line_of(text, "      - step: turn-trump")
+    assert str(info.value).startswith(f"penneech.yaml:{step}:9: phases[0].after_trick[0]: ")
+    assert "trump.initial: stock-top" in str(info.value)
+
+
+def test_hands_that_need_more_cards_than_the_deck_has():
+    # the piquet pack has 32 cards (K, The Deck): two hands of 17 would need 34
+    text = replace_once(PENCHANT, "  hand_size: 6\n", "  hand_size: 17\n")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  hand_size: 17"), "2 hands of 17 need 34 cards; the deck has 32", col=3)
+
+
+def test_turnup_of_a_rank_the_deck_lacks():
+    marjolet = resources.files("cardrules").joinpath("marjolet.yaml").read_text(encoding="utf-8")
+    rank = '  rank: "6"'
+    text = replace_once(marjolet, '  rank: "7"\n', rank + "\n")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, "marjolet.yaml", "marjolet")
+    assert str(info.value) == (
+        f"marjolet.yaml:{line_of(text, rank)}:3: turnup.rank: Value error, "
+        "rank(s) not in the deck: ['6']"
+    )
+
+
+def _penchant_plugin_model():
+    from cardcore.plugins import get_games
+
+    return get_games()["penchant"].game_class.plugin_model
+
+
+def test_blocking_names_a_meld_the_file_lacks():
+    # Penchant's blocking compares sets by size; each size names its meld (K, Blocking)
+    text = replace_once(PENCHANT, "    sets: {2: twins, 3: triplets, 4: quadruplets}\n",
+                        "    sets: {2: twins, 3: triplets, 4: quadruplet}\n")
+    line = line_of(text, "    sets: {2: twins, 3: triplets, 4: quadruplet}")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, FILENAME, "penchant", _penchant_plugin_model())
+    assert str(info.value) == (
+        f"{FILENAME}:{line}:{col_of(text, line, '4: ')}: plugin.blocking.sets[4]: Value error, "
+        "'quadruplet' is not a meld of this file"
+    )
+
+
+def test_blocking_elder_rank_the_deck_lacks():
+    elder = '    elder: [J, Q, K, "1"]'
+    text = replace_once(PENCHANT, "    elder: [J, Q, K, A]\n", elder + "\n")
+    with pytest.raises(RulesError) as info:
+        read_rules(text, FILENAME, "penchant", _penchant_plugin_model())
+    assert str(info.value) == (
+        f"{FILENAME}:{line_of(text, elder)}:5: plugin.blocking.elder: Value error, "
+        "rank(s) not in the deck: ['1']"
+    )
+
+
+def test_phase_that_strands_melded_cards_on_the_table():
+    # melds lie on the table (K, Phase one: melded cards may be played); the Meal takes them
+    # back to hand (K, End Game). Without that the Meal would stall with cards left on the table.
+    text = replace_once(PENCHANT, "    on_start: [tableau-to-hand]\n", "")
+    message = error_of(text)
+    assert_at(message, line_of(text, "  - name: meal"), "phases[1]", "'meal'", "on_start: [tableau-to-hand]",
+              col=5)

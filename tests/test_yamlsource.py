@@ -4,13 +4,15 @@ Line/column expectations are counted by hand from the documents below
 (1-based; a mapping entry is marked at its key, a list item where it starts).
 """
 
+import sys
+import tracemalloc
 from typing import Annotated, Literal, Union
 
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardcore.errors import RulesError
-from cardcore.yamlsource import Sourced, line_of, load_yaml, resolve, validate
+from cardcore.yamlsource import MAX_ALIAS_NODES, MAX_DEPTH, Sourced, line_of, load_yaml, resolve, validate
 
 
 def doc(*lines: str) -> str:
@@ -419,3 +421,155 @@ def test_line_of_uses_the_nearest_existing_prefix():
 
 def test_line_of_without_marks():
     assert line_of(Sourced({}, {}, "x.yaml"), ("a",)) == "x.yaml:1:1"
+
+
+# ---------------------------------------------------------------- hostile input (issue 11)
+# Rules files come from people and from third-party plugins: whatever they hold, loading ends
+# quickly with data or with one RulesError per problem naming file:line:col.
+
+
+def test_nesting_is_refused_at_the_first_node_past_the_limit():
+    # The root mapping is level 0 and the k-th '[' is level k, so the 64th bracket is the
+    # first node too deep: "a: " is 3 characters, the 64th bracket is column 3 + 64 = 67.
+    assert MAX_DEPTH == 64
+    message = error_of(load_yaml, "a: " + "[" * 5000 + "\n", "deep.yaml")
+    assert message == "deep.yaml:1:67: nested more than 64 levels deep"
+
+
+def test_nesting_up_to_the_limit_loads():
+    src = load_yaml("a: " + "[" * 63 + "]" * 63 + "\n", "deep.yaml")
+    value, levels = src.data["a"], 1
+    while value:
+        value, levels = value[0], levels + 1
+    assert levels == 63
+
+
+def test_deep_block_mappings_are_refused_at_their_line():
+    # Line k is "k{k-1}:" indented by 2(k-1): a mapping of level k-1 whose key is a scalar of
+    # level k. The first node of level 64 is therefore the key on line 64, at column 2*63+1.
+    text = "".join("  " * i + f"k{i}:\n" for i in range(1000))
+    assert error_of(load_yaml, text, "deep.yaml") == "deep.yaml:64:127: nested more than 64 levels deep"
+
+
+def test_aliases_count_towards_the_depth():
+    # x is 40 levels high (the innermost [] included); *x inside n brackets of b sits at level
+    # n+1, so its deepest node is at level n+40: n = 23 reaches level 63, n = 24 level 64.
+    anchor = "a: &x " + "[" * 40 + "]" * 40
+    fits = load_yaml(doc(anchor, "b: " + "[" * 23 + "*x" + "]" * 23), "alias.yaml")
+    value, levels = fits.data["b"], 1
+    while value:
+        value, levels = value[0], levels + 1
+    assert levels == 63
+    too_deep = doc(anchor, "b: " + "[" * 24 + "*x" + "]" * 24)
+    # the alias is at column len("b: ") + 24 + 1 = 28 of line 2
+    assert error_of(load_yaml, too_deep, "alias.yaml") == (
+        "alias.yaml:2:28: alias *x nests the document more than 64 levels deep"
+    )
+
+
+BOMB = doc(
+    'a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]',  # 1
+    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]",  # 2
+    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]",  # 3
+    "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]",  # 4
+    "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]",  # 5
+    "f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]",  # 6
+    "g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]",  # 7
+    "h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]",  # 8
+    "i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]",  # 9
+)
+
+
+def test_alias_bomb_is_refused_at_the_alias_that_breaks_the_budget():
+    # Nodes with aliases expanded: a = 1 list + 9 strings = 10, b = 1 + 9*10 = 91, c = 820,
+    # d = 7381. Aliases add 9*10 (line 2) + 9*91 (line 3) + 9*820 (line 4) = 8289 nodes; the
+    # first *d of line 5 brings 7381 more, past 10,000. "e: &e [" is 7 characters: column 8.
+    assert MAX_ALIAS_NODES == 10_000
+    tracemalloc.start()
+    try:
+        message = error_of(load_yaml, BOMB, "bomb.yaml")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert message == "bomb.yaml:5:8: alias *d: aliases expand to more than 10000 nodes in all (aliases of aliases multiply)"
+    # 9**9 strings would take gigabytes; refusing takes no more than parsing the text
+    assert peak < 5_000_000
+
+
+def test_aliases_within_the_budget_expand():
+    src = load_yaml(doc(*BOMB.splitlines()[:4]), "bomb.yaml")  # a to d: 8289 aliased nodes
+    assert len(src.data["d"]) == 9
+    assert src.data["d"][8][8][8] == ["lol"] * 9
+    assert src.marks[("d", 8, 8, 8, 0)] == (1, 8)  # an expanded node is marked where it was written
+
+
+def test_merge_keys_count_as_aliases():
+    # base has 1 mapping + 100 keys + 100 values = 201 nodes; each "<<: *base" adds them again,
+    # so 49 merges add 9849 and the 50th, on line 2 + 50, brings 10050. "  - {<<: " is 9
+    # characters: the alias is column 10.
+    base = "base: &base {" + ", ".join(f"k{i}: {i}" for i in range(100)) + "}"
+    message = error_of(load_yaml, doc(base, "list:", *["  - {<<: *base}"] * 60), "merge.yaml")
+    assert message.startswith("merge.yaml:52:10: alias *base: aliases expand to more than 10000 nodes")
+
+
+def test_integer_past_pythons_digit_limit_is_refused_at_its_place():
+    limit = sys.get_int_max_str_digits()
+    if limit == 0:
+        pytest.skip("this Python has no limit on integer digits")
+    fits = load_yaml(doc("n: " + "9" * limit), "big.yaml")
+    assert fits.data["n"] == 10**limit - 1
+    message = error_of(load_yaml, doc("a: 1", "n: " + "9" * (limit + 1)), "big.yaml")
+    assert message == f"big.yaml:2:4: integer too long: more than {limit} digits"
+
+
+def test_hexadecimal_integer_that_could_not_be_printed_is_refused():
+    # Python reads hexadecimal without the digit limit; 16**4000 has 4817 decimal digits.
+    limit = sys.get_int_max_str_digits()
+    if limit == 0 or limit >= 4817:
+        pytest.skip("needs Python's default limit on integer digits")
+    message = error_of(load_yaml, doc("n: 0x1" + "0" * 4000), "big.yaml")
+    assert message == f"big.yaml:1:4: integer too long: more than {limit} digits"
+
+
+@pytest.mark.parametrize(
+    "value, problem",
+    [
+        ("!!int ten", "cannot read 'ten' as int"),
+        ("!!bool maybe", "cannot read 'maybe' as bool"),
+        ("!!float x", "cannot read 'x' as float"),
+    ],
+)
+def test_explicit_tag_on_text_it_cannot_read(value, problem):
+    message = error_of(load_yaml, doc("a: 1", f"b: {value}"), "tag.yaml")
+    assert message.startswith(f"tag.yaml:2:4: {problem}")
+
+
+def test_nul_character_names_its_line_and_column():
+    # "b: x" is 4 characters: the NUL is column 5 of line 2
+    message = error_of(load_yaml, doc("a: 1", "b: x\x00y"), "nul.yaml")
+    assert message == "nul.yaml:2:5: character #x0000 is not allowed in YAML (special characters are not allowed)"
+
+
+def test_forbidden_character_after_windows_line_ends():
+    # "\r\n" is one line break, as in YAML's own marks: the escape is line 3, column 4
+    message = error_of(load_yaml, "a: 1\r\nb: 2\r\nc: \x1b[0m\r\n", "crlf.yaml")
+    assert message.startswith("crlf.yaml:3:4: character #x001b is not allowed in YAML")
+
+
+def test_bytes_that_are_not_utf8_name_line_column_and_offset():
+    # line 3 is "c: caf\xe9": "a: 1\n" and "b: 2\n" are 10 bytes, "c: caf" 6 more, so the
+    # Latin-1 e-acute is byte offset 16 and column 7.
+    message = error_of(load_yaml, b"a: 1\nb: 2\nc: caf\xe9\n", "latin1.yaml")
+    assert message == (
+        "latin1.yaml:3:7: not UTF-8: byte(s) e9 at byte offset 16 (invalid continuation byte)"
+    )
+
+
+def test_columns_before_a_bad_byte_count_characters_not_bytes():
+    # "é" is two bytes in UTF-8 but one column: "a: é" is 4 columns, 5 bytes
+    message = error_of(load_yaml, "a: é".encode("utf-8") + b"\xff\n", "u.yaml")
+    assert message.startswith("u.yaml:1:5: not UTF-8: byte(s) ff at byte offset 5")
+
+
+def test_utf8_bytes_load_like_text():
+    assert load_yaml("a: café\n".encode("utf-8"), "u.yaml").data == {"a": "café"}

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
 
 from cardcore.cards import RANK_NAMES
 from cardcore.engine.effects import DeclareMeld
 from cardcore.game import TrickGame
 from cardcore.melds import MeldScore
+from cardcore.yamlsource import LocatedValueError
 
 JAIL_FREE = "jail-free"
 
@@ -27,6 +28,21 @@ class PenchantData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     blocking: BlockingRules
     jail_free_seven: bool
+
+    @model_validator(mode="after")
+    def _names_exist(self, info: ValidationInfo) -> "PenchantData":
+        rules = (info.context or {}).get("rules")
+        if rules is None:  # validated on its own, as PenchantGame does once the file is checked
+            return self
+        for field in ("elder", "minor"):
+            unknown = set(getattr(self.blocking, field)) - set(rules.deck.ranks)
+            if unknown:
+                raise LocatedValueError(f"rank(s) not in the deck: {sorted(unknown)}", "blocking", field)
+        melds = {m.name for m in rules.melds}
+        for size, name in self.blocking.sets.items():
+            if name not in melds:
+                raise LocatedValueError(f"{name!r} is not a meld of this file", "blocking", "sets", size)
+        return self
 
 
 class TableSet(NamedTuple):

@@ -98,7 +98,7 @@ def test_bad_tables_are_refused(change, complaint):
 def test_more_hands_than_cards_are_refused():
     text = _rules_text("penneech").replace("\nplayers: 2\n", "\nplayers: 4\n").replace(
         "  hand_size: 7\n", "  hand_size: 14\n")
-    with pytest.raises(RulesError, match="4 hands of 14 cards need more than the 52 cards"):
+    with pytest.raises(RulesError, match="4 hands of 14 need 56 cards; the deck has 52"):
         read_rules(text, "penneech-big.yaml", "penneech")
 
 
