@@ -19,7 +19,7 @@ import seatgames
 from helpers import build_deal, last, play_trick
 
 from cardcore import load_game
-from cardcore.errors import RulesError
+from cardcore.errors import RecordError, RulesError
 from cardcore.game import read_rules
 from cardcore.seats import Table
 
@@ -209,3 +209,32 @@ def test_three_seat_penneech_returns_are_zero_sum():
         assert s.returns() == [sum(mine - theirs for theirs in totals) for mine in totals]
         assert sum(s.returns()) == 0
         assert all(len(d["hands"]) == 3 and all(len(h) == 7 for h in d["hands"]) for d in s.deals)
+
+
+# ------------------------------------------------------------------------------------ a widow
+def test_a_widow_is_dealt_apart_and_recorded():
+    # Triad with a widow of three: 18 cards in hands, 3 apart, a stock of 3
+    text = resources.files("seatgames").joinpath("triad.yaml").read_text(encoding="utf-8")
+    text = text.replace("  hand_size: 6\n", "  hand_size: 6\n  widow: 3\n")
+    source = read_rules(text, "triad-widow.yaml", "triad")
+    game = type("TriadWidow", (seatgames.TriadGame,), {"rules_source": classmethod(lambda _: source)})()
+    hands = ["AS 9H 9D 9C TH JH", "9S KH QH JD TD AD", "TS JS KD QC AC JC"]
+    deal = build_deal(TRIAD_DECK, hands, stock_top="QS AH KC", dealer=2, hand_size=6, widow="KS QD TC")
+    s = game.new_game(deals=[deal])
+    assert s.deck.names_of(s.widow) == ["KS", "QD", "TC"]
+    assert len(s.face_down_stock()) == 3
+    assert s.record()["deals"][0]["widow"] == ["KS", "QD", "TC"]
+    with pytest.raises(RecordError, match="a widow of 3 cards"):
+        game.new_game(deals=[{**deal, "widow": ["KS", "QD"], "stock": deal["stock"] + ["TC"]}])
+
+
+# ------------------------------------------------------------------------------------ bots
+def test_search_rewards_count_a_partners_points_as_ones_own():
+    from cardcore.bots.search import _Horizon
+
+    s = quartet_state()
+    start = list(s.scores)
+    play_trick(s, "AS", "KS", "7S", "QS", winner=0)  # 9 points to seats 0 and 2
+    horizon = _Horizon(load_game("quartet"))
+    assert horizon.reward(s, start, 2) > 0 and horizon.reward(s, start, 0) == horizon.reward(s, start, 2)
+    assert horizon.reward(s, start, 1) == -horizon.reward(s, start, 2)
