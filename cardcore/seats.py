@@ -80,6 +80,12 @@ class Table:
             out[self._side_of[s]] += v
         return out
 
+    def settle_against(self, side: int, amount: int) -> list[int]:
+        """Solo settlement: ``side`` (the declarer's) wins ``amount`` from each other side (loses
+        it to each, when negative). Zero-sum: ``side`` gets ``amount`` times the others' number."""
+        others = len(self.sides) - 1
+        return [amount * others if i == side else -amount for i in range(len(self.sides))]
+
     def settle(self, side_totals: list[int]) -> list[int]:
         """Each side's result against every other side: the sum of its differences with each.
         Zero-sum; with two sides it is simply the margin, won by one and lost by the other."""

@@ -65,6 +65,9 @@ def test_settling_sides_is_zero_sum():
     # totals 177, 130, 183: 47 - 6 = 41; -47 - 53 = -100; 6 + 53 = 59
     assert Table(3).settle([177, 130, 183]) == [41, -100, 59]
     assert Table(2).settle([30, 12]) == [18, -18]
+    # three-handed solo: the bidder (seat 1) makes 250 against each opponent, or goes set
+    assert Table(3).settle_against(1, 250) == [-250, 500, -250]
+    assert Table(3).settle_against(1, -250) == [250, -500, 250]
 
 
 # ------------------------------------------------------------------------------------ rules files
