@@ -60,6 +60,9 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         self.tallies: dict[str, int] = {}  # game-specific counts kept by plugins (e.g. blocks)
         self.next_dealer: int | None = None  # a throw-in's redeal by the same dealer
         self.first_to_target: int | None = None
+        # the game's result per side when a settle step decides it (e.g. Table.settle_against for
+        # a declarer against each opponent); otherwise side_returns works it out from the totals
+        self.settlement: list[int] | None = None
         self.current_player: int | None = None
         self._start_deal()
 

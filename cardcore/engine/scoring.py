@@ -136,8 +136,11 @@ class ScoringMixin:
     def side_returns(self) -> list[float]:
         """Signed game score per side, zero-sum. Two sides: the game score, won by the winner's
         side and lost by the other. More sides: each side settles with every other one by the
-        difference of their totals (no lurch), so that no side gains what another did not lose."""
+        difference of their totals (no lurch), so that no side gains what another did not lose.
+        A settlement set by a settle step (``state.settlement``, per side) decides instead."""
         table = self.table
+        if self.result is not None and self.settlement is not None:
+            return [float(v) for v in self.settlement]
         if self.result is None or (len(table.sides) == 2 and self.result["winner"] is None):
             return [0.0] * len(table.sides)
         if len(table.sides) == 2:
