@@ -162,7 +162,7 @@ def rules_text(d: dict) -> str:
         out += ["", rule["title"], _wrap(rule["text"], "  ") + f"  [{rule['source']}]"]
     out += ["", "Options (default first; set with -o NAME=VALUE)"]
     for o in d["options"]:
-        values = " | ".join(_show(v) for v in o["values"]) if o.get("values") else f"integer, default {o['default']}"
+        values = " | ".join(_show(v) for v in o["values"]) if o.get("values") else _integer_text(o)
         out.append(f"  {o['name']} = {_show(o['value'])}    [{values}]")
         out.append(_wrap(o["description"], "      "))
     if d["presets"]:
@@ -177,6 +177,13 @@ def rules_text(d: dict) -> str:
     out += ["", "Sources"] + [f"  {k}: {v}" for k, v in d["sources"].items()]
     out.append(f"  rules file: {d['rules_file']}")
     return "\n".join(out)
+
+
+def _integer_text(option: dict) -> str:
+    low, high = option["minimum"], option["maximum"]
+    bounds = (f" {low} to {high}" if low is not None and high is not None
+              else f" >= {low}" if low is not None else f" <= {high}" if high is not None else "")
+    return f"integer{bounds}, default {option['default']}"
 
 
 def _trump_text(d: dict) -> str:
