@@ -16,7 +16,7 @@ from .errors import CardcoreError, RecordError
 from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, bot_names, get_games
-from .records import read_record, replay
+from .records import read_record, replay, saved_players
 from .values import show_value as _show
 
 
@@ -313,9 +313,7 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         state = replay(record, where=resume_path)
         g = state.game
         record_path = record_path or resume_path
-        saved = record.get("players")
-        if not (isinstance(saved, list) and len(saved) == g.players and all(isinstance(p, str) for p in saved)):
-            saved = None
+        saved = saved_players(record, g, resume_path, check_bots=not (bot or level or bots))
     else:
         if not game:
             raise click.UsageError("name a GAME to play (see `cardcore games`), or --resume a record")

@@ -128,6 +128,31 @@ def replay(record: dict, where: str = "record", upto: int | None = None):
     return state
 
 
+def saved_players(record: dict, game, where: str = "record", check_bots: bool = True) -> list[str] | None:
+    """The record's ``players`` entry (per seat, "human" or a bot spec), None if it has none.
+
+    It chooses the opponent of a resumed game, so its bot specs are checked as strictly as
+    ``--bot`` (``check_bots``): a record must not start a search that never ends."""
+    from .bots import make_bot
+    from .play.session import HUMAN
+
+    players = record.get("players")
+    if players is None:
+        return None
+    if not (isinstance(players, list) and len(players) == game.players
+            and all(isinstance(p, str) and p.strip() for p in players)):
+        raise RecordError(f"{where}: players must list, for each of the {game.players} seats, "
+                          f"{HUMAN!r} or a bot spec")
+    for seat, spec in enumerate(players):
+        if check_bots and spec != HUMAN:
+            try:
+                make_bot(spec, game, seed=0)
+            except CardcoreError as exc:
+                raise RecordError(f"{where}: players, seat {seat}: {exc} (choose another opponent "
+                                  f"with --bot or --level)") from None
+    return players
+
+
 def format_record(record: dict) -> str:
     """JSON with one deal and one action per line: compact, and readable in a diff."""
     lines = ["{"]
