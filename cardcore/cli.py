@@ -321,6 +321,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         state = g.new_game(seed=seed)
         record_path = record_path or str(default_record_path(g.name))
         saved = None
+    if bot is not None and not bot.strip():
+        raise click.UsageError("--bot needs a bot spec, e.g. greedy or 'ismcts(iterations=2000)'")
     if bot and level:
         raise click.UsageError("give --bot or --level, not both")
     if seat is not None and not 0 <= seat < g.players:

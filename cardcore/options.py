@@ -303,7 +303,7 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
     """Collect repeated ``-o key=value`` flags; values stay strings until validated."""
     options: dict[str, str] = {}
     for pair in pairs:
-        key, value = _split_assignment(pair, f"in '-o {pair}'")
+        key, value = _split_assignment(pair, f"in {'-o ' + pair!r}")
         if key in options:
             raise OptionError(f"option {key!r} is given twice with -o")
         options[key] = value

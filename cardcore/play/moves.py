@@ -44,6 +44,8 @@ def interpret(text: str, state) -> Answer:
         shown = number if i is not None else f"{number[:6]}... ({len(number)} digits)"
         return Answer(error=f"There is no move {shown}: the moves are numbered 1..{len(legal)} (? lists them).")
     words = [w for w in re.split(r"[\s,]+", text) if w]
+    if not words:  # only separators, e.g. ","
+        return Answer(error=f"{text!r} is neither a card nor a move: {_how_to_answer(legal)}")
     verb = words[0].lower()
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck
