@@ -323,6 +323,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         saved = None
     if bot is not None and not bot.strip():
         raise click.UsageError("--bot needs a bot spec, e.g. greedy or 'ismcts(iterations=2000)'")
+    if HUMAN in [s.strip() for s in [bot or "", *(split_specs(bots) if bots else [])]]:
+        raise click.UsageError(f"--bot and --bots name bots; {HUMAN!r} is the seat you play (--seat)")
     if bot and level:
         raise click.UsageError("give --bot or --level, not both")
     if seat is not None and not 0 <= seat < g.players:

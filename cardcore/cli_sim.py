@@ -137,7 +137,8 @@ json_option = click.option("json_", "--json", is_flag=True, help="Print JSON.")
 csv_option = click.option("csv_", "--csv", is_flag=True, help="Print CSV.")
 records_option = click.option("--records", "records_dir", type=click.Path(file_okay=False),
                               help="Keep every game's record in this directory, one JSON file per "
-                                   "game named by its index (compare: a subdirectory arm-K per arm).")
+                                   "game named by its index (compare: a subdirectory arm-K per arm); "
+                                   "made if missing, before any game is played.")
 
 
 # ------------------------------------------------------------------------------ simulate

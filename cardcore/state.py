@@ -67,6 +67,8 @@ class State:
             raise RecordError(f"{where}: {exc}") from None
         if type(dealer) is not int or not 0 <= dealer < self.n:
             raise RecordError(f"{where}: dealer must be a seat number 0..{self.n - 1}")
+        if self.rules.deal.turnup and turnup is None:
+            raise RecordError(f"{where}: needs 'turnup', the card turned up under the stock")
         size = self.rules.deal.hand_size
         if len(hands) != self.n or any(len(h) != size for h in hands):
             raise RecordError(f"{where}: needs {self.n} hands of {size} cards")

@@ -296,3 +296,18 @@ def test_throw_in_with_cards_in_a_record_names_the_action(runner, tmp_path):
     line = input_error(runner.invoke(cli, ["replay", path]))
     assert line == (f"Error: {path}: action 1 ('throw-in KS 2C'): "
                     f"throw-in takes no cards: the whole hand is thrown in")
+
+
+def test_a_marjolet_deal_without_its_turnup_is_refused_naming_the_deal():
+    # Found by the fuzz test: a Penchant deal (32 cards, no turn-up) given to Marjolet, whose
+    # dealer turns up the card under the stock (PB94, Preliminaries).
+    record = played_record("penchant")
+    with pytest.raises(RecordError, match="^deal 1: needs 'turnup', the card turned up under the stock$"):
+        load_game("marjolet").new_game(deals=record["deals"])
+
+
+@pytest.mark.parametrize("args", [["--bot", "human"], ["--bots", "human,greedy"], ["--bot", " "]])
+def test_bot_options_name_bots_not_people(runner, args):
+    # Found by the fuzz test: `--bot human` seated two people and no bot.
+    result = runner.invoke(cli, ["play", "penchant", "--seed", "1", *args], input="quit\n")
+    assert result.exit_code == 2 and result.stdout == ""

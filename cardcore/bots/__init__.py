@@ -79,7 +79,7 @@ def _parameter_names(factory) -> list[str] | None:
 def _problem(error: dict, raw: dict[str, str]) -> str:
     name = str(error["loc"][0]) if error["loc"] else "parameters"
     written = raw.get(name)
-    shown = f"{name}={written}" if written is not None and len(written) <= 40 else name
+    shown = f"{name}={written}" if written is not None and len(written) <= 40 and written.isprintable() else name
     message = error["msg"]
     return f"{shown}: {message[0].lower()}{message[1:]}"
 
