@@ -279,7 +279,7 @@ def split_specs(text: str) -> list[str]:
 @click.option("--watch", is_flag=True, help="Watch two bots play each other (see --bots).")
 @click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (implies --watch). "
                                                   "Default: the --level's bot in every seat.")
-@click.option("--delay", type=click.FloatRange(min=0), metavar="SECONDS",
+@click.option("--delay", type=click.FloatRange(min=0, max=60), metavar="SECONDS",
               help="Pause before each bot move. Default 0.5 on a terminal, 0 otherwise.")
 @click.option("--plain", is_flag=True,
               help="Plain text even on a terminal (also when NO_COLOR is set or TERM=dumb).")
@@ -321,6 +321,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         state = g.new_game(seed=seed)
         record_path = record_path or str(default_record_path(g.name))
         saved = None
+    if delay is not None and not 0 <= delay <= 60:  # FloatRange lets NaN through
+        raise click.UsageError("--delay must be a number of seconds from 0 to 60")
     if bot is not None and not bot.strip():
         raise click.UsageError("--bot needs a bot spec, e.g. greedy or 'ismcts(iterations=2000)'")
     if HUMAN in [s.strip() for s in [bot or "", *(split_specs(bots) if bots else [])]]:

@@ -121,14 +121,14 @@ bots_option = click.option(
          "Bot A sits in seat 0 in even games and seat 1 in odd ones.",
 )
 def games_option(what: str):
-    return click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100,
+    return click.option("-n", "--games", "n", type=click.IntRange(min=1, max=10_000_000), default=100,
                         show_default=True, help=f"Number of games{what}.")
 
 
 seed_option = click.option("--seed", type=int,
                            help="Master seed: game i's deals and bots follow from (seed, i). "
                                 "Random if omitted, and then printed to stderr.")
-jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=0, max=256), default=1, show_default=True,
                            help="Worker processes (0: one per CPU). Results do not depend on it.")
 scheduler_option = click.option("--scheduler", metavar="ADDRESS",
                                 help="Run on this Dask distributed scheduler, e.g. tcp://host:8786 "
@@ -195,7 +195,7 @@ def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, 
 @json_option
 @csv_option
 @records_option
-@click.option("--skill-depth", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+@click.option("--skill-depth", type=click.IntRange(min=0, max=1_000_000), default=0, show_default=True, metavar="N",
               help="Also play N games per arm of ismcts(iterations=200) against random and report "
                    "ismcts's win rate (0: not measured).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),

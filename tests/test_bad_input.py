@@ -311,3 +311,16 @@ def test_bot_options_name_bots_not_people(runner, args):
     # Found by the fuzz test: `--bot human` seated two people and no bot.
     result = runner.invoke(cli, ["play", "penchant", "--seed", "1", *args], input="quit\n")
     assert result.exit_code == 2 and result.stdout == ""
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "penchant", "--delay", "inf"],  # time.sleep(inf) raised OverflowError at the bot's move
+    ["play", "penchant", "--delay", "nan"],
+    ["play", "penchant", "--delay", "61"],
+    ["simulate", "penchant", "-n", "100000000000000000000"],
+    ["simulate", "penchant", "--jobs", "100000"],
+])
+def test_numbers_on_the_command_line_have_a_bound(runner, args):
+    result = runner.invoke(cli, [*args, "--seed", "1"], input="quit\n")
+    assert isinstance(result.exception, SystemExit) and result.exit_code == 2, repr(result.exception)
+    assert result.stdout == ""
