@@ -238,10 +238,17 @@ def test_bad_bot_parameters_on_the_command_line_are_one_line(runner, tmp_path, a
 
 
 def test_a_resumed_records_players_entry_is_checked_like_bot(runner, tmp_path):
-    record = {**played_record(), "players": ["human", "ismcts(iterations=100000000)"]}
-    path = write_text(tmp_path, json.dumps(record))
+    record = played_record()
+    to_move = load_game("penchant").new_game(seed=record["seed"])
+    for action in record["actions"]:
+        to_move.apply(action)
+    # the person is to move, so that without the check the test fails instead of searching for ever
+    players = ["human"] * 2
+    players[1 - to_move.current_player] = "ismcts(iterations=100000000)"
+    path = write_text(tmp_path, json.dumps({**record, "players": players}))
     line = input_error(runner.invoke(cli, ["play", "--resume", path, "--plain"], input="quit\n"))
-    assert line == (f"Error: {path}: players, seat 1: bot 'ismcts': iterations=100000000: input should be "
+    assert line == (f"Error: {path}: players, seat {1 - to_move.current_player}: bot 'ismcts': "
+                    f"iterations=100000000: input should be "
                     f"less than or equal to 1000000 (choose another opponent with --bot or --level)")
     # choosing the opponent on the command line resumes the game
     result = runner.invoke(cli, ["play", "--resume", path, "--plain", "--bot", "random"], input="quit\n")
