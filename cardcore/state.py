@@ -51,6 +51,11 @@ class State:
     # ------------------------------------------------------------------ deals and rounds
     def _check_deal(self, index: int, deal: dict) -> dict:
         where = f"deal {index + 1}"
+        used = ("dealer", "hands", "stock", "turnup") if self.rules.deal.turnup else ("dealer", "hands", "stock")
+        unused = [key for key in deal if key not in used] if isinstance(deal, dict) else []
+        if unused:
+            raise RecordError(f"{where}: {', '.join(repr(k) for k in unused)} is not part of a deal of "
+                              f"{self.game.name}; a deal has {', '.join(repr(k) for k in used)}")
         try:
             dealer = deal["dealer"]
             hands = [[self.deck.parse(c) for c in h] for h in deal["hands"]]
@@ -63,6 +68,8 @@ class State:
             raise RecordError(f"{where}: {exc}") from None
         if type(dealer) is not int or not 0 <= dealer < self.n:
             raise RecordError(f"{where}: dealer must be a seat number 0..{self.n - 1}")
+        if self.rules.deal.turnup and turnup is None:
+            raise RecordError(f"{where}: needs 'turnup', the card turned up under the stock")
         size = self.rules.deal.hand_size
         if len(hands) != self.n or any(len(h) != size for h in hands):
             raise RecordError(f"{where}: needs {self.n} hands of {size} cards")
@@ -511,7 +518,9 @@ class State:
         elif verb == "meld":
             self._meld_action(seat, cards, canonical)
         elif verb == "pass":
-            if self.decision not in (DECLARE, THROW_IN) or args:
+            if args:
+                raise IllegalAction(action, "pass takes no cards")
+            if self.decision not in (DECLARE, THROW_IN):
                 raise IllegalAction(action, self._expected())
             self.actions.append("pass")
             if self.decision == THROW_IN:
@@ -520,6 +529,8 @@ class State:
             else:
                 self._end_step()
         elif verb == THROW_IN:
+            if args:
+                raise IllegalAction(action, "throw-in takes no cards: the whole hand is thrown in")
             self._throw_in(seat, action)
             return
         elif verb == EXCHANGE:
