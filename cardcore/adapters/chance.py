@@ -34,11 +34,11 @@ card to be a chance node whose outcome is open until the card is dealt or drawn.
   with the hidden hand cards swapped for others drawn from that pool (cards of suits a seat is
   known to lack are avoided). A replay is accepted only if every recorded action is still legal
   at the same kind of node, it ends at the same player's turn and the player's information
-  state comes out identical. This
-  rejection catches what the engine reveals only implicitly: a declaration turn skipped
-  because the opponent had no meld, the obligation to win a trick. If none of 100 tries is
-  accepted, the true state is returned. That sample is consistent, but it favours the truth, so
-  ``resample_failures`` counts such cases.
+  state comes out identical. This catches what the engine reveals only implicitly: a
+  declaration turn skipped because the opponent had no meld, the obligation to win a trick.
+  Random tries come first; when they keep failing, a backtracking search finds a consistent
+  world (see :class:`_Resampler`). The true state is never handed back: if even the bounded
+  search fails, :class:`ResampleError` is raised.
 
 A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
 them. So OpenSpiel's serialization, which pickles the Python state, round-trips.
@@ -58,7 +58,9 @@ from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_of
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 START = "<start>"  # the pseudo-action that deals the first deal
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
-RESAMPLE_TRIES = 100
+RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
+SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
+RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
 
 
 class ChanceGame:
@@ -74,7 +76,6 @@ class ChanceGame:
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
         self.encoder = ObservationEncoder(game, self.bounds)
-        self.resample_failures = 0
 
     def new_state(self) -> "ChanceState":
         return ChanceState(self)
@@ -403,7 +404,11 @@ class ChanceState:
 
     # ------------------------------------------------------------------ resampling
     def resample(self, seat: int, rng: random.Random) -> "ChanceState":
-        """A state with the same information state for ``seat``, the unseen cards redrawn."""
+        """A state with the same information state for ``seat``, the unseen cards redrawn.
+
+        Raises :class:`ResampleError` when no consistent world is found within the search budget;
+        it never falls back to the true state.
+        """
         e = self.engine
         if e is None or self.pending is not None or self.is_terminal() or self.snapshot is None:
             return self.clone()
@@ -417,27 +422,11 @@ class ChanceState:
             return self.clone()
         owner = {c: q for q, mask in hidden_of.items() for c in iter_bits(mask)}
         void_masks = {q: _suits_mask(e, e.voids[q]) for q in hidden_of}
+        avoid = [void_masks[owner[self.history[i]]] for i in steps]
         pool = sorted(iter_bits(hidden)) + e.stock[self.fixed:self._face_down_end()]
-        target = self.information_state(seat)
-        for _ in range(RESAMPLE_TRIES):
-            rng.shuffle(pool)
-            left = list(pool)
-            history = list(self.history)
-            for i in steps:
-                avoid = void_masks[owner[self.history[i]]]
-                card = next((c for c in left if not avoid >> c & 1), None)
-                if card is None:
-                    break
-                left.remove(card)
-                history[i] = card
-            else:
-                world = self.snapshot.clone()
-                if world._replay(history[self.mark:], self.players[self.mark:]) and \
-                        world.current_player() == self.current_player() and world.information_state(seat) == target:
-                    world.snapshot, world.mark = self.snapshot, self.mark
-                    return world
-        self.g.resample_failures += 1
-        return self.clone()
+        world = _Resampler(self, seat, steps, avoid).draw(pool, rng)
+        world.snapshot, world.mark = self.snapshot, self.mark
+        return world
 
     def _replay(self, actions: list[int], players: list[int]) -> bool:
         for action, player in zip(actions, players):
@@ -445,6 +434,94 @@ class ChanceState:
                 return False
             self.apply(action)
         return True
+
+
+class ResampleError(RuntimeError):
+    """No world consistent with a player's information state was found within the budget."""
+
+
+class _Resampler:
+    """Redraws the hidden cards of the current deal so that a player's information state holds.
+
+    First by rejection: the hidden cards are dealt at random (avoiding known voids) and the deal
+    is replayed; a world is accepted only if every recorded action is still legal at the same
+    kind of node and the information state comes out identical. That samples the consistent
+    worlds uniformly. What the engine reveals only implicitly (a declaration turn skipped because
+    the opponent had no meld, a trick it could not win) can make consistent worlds rare, so after
+    ``RESAMPLE_TRIES`` rejections a randomised backtracking search takes over. It replays the
+    deal once, choosing each hidden card at random among those that keep the replay consistent
+    up to the next hidden card, and backtracks on a dead end. Its worlds are consistent but not
+    exactly uniform. The search is bounded (``SEARCH_BUDGET`` actions replayed); should it fail,
+    :class:`ResampleError` is raised rather than the true state returned.
+    """
+
+    def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int]):
+        self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
+        self.target = state.information_state(seat)
+        self.budget = 0
+
+    def draw(self, pool: list[int], rng: random.Random) -> ChanceState:
+        for _ in range(RESAMPLE_TRIES):
+            world = self._rejection_try(pool, rng)
+            if world is not None:
+                return world
+        s = self.state
+        start = s.snapshot.clone()
+        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]]):
+            total = SEARCH_BUDGET
+            while total > 0:  # restarts: a search stuck below a bad early card is abandoned
+                self.budget = min(RESTART_BUDGET, total)
+                total -= self.budget
+                found = self._search(start, 0, list(pool), rng)
+                if found is not None:
+                    return found
+        raise ResampleError(f"no deal consistent with P{self.seat}'s information state found in "
+                            f"{RESAMPLE_TRIES} random tries and a search of {SEARCH_BUDGET} actions")
+
+    def _rejection_try(self, pool: list[int], rng: random.Random) -> ChanceState | None:
+        s = self.state
+        rng.shuffle(pool)
+        left = list(pool)
+        history = list(s.history)
+        for i, avoid in zip(self.steps, self.avoid):
+            card = next((c for c in left if not avoid >> c & 1), None)
+            if card is None:
+                return None
+            left.remove(card)
+            history[i] = card
+        world = s.snapshot.clone()
+        if world._replay(history[s.mark:], s.players[s.mark:]) and self._accepts(world):
+            return world
+        return None
+
+    def _accepts(self, world: ChanceState) -> bool:
+        return world.current_player() == self.state.current_player() and \
+            world.information_state(self.seat) == self.target
+
+    def _search(self, world: ChanceState, k: int, left: list[int], rng: random.Random) -> ChanceState | None:
+        """``world`` stands just before hidden step ``k``; choose its card and go on."""
+        s = self.state
+        i = self.steps[k]
+        stop = self.steps[k + 1] if k + 1 < len(self.steps) else len(s.history)
+        candidates = [c for c in left if not self.avoid[k] >> c & 1]
+        rng.shuffle(candidates)
+        for card in candidates:
+            if self.budget <= 0:
+                return None
+            self.budget -= stop - i
+            branch = world.clone()
+            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop]):
+                continue
+            if k + 1 == len(self.steps):
+                if self._accepts(branch):
+                    return branch
+                continue
+            rest = list(left)
+            rest.remove(card)
+            found = self._search(branch, k + 1, rest, rng)
+            if found is not None:
+                return found
+        return None
 
 
 def _suits_mask(state, suits) -> int:
