@@ -51,6 +51,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from .. import IllegalAction, load_game
+from ..state import PLAY
 from ..cards import iter_bits
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
     observation_text, scores_before_deal
@@ -235,6 +236,9 @@ class ChanceState:
 
     def _advance(self) -> None:
         """Carry out the pending action once every card it uses is fixed; else stop at a chance node."""
+        if self.pending is not None and self.probe is None and self._leads(self.pending):
+            self._apply_in_place()
+            return
         while self.pending is not None:
             stale = self.probe is not None
             trial = self.probe if stale else self._trial()
@@ -252,6 +256,23 @@ class ChanceState:
                 self.snapshot = None
                 self.snapshot = self.clone()
             return
+
+    def _leads(self, action: str) -> bool:
+        """Whether ``action`` plays a card that leaves the trick unfinished.
+
+        Such a play cannot draw or start a deal (only the steps after a finished trick do), so
+        it needs no trial on a clone: that saves a clone per lead, half the plays.
+        """
+        e = self.engine
+        return e is not None and action.startswith("play ") and e.decision == PLAY and len(e.trick) + 1 < self.g.n
+
+    def _apply_in_place(self) -> None:
+        e = self.engine
+        seat, start = e.current_player, len(e.events)
+        e.apply(self.pending)  # an illegal play raises before the state changes
+        self._public(f"P{seat} {self.pending}")
+        self._log_events(e, start)
+        self.pending = None
 
     def _trial(self) -> _Trial:
         b = self.build
