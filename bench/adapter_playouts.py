@@ -26,7 +26,12 @@ import pyspiel
 from cardcore import game_names, load_game
 from cardcore.adapters import openspiel as adapter
 
-YARDSTICK = Path(__file__).resolve().parents[2] / "shared" / "bench"
+def yardstick_dir() -> Path:
+    """The nearest ``shared/bench`` holding ``lean_toy.py`` above this file (the project's yardstick)."""
+    for parent in Path(__file__).resolve().parents:
+        if (parent / "shared" / "bench" / "lean_toy.py").is_file():
+            return parent / "shared" / "bench"
+    raise SystemExit("lean_toy.py not found in a shared/bench/ above this checkout")
 
 
 def engine_fast(game_string: str, seconds: float, seed: int) -> float:
@@ -81,7 +86,7 @@ def main() -> None:
     parser.add_argument("-s", "--seconds", type=float, default=3.0, help="length of one run")
     parser.add_argument("-r", "--rounds", type=int, default=5, help="interleaved rounds (best shown)")
     args = parser.parse_args()
-    sys.path.insert(0, str(YARDSTICK))
+    sys.path.insert(0, str(yardstick_dir()))
     from lean_toy import toy_hands_per_second
 
     for name in args.games or game_names():
