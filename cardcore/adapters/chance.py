@@ -144,6 +144,7 @@ class ChanceState:
         self.mark = 0  # history index where the current deal's dealing began
         self.snapshot: ChanceState | None = None  # the state at that index
         self._new_build = False
+        self._outcomes_at, self._outcomes_memo = -1, []  # _outcomes() of the node at that history length
         self._advance()
 
     # ------------------------------------------------------------------ queries
@@ -172,10 +173,16 @@ class ChanceState:
         if self.is_terminal():
             return []
         if self.slot is not None:
-            return self._outcomes()
+            return list(self._outcomes())
         return self.g.actions.legal_ids(self.engine)
 
     def _outcomes(self) -> list[int]:
+        """The cards (or seats) the current chance node may choose; worked out once per node."""
+        if self._outcomes_at != len(self.history):
+            self._outcomes_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
+        return self._outcomes_memo
+
+    def _work_out_outcomes(self) -> list[int]:
         kind = self.slot[0]
         if kind == DEALER:
             return list(range(self.g.n))
@@ -249,7 +256,7 @@ class ChanceState:
             if slot is None:
                 self._accept(trial)
                 continue
-            self.probe, self.slot = replace(trial, state=None), slot
+            self.probe, self.slot = (trial if stale else replace(trial, state=None)), slot
             if self._new_build:  # the dealing of a deal begins: keep a snapshot for resampling
                 self._new_build = False
                 self.mark = len(self.history)

@@ -87,7 +87,11 @@ class ActionTable:
 
     def legal_ids(self, state) -> list[int]:
         """The legal actions of ``state`` as sorted ids."""
-        return sorted(self.id(a) for a in state.legal_actions())
+        actions = state.legal_actions()
+        try:
+            return sorted([self.ids[a] for a in actions])
+        except KeyError:
+            return sorted(self.id(a) for a in actions)  # raises, naming the action
 
 
 def game_verbs(game) -> list[str]:
