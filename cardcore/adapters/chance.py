@@ -16,7 +16,8 @@ card to be a chance node whose outcome is open until the card is dealt or drawn.
   card into it. If the clone starts a new deal, the new deal is dealt as above. Only then is
   the action carried out: the clone tried with every card it uses already fixed becomes the new
   engine state. So the chance nodes come right after the action that causes the draw, as at the
-  table. Each action is tried once, or twice when it draws.
+  table. Each action is tried once, or twice when it draws. A play that leaves the trick
+  unfinished cannot draw or end the deal, so it is carried out at once, without a trial.
 - **Outcomes.** Chance outcomes are card indices, uniform over the cards that no one has seen:
   those not yet dealt or, for a stock position, the face-down stock cards not yet fixed. So the
   chance nodes sample exactly a shuffled deck.
