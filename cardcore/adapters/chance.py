@@ -10,14 +10,16 @@ card to be a chance node whose outcome is open until the card is dealt or drawn.
   card for trump at once). The engine state is then built with ``game.new_game(deals=[deal])``;
   later deals are appended to its ``given_deals``. The rest of the stock lies in a placeholder
   order (deck order).
-- **Drawing.** Before a player action is carried out, it is tried on a clone of the engine
-  state. If the clone draws or turns stock cards that are not fixed yet, the adapter state goes
-  through one chance node per card, each fixing the next stock position by swapping the chosen
-  card into it. If the clone starts a new deal, the new deal is dealt as above. Only then is
-  the action carried out: the clone tried with every card it uses already fixed becomes the new
-  engine state. So the chance nodes come right after the action that causes the draw, as at the
-  table. Each action is tried once, or twice when it draws. A play that leaves the trick
-  unfinished cannot draw or end the deal, so it is carried out at once, without a trial.
+- **Drawing.** Most actions are carried out on the engine state itself, with its
+  ``draw_gate`` set: before the engine takes a stock card that is not fixed yet, it pauses, the
+  adapter state goes through a chance node that fixes that stock position (the chosen card is
+  swapped into it), and the engine resumes. So the chance nodes come right after the action
+  that causes the draw, as at the table, one per card, in the order the cards are taken.
+  Actions that may start a deal (a play of the last card held, a step after it, a throw-in, or
+  any action where the last phase ends with the stock) are first tried on a clone instead: if
+  the clone draws or turns cards not fixed yet, they get their chance nodes; if it starts a new
+  deal, the new deal is dealt as above. Then the clone tried with every card it uses fixed
+  becomes the new engine state.
 - **Outcomes.** Chance outcomes are card indices, uniform over the cards that no one has seen:
   those not yet dealt or, for a stock position, the face-down stock cards not yet fixed. So the
   chance nodes sample exactly a shuffled deck.
@@ -52,7 +54,6 @@ import random
 from dataclasses import dataclass, field, replace
 
 from .. import IllegalAction, load_game
-from ..state import PLAY
 from ..cards import iter_bits
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
     observation_text, scores_before_deal
@@ -78,6 +79,8 @@ class ChanceGame:
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
         self.encoder = ObservationEncoder(game, self.bounds)
+        last = game.rules.phases[-1]
+        self.stock_ends_last_phase = last.until == "stock-empty"
 
     def new_state(self) -> "ChanceState":
         return ChanceState(self)
@@ -146,18 +149,24 @@ class ChanceState:
         self.snapshot: ChanceState | None = None  # the state at that index
         self._new_build = False
         self._outcomes_at, self._outcomes_memo = -1, []  # _outcomes() of the node at that history length
+        self._legal_at, self._legal_memo = -1, []  # legal_ids() of the player node at that history length
+        self._pending_legal = False  # whether the pending player action is legal
+        self.paused: tuple[int, int] | None = None  # (seat, first event) of an action the engine runs in place
         self._advance()
 
     # ------------------------------------------------------------------ queries
+    # OpenSpiel asks these several times per action: they read the fields directly. A chance
+    # node is never terminal (a cut-off game has no slot), and while an action is pending the
+    # state stands at one of its chance nodes.
     def current_player(self) -> int:
-        if self.is_terminal():
-            return TERMINAL
         if self.slot is not None:
             return CHANCE
+        if self.cut_off is not None or self.engine.result is not None:
+            return TERMINAL
         return self.engine.current_player
 
     def is_terminal(self) -> bool:
-        return self.cut_off is not None or (self.pending is None and self.engine.is_terminal())
+        return self.cut_off is not None or (self.pending is None and self.engine.result is not None)
 
     def returns(self) -> list[float]:
         if self.cut_off is not None:
@@ -175,7 +184,9 @@ class ChanceState:
             return []
         if self.slot is not None:
             return list(self._outcomes())
-        return self.g.actions.legal_ids(self.engine)
+        if self._legal_at != len(self.history):
+            self._legal_memo, self._legal_at = self.g.actions.legal_ids(self.engine), len(self.history)
+        return list(self._legal_memo)
 
     def _outcomes(self) -> list[int]:
         """The cards (or seats) the current chance node may choose; worked out once per node."""
@@ -207,10 +218,14 @@ class ChanceState:
             self._record(player, action, self.slot[0])
             self._apply_chance(action)
             self.slot = None
-            self._advance()
+            if self.paused is not None:  # the engine waits in the middle of the pending action
+                self._run_in_place(self.engine.resume)
+            else:
+                self._advance()
             return
         if not 0 <= action < len(self.g.actions):
             raise ValueError(f"action {action} is not in the action space")
+        self._pending_legal = action in self.legal_ids()  # before the history grows: the memo holds
         self._record(player, action, "")
         self.pending = text = self.g.actions.strings[action]
         try:
@@ -244,8 +259,10 @@ class ChanceState:
 
     def _advance(self) -> None:
         """Carry out the pending action once every card it uses is fixed; else stop at a chance node."""
-        if self.pending is not None and self.probe is None and self._leads(self.pending):
-            self._apply_in_place()
+        if self.pending is not None and self.probe is None and self._in_place(self.pending):
+            e = self.engine
+            self.paused = (e.current_player, len(e.events))
+            self._run_in_place(e.apply, self.pending)
             return
         while self.pending is not None:
             stale = self.probe is not None
@@ -265,22 +282,47 @@ class ChanceState:
                 self.snapshot = self.clone()
             return
 
-    def _leads(self, action: str) -> bool:
-        """Whether ``action`` plays a card that leaves the trick unfinished.
+    def _in_place(self, action: str) -> bool:
+        """Whether ``action`` may be carried out on the engine state itself, without a trial.
 
-        Such a play cannot draw or start a deal (only the steps after a finished trick do), so
-        it needs no trial on a clone: that saves a clone per lead, half the plays.
+        It may when it is legal and cannot start a deal: the engine then pauses before each
+        stock card it takes that is not fixed yet (``State.draw_gate``), for its chance node. A
+        deal can end only once no seat holds a card (a play of the last card held, or a step
+        after it), or by a throw-in; those, the first deal and a last phase that ends when the
+        stock is empty go through the trial on a clone.
         """
         e = self.engine
-        return e is not None and action.startswith("play ") and e.decision == PLAY and len(e.trick) + 1 < self.g.n
+        if e is None or self.build is not None or self.g.stock_ends_last_phase or action == "throw-in":
+            return False
+        held = 0
+        for hand, table in zip(e.hands, e.tableaus):
+            held += (hand | table).bit_count()
+        if held == 0 or (held == 1 and action.startswith("play ")):
+            return False
+        return self._pending_legal
 
-    def _apply_in_place(self) -> None:
+    def _run_in_place(self, step, *args) -> None:
+        """Run ``step`` on the engine; stop at a chance node if it pauses before an unfixed card."""
         e = self.engine
-        seat, start = e.current_player, len(e.events)
-        e.apply(self.pending)  # an illegal play raises before the state changes
+        paused = False
+
+        def gate() -> bool:
+            nonlocal paused
+            paused = self.fixed <= e.stock_pos < self._face_down_end()
+            return not paused
+
+        e.draw_gate = gate
+        try:
+            step(*args)
+        finally:
+            e.draw_gate = None
+        if paused:
+            self.slot = (STOCK, None)
+            return
+        seat, start = self.paused
         self._public(f"P{seat} {self.pending}")
         self._log_events(e, start)
-        self.pending = None
+        self.pending = self.paused = None
 
     def _trial(self) -> _Trial:
         b = self.build
