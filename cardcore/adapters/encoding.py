@@ -155,7 +155,8 @@ def deal_points(game, melds_per_deal: int, patterns: int) -> int:
 def _score_bound(game, cap: int, deal_max: int) -> int:
     """The largest margin a game can end with, before any lurch multiplier.
 
-    No rule scores negative points, so the margin is at most the winner's total. That total
+    Totals never fall below zero (a score taken back only cancels points scored before), so the
+    margin is at most the winner's total. That total
     comes from at most ``cap`` deals (a game cut off is scored before the next deal starts).
     In a game played to a target, the last deal began with both seats below it or level (else
     the game would have ended), so the margin is also below the target plus one deal's points.

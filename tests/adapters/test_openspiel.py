@@ -187,12 +187,14 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
     # deals, and the lurch doubles: 384 * 4 * 2.
     ("cardcore_penchant", 384 * 4 * 2),
     ("cardcore_penchant(rounds=1)", 384 * 1 * 2),
-    # Marjolet to 500: the last deal starts below 500 (or level), so the margin is below 499 plus
-    # one deal's most: 24 distinct sets of the meld table at a four of aces (100) = 2,400, the
-    # turn-up's seven turned, exchanged and drawn last 30, the trump seven played 10 per card
-    # (320), the last trick 50 with all tricks, 10 a counted card (320): 3,120.
-    ("cardcore_marjolet", 499 + 3120),
-    ("cardcore_marjolet(target=1000)", 999 + 3120),
+    # Marjolet to 500: the last deal starts below 500 (or level), so the margin is at most 499
+    # plus one deal's most: 24 distinct sets of the meld table at a four of aces (100) = 2,400,
+    # the turn-up's seven turned, exchanged and drawn last 30, the last trick 50 with all
+    # tricks, 10 a counted card (320): 2,800; the trump seven's play bonus, where it is on,
+    # counted at 10 for every card (320) on top.
+    ("cardcore_marjolet(trump_seven_play_bonus=false)", 499 + 2800),
+    ("cardcore_marjolet(trump_seven_play_bonus=true)", 499 + 2800 + 320),
+    ("cardcore_marjolet(trump_seven_play_bonus=false,target=1000)", 999 + 2800),
     # Penneech to 61: card points A5 K4 Q3 J2 in four suits (56) plus the 7D's 14, and the
     # second rule's 56 plus 7; one point a counted card over the half, at most 52: 185 a deal.
     ("cardcore_penneech", 60 + 185),
