@@ -39,6 +39,9 @@ class State:
         # ... and end those worlds with the deal they look ahead to: their result then says
         # "stopped", and its winner is only who leads at that point
         self.stop_after_deal = False
+        # An adapter's hook: when it answers False, the steps pause before a stock card is
+        # taken, so that the card can be chosen first (a chance node); resume() goes on.
+        self.draw_gate = None
         self.scores = [0] * self.n
         self.rounds: list[dict] = []
         self.result: dict | None = None
@@ -545,6 +548,10 @@ class State:
             self._after_declaration()
         self._after_action()
 
+    def resume(self) -> None:
+        """Go on with the steps that ``draw_gate`` paused."""
+        self._after_action()
+
     def _after_action(self) -> None:
         if self.result is None and self.first_to_target is None:  # no forced steps after "at once"
             self._advance()
@@ -733,6 +740,8 @@ class State:
             step = self.pending[0]
             seat = self.winner if step.who == "winner" else self.loser
             kind = step.step
+            if kind in ("draw", "turn-trump") and self.draw_gate is not None and not self.draw_gate():
+                return
             if kind == "draw":
                 self.pending.pop(0)
                 self._draw(seat)
