@@ -320,7 +320,7 @@ class ChanceState:
             self.slot = (STOCK, None)
             return
         seat, start = self.paused
-        self._public(f"P{seat} {self.pending}")
+        self._log_action(seat)
         self._log_events(e, start)
         self.pending = self.paused = None
 
@@ -376,7 +376,7 @@ class ChanceState:
         e = self.engine
         if e is not None:
             seat = e.current_player
-            self._public(f"P{seat} {self.pending}")
+            self._log_action(seat)
             if trial.new_deal and len(e.deals) >= self.g.bounds.deal_cap:
                 scores = scores_before_deal(e.scores, trial.state.events[len(e.events):])
                 self.cut_off = cut_off_returns(scores)
@@ -393,6 +393,10 @@ class ChanceState:
     # ------------------------------------------------------------------ information
     def _public(self, text: str) -> None:
         self.log.append((None, text, text))
+
+    def _log_action(self, seat: int) -> None:
+        if self.pending != "pass":  # passes are logged from their events (see _log_events)
+            self._public(f"P{seat} {self.pending}")
 
     def _log_events(self, state, start: int) -> None:
         deck = self.g.deck
@@ -413,6 +417,11 @@ class ChanceState:
                     self.log.append((seat, f"P{seat} draws {card}", f"P{seat} draws"))
             elif kind == "turn":
                 self._public(f"P{event['seat']} turns {event['card']}")
+            elif kind == "pass":
+                # The engine reports a declaration turn skipped for want of anything to declare
+                # as a pass, so that it tells the other players no more than a pass would; the
+                # information state must not tell them more either.
+                self._public(f"P{event['seat']} pass")
 
     def information_state(self, seat: int) -> str:
         lines = [f"P{seat}"]

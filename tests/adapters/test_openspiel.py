@@ -321,3 +321,17 @@ def test_resampling_raises_rather_than_return_the_truth(monkeypatch):
     state = decision_points(game, seed=4, every=6)[2]
     with pytest.raises(chance.ResampleError, match="P[01]'s information state"):
         state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
+    # The engine skips a declaration turn with nothing to declare and reports it as a pass, so
+    # that the opponent learns no more than from a pass; the information state must agree.
+    game = pyspiel.load_game("cardcore_penchant(rounds=1)")
+    final = playout(game, seed=3)
+    engine = final._core.engine
+    pass_events = [e["seat"] for e in engine.events if e["type"] == "pass"]
+    passes_chosen = engine.actions.count("pass")
+    assert len(pass_events) > passes_chosen  # some turns were skipped in this game
+    for seat in range(2):
+        lines = final.information_state_string(seat).splitlines()
+        assert [int(line[1]) for line in lines if line.endswith(" pass")] == pass_events
