@@ -16,8 +16,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import signal
-from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
@@ -28,6 +26,7 @@ from cardcore.cli import cli
 from cardcore.errors import CardcoreError
 from cardcore.play.moves import interpret
 from cardcore.records import parse_record, replay, saved_players
+from watchdog import watchdog
 
 SEED = 2026
 WATCHDOG_SECONDS = 60  # not a speed check: only a case stuck far beyond any sane time fails
@@ -45,22 +44,6 @@ VALUES = [
 ]
 
 
-class Hang(BaseException):
-    """Not an Exception, so that neither the code under test nor CliRunner can swallow it."""
-
-
-@contextmanager
-def watchdog(case):
-    def expire(signum, frame):
-        raise Hang(f"no answer after {WATCHDOG_SECONDS} s: {case!r:.300}")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(WATCHDOG_SECONDS)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def mutate_text(rng: random.Random, text: str) -> str:
@@ -164,7 +147,7 @@ def test_fuzzed_records_fail_cleanly_in_the_api_and_the_cli(records, runner, tmp
     for n in range(120):
         base = rng.choice(records)
         text = mutate_text(rng, json.dumps(base)) if n % 2 else as_json(mutate_data(rng, base))
-        with watchdog(text):
+        with watchdog(WATCHDOG_SECONDS, text):
             try:
                 record = parse_record(text, "fuzzed")
                 state = replay(record, "fuzzed")
@@ -187,7 +170,7 @@ def test_fuzzed_records_resume_or_fail_cleanly(records, runner, tmp_path):
         path.write_text(text, encoding="utf-8")
         # a person at seat 0 against the random bot, who quits at once: no search can run long
         args = ["play", "--resume", str(path), "--plain", "--seat", "0", "--bot", "random"]
-        with watchdog(text):
+        with watchdog(WATCHDOG_SECONDS, text):
             check_cli(runner.invoke(cli, args, input="quit\n"), text)
 
 
@@ -202,7 +185,7 @@ def test_fuzzed_game_strings_and_options_fail_cleanly(runner):
     for _ in range(60):
         game_string = mutate_text(rng, rng.choice(GAME_STRINGS))
         pair = mutate_text(rng, rng.choice(OPTION_PAIRS))
-        with watchdog((game_string, pair)):
+        with watchdog(WATCHDOG_SECONDS, (game_string, pair)):
             try:
                 game = load_game(game_string)
                 game.new_game(seed=1)
@@ -224,7 +207,7 @@ def test_fuzzed_bot_specs_fail_cleanly(runner, tmp_path):
     refused = 0
     for _ in range(60):
         spec = mutate_text(rng, rng.choice(BOT_SPECS))
-        with watchdog(spec):
+        with watchdog(WATCHDOG_SECONDS, spec):
             try:
                 make_bot(spec, game, seed=1)
                 continue  # a valid spec: playing it is the search tests' business
@@ -265,7 +248,7 @@ def test_fuzzed_prompt_answers_are_refused_or_legal(runner, tmp_path):
         lines = [ln for ln in lines if ln.strip().lower() != "hint"]
         args = ["play", "penchant(rounds=1)", "--seed", str(n), "--plain", "--bot", "random",
                 "--record", str(tmp_path / f"s{n}.json")]
-        with watchdog(lines):
+        with watchdog(WATCHDOG_SECONDS, lines):
             result = runner.invoke(cli, args, input="\n".join(lines) + "\nquit\n")
         check_cli(result, lines)
         assert result.exit_code == 0, (lines, result.stderr)
