@@ -117,6 +117,8 @@ class TrickPlayMixin:
         """Run forced steps until a decision is due or the game ends."""
         while self.decision == PLAY and self.pending:
             step, seat, run = self.pending[0]
+            if self.draw_gate is not None and step.step in ("draw", "turn-trump") and not self.draw_gate():
+                return  # paused before a stock card is taken: resume() goes on
             if run(self, step, seat):
                 return  # a decision is due
         if self.decision != PLAY or self.trick:
