@@ -65,6 +65,14 @@ _B = [[tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)] for
 _B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _B
 
 
+def or_all(masks) -> int:
+    """The union of bit sets."""
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
 def bits(mask: int) -> list[int]:
     """Indices of the set bits of ``mask``, lowest first, as a list."""
     if mask < 0x100000000:

@@ -2,6 +2,12 @@
 
 A plugin subclasses :class:`TrickGame`, names its rules file, and overrides only the hooks for
 rules that no table can express (``meld_refusal``, ``extra_declarations``, ``apply_extra``).
+
+The hook interface is narrow: a hook reads the state it is given through its public attributes
+and methods (``hands``, ``tableaus``, ``trump``, ``table``, ``meld_options``, ``holding``...)
+and returns what happens: a refusal in words, a list of actions, an effect for the engine to
+carry out (:mod:`cardcore.engine.effects`) or counts to tally. No hook calls a private method of
+the state or writes its fields.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from .errors import OptionError, RulesError
 from .melds import MeldScore, MeldTable
 from .options import OptionSet, OptionSpec, format_game_string
 from .ruleset import RulesFile
+from .seats import Table
 from .values import show_value
 from .yamlsource import Sourced, branch_matches, line_of, load_yaml, resolve, switches, validate
 
@@ -165,13 +172,13 @@ class TrickGame:
         self.phase_index = {p.name: i for i, p in enumerate(r.phases)}
         self.follow_rules = [p.follow_rule for p in r.phases]
         self.players = r.players
+        self.table = Table(r.players, tuple(tuple(side) for side in r.sides or ()))
         # the rank whose trump card scores when played (e.g. Marjolet's unexchanged seven)
         tu = r.turnup
         self.play_points_rank = self.deck.ranks.index(tu.rank) if tu and tu.play_points else None
         self.reuse_policy = r.meld_reuse
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
-        self.card_values: dict[tuple[int, str, int | None], int] = {}  # filled by State._card_value
 
     def step_melds(self, step) -> frozenset[str] | None:
         """The meld kinds a declaration step admits (its ``only`` less its ``exclude``); None
@@ -223,14 +230,16 @@ class TrickGame:
         """Game-specific actions offered alongside the melds at a declaration turn."""
         return []
 
-    def apply_extra(self, state: "State", seat: int, verb: str, cards: list[str]) -> str | None:
-        """Carry out a game-specific action; return None when done, else why it is refused."""
+    def apply_extra(self, state: "State", seat: int, verb: str, cards: list[str]) -> Any:
+        """What a game-specific action does: an effect of :mod:`cardcore.engine.effects` for the
+        engine to carry out (e.g. ``DeclareMeld``), None when it changes nothing but the record,
+        or a string: why it is refused."""
         return f"unknown action verb {verb!r}"
 
-    def on_declaration_turn(self, state: "State", seat: int) -> None:
-        """Called when ``seat``'s declaration turn begins, to keep statistics (e.g. to tally
-        blocked melds in ``state.tallies``). Not called in quiet states (``log_events`` off,
-        as in the worlds search bots sample), so it must not change the game."""
+    def on_declaration_turn(self, state: "State", seat: int) -> dict[str, int] | None:
+        """Called when ``seat``'s declaration turn begins, to keep statistics: return counts to
+        add to ``state.tallies`` (e.g. blocked melds). Not called in quiet states (``log_events``
+        off, as in the worlds search bots sample)."""
 
     def notable_events(self, state: "State") -> dict[str, float]:
         """Per-game counts of this game's notable events, for ``cardcore simulate``."""

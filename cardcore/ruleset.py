@@ -69,6 +69,7 @@ class CounterRule(Strict):
 
 class DealRule(Strict):
     hand_size: int = Field(ge=1)
+    widow: int = Field(0, ge=0, description="cards dealt face down apart from the hands (a widow, a blind)")
     turnup: bool = Field(False, description="a card is turned after the deal and lies under the stock, drawn last")
     first_leader: Literal["non-dealer", "dealer"] = "non-dealer"
     source: Source
@@ -129,9 +130,15 @@ class TrumpRule(Strict):
     source: Source
 
 
+# Who acts at an after-trick step: the trick's winner; its loser (two seats only); every seat in
+# turn from the winner; the declarer (the seat that won the auction); every seat (the same as
+# each-from-winner for steps one seat at a time, kept as the rule books word it).
+Who = Literal["winner", "loser", "each-from-winner", "declarer", "every-seat"]
+
+
 class DeclareStep(Strict):
     step: Literal["declare"]
-    who: Literal["winner", "loser"]
+    who: Who
     max_melds: int = Field(1, ge=1)
     exchange: bool = Field(False, description="the turn-up exchange may be made at this turn")
     only: list[str] | None = None
@@ -142,7 +149,7 @@ class DeclareStep(Strict):
 
 class DrawStep(Strict):
     step: Literal["draw"]
-    who: Literal["winner", "loser"]
+    who: Who
     source: Source
 
 
@@ -156,6 +163,10 @@ Step = Annotated[Union[DeclareStep, DrawStep, TurnTrumpStep], Field(discriminato
 
 
 class PhaseRule(Strict):
+    """A phase of the deal. ``kind`` names its handler (``cardcore.engine.phases``); every phase
+    of the games shipped now is of kind ``tricks``, the default."""
+
+    kind: Literal["tricks"] = "tricks"
     name: str
     until: Literal["stock-empty", "hands-empty"]
     follow: str
@@ -270,7 +281,9 @@ class RulesFile(Strict):
     schema_version: Literal[1] = Field(alias="schema")
     game: str
     meta: Meta
-    players: int = Field(ge=2)
+    players: int = Field(ge=2, le=4)
+    sides: list[list[int]] | None = Field(
+        None, description="fixed partnerships, e.g. [[0, 2], [1, 3]]; by default every seat plays alone")
     deck: DeckRule
     sequence_order: list[str] | None = None
     counters: dict[str, CounterRule] = {}
@@ -340,13 +353,27 @@ class RulesFile(Strict):
                     if unknown:
                         raise LocatedValueError(f"phase {p.name!r} declares unknown meld(s) {sorted(unknown)}",
                                                 "phases", i, "after_trick", j)
+        if self.sides is not None:
+            seats = sorted(s for side in self.sides for s in side)
+            if seats != list(range(self.players)) or not all(self.sides):
+                raise LocatedValueError(
+                    f"sides must list every seat 0..{self.players - 1} exactly once, e.g. [[0, 2], [1, 3]]", "sides")
+        if self.players != 2:
+            for i, p in enumerate(self.phases):
+                for j, step in enumerate(p.after_trick):
+                    if step.who == "loser":
+                        raise LocatedValueError(
+                            f"phase {p.name!r}: 'who: loser' means the one other player of a two-player "
+                            f"game; with {self.players} players write each-from-winner or every-seat",
+                            "phases", i, "after_trick", j, "who")
         if self.trump.set_by_meld and set(self.trump.set_by_meld.melds) - names:
             raise LocatedValueError("trump.set_by_meld names an unknown meld", "trump", "set_by_meld", "melds")
         deck_size = len(self.deck.ranks) * len(self.deck.suits) * self.deck.packs
-        dealt = self.deal.hand_size * self.players + (1 if self.deal.turnup else 0)
+        dealt = self.deal.hand_size * self.players + self.deal.widow + (1 if self.deal.turnup else 0)
         if dealt > deck_size:
             raise LocatedValueError(
                 f"{self.players} hands of {self.deal.hand_size}"
+                + (f" and a widow of {self.deal.widow}" if self.deal.widow else "")
                 + (" and a turn-up" if self.deal.turnup else "")
                 + f" need {dealt} cards; the deck has {deck_size}", "deal", "hand_size")
         rank_fields = [

@@ -3,23 +3,36 @@
 Parametrized over the registry, so a new game plugin gets these checks for free: cards are
 conserved, a player to move always has a legal action, scores are the sum of scored events,
 the record replays to the same game, the same seed gives the same game, observations hide what
-they must, and determinized states agree with the observation they came from.
+they must, and determinized states agree with the observation they came from. The test games
+of ``seatgames`` (three seats; four in two partnerships; Penneech for three) run with them.
 """
 
 import json
 import random
 
 import pytest
+import seatgames
 
 from cardcore import load_game
 from cardcore.cards import iter_bits
+from cardcore.engine.events import EVENT_FIELDS
 from cardcore.plugins import get_games
 from cardcore.records import parse_record, replay
 from cardcore.records import format_record
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _seat_games():
+    with seatgames.registered():
+        yield
+
+
+def game_names():
+    return sorted(get_games()) + list(seatgames.NAMES)
+
+
 def game_strings():
-    out = []
+    out = list(seatgames.NAMES)
     for name, entry in sorted(get_games().items()):
         out.append(name)
         for preset in sorted(entry.game_class.rules_source().presets):
@@ -34,7 +47,7 @@ def all_cards(state) -> list[int]:
         for won in state.won[s]:
             cards += iter_bits(won)
         assert not state.hands[s] & state.tableaus[s], "a card is both in hand and on the table"
-    cards += state.trick + state.stock[state.stock_pos:] + list(iter_bits(state.turned))
+    cards += state.trick + state.stock[state.stock_pos:] + list(iter_bits(state.turned | state.widow))
     return cards
 
 
@@ -58,11 +71,15 @@ def test_random_playouts_keep_the_invariants(game_string):
         state = play(game_string, seed, check_each_step=seed < 10)
         hands += len(state.rounds)
         assert state.legal_actions() == [] and state.current_player is None
-        scored = [0] * state.n
+        table = state.table
+        scored = [0] * len(table.sides)
         for e in state.events:
             if e["type"] == "score":
-                scored[e["seat"]] += e["points"]
-        assert scored == state.scores, "scores differ from the sum of scored events"
+                scored[table.side_of(e["seat"])] += e["points"]
+        assert scored == state.side_scores, "scores differ from the sum of scored events"
+        assert state.scores == [state.side_scores[table.side_of(s)] for s in range(state.n)]
+        for e in state.events:  # every event of a known type, with that type's fields
+            assert set(EVENT_FIELDS[e["type"]]) <= set(e), e
         assert [sum(r["points"][s] for r in state.rounds) for s in range(state.n)] == state.scores
         assert sum(state.returns()) == 0
         record = parse_record(format_record(state.record()))
@@ -87,7 +104,7 @@ def test_thousands_of_hands_default_options():
     assert hands >= 1000
 
 
-@pytest.mark.parametrize("game_string", sorted(get_games()))
+@pytest.mark.parametrize("game_string", game_names())
 def test_observation_hides_the_opponents_hidden_cards(game_string):
     for seed in range(20):
         state = load_game(game_string).new_game(seed=seed)
@@ -110,7 +127,7 @@ def test_observation_hides_the_opponents_hidden_cards(game_string):
             state.apply(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("game_string", sorted(get_games()))
+@pytest.mark.parametrize("game_string", game_names())
 def test_determinize_agrees_with_the_observation(game_string):
     for seed in range(15):
         state = load_game(game_string).new_game(seed=seed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import build_deal
 
 from cardcore import IllegalAction, load_game
 from cardcore.bots import make_bot
@@ -148,9 +149,7 @@ PENCHANT_DECK = [r + s for s in SUITS for r in RANKS]
 
 
 def penchant_deal(hand0, hand1, stock_top=""):
-    h0, h1, top = hand0.split(), hand1.split(), stock_top.split()
-    rest = [c for c in PENCHANT_DECK if c not in h0 + h1 + top]
-    return {"dealer": 1, "hands": [h0, h1], "stock": top + rest}
+    return build_deal(PENCHANT_DECK, [hand0, hand1], stock_top, dealer=1)
 
 
 def penchant_after_first_trick(hand0, hand1, lead, follow):

@@ -378,8 +378,8 @@ class ChanceState:
             seat = e.current_player
             self._log_action(seat)
             if trial.new_deal and len(e.deals) >= self.g.bounds.deal_cap:
-                scores = scores_before_deal(e.scores, trial.state.events[len(e.events):])
-                self.cut_off = cut_off_returns(scores)
+                scores = scores_before_deal(e.scores, trial.state.events[len(e.events):], e.table)
+                self.cut_off = cut_off_returns(scores, e.table)
                 self._public(f"cut off after {len(e.deals)} deals at {'/'.join(map(str, scores))}")
                 self.pending = self.probe = None
                 return

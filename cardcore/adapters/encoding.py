@@ -51,6 +51,7 @@ from math import prod
 import numpy as np
 
 from ..ruleset import DeclareStep
+from ..seats import Table
 
 DEFAULT_MAX_DEALS = 100
 DECISIONS = ("play", "declare", "throw-in")
@@ -119,13 +120,17 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     tricks = deck.size // n
     patterns = len(game.meld_table.patterns) + len(game_verbs(game))
     per_turn_cap = patterns + deck.size * len(r.phases)
-    steps = [s for p in r.phases for s in p.after_trick if isinstance(s, DeclareStep)]
-    melds_per_deal = sum(tricks * min(s.max_melds, per_turn_cap) for s in steps)
-    decisions = deck.size + n + sum(tricks * (min(s.max_melds, per_turn_cap) + 2) for s in steps)
+    # a declaration step taken by each seat in turn is n turns per trick
+    steps = [(s, n if s.who in ("each-from-winner", "every-seat") else 1)
+             for p in r.phases for s in p.after_trick if isinstance(s, DeclareStep)]
+    melds_per_deal = sum(turns * tricks * min(s.max_melds, per_turn_cap) for s, turns in steps)
+    decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds, per_turn_cap) + 2) for s, turns in steps)
 
     points = deal_points(game, melds_per_deal, patterns)
     max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
     multiplier = end.lurch.multiplier if end.lurch else 1
+    # with more than two sides, a side settles its difference with each of the others
+    multiplier = max(multiplier, len(game.table.sides) - 1)
     return Bounds(cap, cap * decisions, max_points, float(_score_bound(game, cap, points) * max(1, multiplier)))
 
 
@@ -173,24 +178,30 @@ def _meld_max(rule) -> int:
     return max([0, *values, rule.trump_points or 0])
 
 
-def scores_before_deal(scores: list[int], events: list[dict]) -> list[int]:
-    """``scores`` plus the points scored in ``events`` before a new deal begins in them."""
+def scores_before_deal(scores: list[int], events: list[dict], table: Table | None = None) -> list[int]:
+    """``scores`` plus the points scored in ``events`` before a new deal begins in them (a
+    side's points shown by each of its seats, as ``State.scores`` does)."""
+    table = table or Table(len(scores))
     scores = list(scores)
     for event in events:
         if event["type"] == "deal":
             break
         if event["type"] == "score":
-            scores[event["seat"]] += event["points"]
+            for seat in table.sides[table.side_of(event["seat"])]:
+                scores[seat] += event["points"]
     return scores
 
 
-def cut_off_returns(scores: list[int]) -> list[float]:
-    """Returns of a game cut off at the deal cap: the leader wins the margin (ties: nothing)."""
-    ranked = sorted(range(len(scores)), key=lambda s: -scores[s])
-    margin = scores[ranked[0]] - scores[ranked[1]]
-    if margin <= 0:
-        return [0.0] * len(scores)
-    return [float(margin) if s == ranked[0] else -float(margin) for s in range(len(scores))]
+def cut_off_returns(scores: list[int], table: Table | None = None) -> list[float]:
+    """Returns of a game cut off at the deal cap, per seat: with two sides the leading side wins
+    the margin (ties: nothing); with more, each side its differences with the others."""
+    table = table or Table(len(scores))
+    totals = [scores[side[0]] for side in table.sides]
+    if len(totals) == 2:
+        by_side = [float(totals[0] - totals[1]), float(totals[1] - totals[0])]
+    else:
+        by_side = [float(v) for v in table.settle(totals)]
+    return [by_side[table.side_of(s)] for s in range(len(scores))]
 
 
 # ------------------------------------------------------------------------------------ observations

@@ -76,7 +76,7 @@ class CardcoreSpielGame(pyspiel.Game):
             num_players=n,
             min_utility=-utility,
             max_utility=utility,
-            utility_sum=0.0 if n == 2 else None,
+            utility_sum=0.0 if self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=bounds.max_game_length,
         )
         super().__init__(self.game_type, info, params)
@@ -223,13 +223,16 @@ class CardcoreObserver:
 def game_type(name: str) -> pyspiel.GameType:
     game = load_game(name)
     n = game.players
+    # every side scores what the others lose (State.side_returns); partners of a side share it,
+    # so the seats' returns sum to zero when the sides are of one size
+    zero_sum = len({len(side) for side in game.table.sides}) == 1
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"cardcore {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if n == 2 else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=n,
         min_num_players=n,

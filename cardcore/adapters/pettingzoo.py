@@ -122,7 +122,8 @@ class CardcoreEnv(AECEnv):
         if state.is_terminal():
             self._finish(state.returns(), self.terminations)
         elif len(state.deals) > self.bounds.deal_cap:
-            self._finish(cut_off_returns(scores_before_deal(before, state.events[events:])), self.truncations)
+            self._finish(cut_off_returns(scores_before_deal(before, state.events[events:], state.table), state.table),
+                         self.truncations)
         else:
             self.agent_selection = self.possible_agents[state.current_player]
         self._accumulate_rewards()

@@ -15,7 +15,10 @@ from math import comb
 from typing import Callable, Hashable
 
 from ..cards import iter_bits
+from ..seats import Table
 from ..tricks import beats, legal_plays
+
+_OTHER = Table(2).other  # the solver below plays two hands against each other
 
 
 def played_mask(state) -> int:
@@ -52,13 +55,13 @@ def unseen_mask(state, seat: int) -> int:
 
 def opponent_known(state, seat: int) -> int:
     """The opponent's cards ``seat`` knows: table cards and cards seen going into the hand."""
-    opp = 1 - seat
+    opp = state.table.other(seat)
     return state.tableaus[opp] | (state.known[opp] & state.hands[opp])
 
 
 def hidden_hand_size(state, seat: int) -> int:
     """How many of the opponent's cards ``seat`` cannot see (hand sizes are public)."""
-    opp = 1 - seat
+    opp = state.table.other(seat)
     return state.hands[opp].bit_count() - (state.known[opp] & state.hands[opp]).bit_count()
 
 
@@ -106,18 +109,18 @@ class CountedEndgame:
         return best
 
     def _after_lead(self, hands, leader: int, lead: int, ctx) -> float:
-        follower = 1 - leader
+        follower = _OTHER(leader)
         legal = legal_plays(self.deck, self.rule, hands[follower], [lead], self.trump)
         vals = [self._resolve(hands, leader, lead, d, ctx) for d in iter_bits(legal)]
         return max(vals) if follower == self.me else min(vals)
 
     def _resolve(self, hands, leader: int, lead: int, follow: int, ctx) -> float:
-        winner = 1 - leader if beats(self.deck, follow, lead, self.trump) else leader
+        winner = _OTHER(leader) if beats(self.deck, follow, lead, self.trump) else leader
         me_won = int(winner == self.me)
         gain, ctx2 = self.trick_gain(ctx, lead, follow, me_won)
         h = list(hands)
         h[leader] &= ~(1 << lead)
-        h[1 - leader] &= ~(1 << follow)
+        h[_OTHER(leader)] &= ~(1 << follow)
         return gain + self._boundary((h[0], h[1]), winner, ctx2, me_won)
 
     def values(self, hands: tuple[int, int], trick: list[tuple[int, int]], ctx) -> dict[int, float]:

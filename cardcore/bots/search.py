@@ -24,13 +24,15 @@ class _Horizon:
         self.game_weight = game_weight
 
     def reward(self, world, start_scores: list[int], seat: int) -> float:
+        """The gain of ``seat``'s side less the best gain of an opposing seat (partners' scores
+        are their side's, so a partner's points count as one's own)."""
         gains = [world.scores[s] - start_scores[s] for s in range(world.n)]
         mine = gains[seat]
-        best_other = max(g for s, g in enumerate(gains) if s != seat)
+        best_other = max(gains[s] for s in world.table.opponents(seat))
         r = math.tanh((mine - best_other) / self.scale)
         if world.result is not None and not world.result.get("stopped") and self.game_weight:  # the deal ended the game
             winner = world.result["winner"]
-            outcome = 0.0 if winner is None else 1.0 if winner == seat else -1.0
+            outcome = 0.0 if winner is None else 1.0 if world.table.same_side(winner, seat) else -1.0
             r = (1.0 - self.game_weight) * r + self.game_weight * outcome
         return r
 
@@ -49,7 +51,8 @@ def _reward_scale(game) -> float:
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
                 state.apply(rng.choice(state.legal_actions()))
-            spreads.append(abs(state.rounds[0]["points"][0] - state.rounds[0]["points"][1]))
+            points = state.rounds[0]["points"]
+            spreads.append(max(points) - min(points))
         _SCALES[key] = max(1.0, sum(spreads) / len(spreads))
     return _SCALES[key]
 
@@ -133,15 +136,16 @@ def _position_key(world) -> tuple:
     return (world.current_player, world.decision, world.phase, world.trump, world.stock_pos,
             tuple(world.hands), tuple(world.tableaus), tuple(world.trick), tuple(world.trick_seats),
             tuple(w for per_seat in world.won for w in per_seat), tuple(world.scores),
-            tuple(sorted(winners.items())), tuple(map(id, world.pending)), world.step_melds,
+            tuple(sorted(winners.items())), tuple((id(step), seat) for step, seat, _ in world.pending), world.step_melds,
             world.winner_passed, tuple(len(h) for h in world.meld_history), world.first_to_target)
 
 
 class ExactEnd:
     """Exact play of the rest of the deal once nothing is hidden from the searching seat.
 
-    Minimax over ``clone`` and ``apply_move`` to the end of the deal, every other seat playing
-    against ``seat``; a position is worth ``seat``'s score minus the best other score when the
+    Minimax over ``clone`` and ``apply_move`` to the end of the deal, ``seat``'s partners with
+    it and its opponents against it; a position is worth ``seat``'s score minus the best
+    opponent's score when the
     deal ends, plus ``GAME_WIN`` for winning the game (minus it for losing) when the game ends
     with the deal. Positions are memoised, so one solve serves the later decisions of the deal.
     """
@@ -173,7 +177,7 @@ class ExactEnd:
         seat = self.seat
         if world.result is not None or len(world.rounds) != self.deal:
             mine = world.scores[seat]
-            diff = mine - max(v for s, v in enumerate(world.scores) if s != seat)
+            diff = mine - max(world.scores[s] for s in world.table.opponents(seat))
             if world.result is not None and not world.result.get("stopped"):
                 diff += self.GAME_WIN if diff > 0 else -self.GAME_WIN if diff < 0 else 0.0
             return float(diff)
@@ -181,7 +185,7 @@ class ExactEnd:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        maximize = world.current_player == seat
+        maximize = world.table.same_side(world.current_player, seat)
         best = None
         for m in world.legal_moves():
             child = world.clone()
@@ -353,7 +357,7 @@ class ISMCTSBot(_SearchBot):
             for n in path:
                 n.visits += 1
                 if n.player is not None:
-                    n.total += reward if n.player == seat else -reward
+                    n.total += reward if state.table.same_side(n.player, seat) else -reward
         tried = {a: root.children[k] for a, k in key_of.items() if k in root.children}
         choice = max(legal, key=lambda a: tried[a].visits if a in tried else -1)
         if habit in tried and choice != habit:

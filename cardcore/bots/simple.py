@@ -48,7 +48,7 @@ class CardValues:
                 self.base[c] += bonus
 
     def value(self, state, card: int) -> float:
-        extra = state._card_value(card, "won", state.trump) if state.rules.card_points else 0
+        extra = state.card_value(card, "won", state.trump) if state.rules.card_points else 0
         return self.base[card] + extra
 
 

@@ -14,6 +14,7 @@ import time
 
 from .. import load_game
 from ..bots import make_bot
+from ..seats import Table
 
 MELD = "meld"
 
@@ -33,7 +34,7 @@ def seats_of(index: int, bots: int, players: int) -> list[int]:
 
     With two players bot A sits in seat ``index % 2``, bot B in the other.
     """
-    return [(b + index) % players for b in range(bots)]
+    return Table(players).order_from(index % players)[:bots]
 
 
 @functools.lru_cache(maxsize=32)

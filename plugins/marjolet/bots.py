@@ -202,7 +202,7 @@ class MarjoletHeuristicBot:
             self._solver = self._make_solver(state, seat)
         hands = [0, 0]
         hands[seat] = state.hands[seat]
-        hands[1 - seat] = opp_hand
+        hands[state.table.other(seat)] = opp_hand
         phase = state.phase
         mine_any = any(p == phase and w == seat for p, w in state.trick_winners)
         theirs_any = any(p == phase and w != seat for p, w in state.trick_winners)

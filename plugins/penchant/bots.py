@@ -167,7 +167,7 @@ class PenchantHeuristicBot:
     # ------------------------------------------------------------------ what the seat knows
     def _context(self, state) -> SimpleNamespace:
         seat = state.current_player
-        opp = 1 - seat
+        opp = state.table.other(seat)
         mine = state.holding(seat)
         played = played_mask(state)
         unseen = unseen_mask(state, seat)
@@ -302,8 +302,8 @@ class PenchantHeuristicBot:
         lateness = 1.0 - ctx.stock / 20.0
         if preponderance:
             return (0.5 + 1.5 * lateness + 0.3 * (length - 2)) * self.scale
-        behind = (state.round_points[1 - seat] - state.round_points[seat] >= 5
-                  or state.scores[1 - seat] - state.scores[seat] >= 15)
+        behind = (state.round_points[state.table.other(seat)] - state.round_points[seat] >= 5
+                  or state.scores[state.table.other(seat)] - state.scores[seat] >= 15)
         if behind:
             return 0.0
         opp_t = ctx.opp_table
@@ -369,10 +369,10 @@ class PenchantHeuristicBot:
         solver = self._solver(state, seat)
         hands = [0, 0]
         hands[seat] = state.hands[seat]
-        hands[1 - seat] = opp_hand
+        hands[state.table.other(seat)] = opp_hand
         trick = list(zip(state.trick_seats, state.trick))
         counts = state.counter_counts("brisques")
-        values = solver.values((hands[0], hands[1]), trick, (counts[seat], counts[1 - seat]))
+        values = solver.values((hands[0], hands[1]), trick, (counts[seat], counts[state.table.other(seat)]))
         scored = {a: values[c] + 0.001 * thumb[a] for a, c in cards.items()}
         return self._pick(scored)
 

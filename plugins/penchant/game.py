@@ -7,6 +7,7 @@ from typing import Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, ValidationInfo, model_validator
 
 from cardcore.cards import RANK_NAMES
+from cardcore.engine.effects import DeclareMeld
 from cardcore.game import TrickGame
 from cardcore.melds import MeldScore
 from cardcore.yamlsource import LocatedValueError
@@ -93,7 +94,7 @@ class PenchantGame(TrickGame):
         if rank not in self.minor_ranks:
             return None
         blockers = [
-            (s, other) for other in range(state.n) if other != seat
+            (s, other) for other in state.table.opponents(seat)
             for s in self.table_sets(state.tableaus[other]) if s.elder
         ]
         if not blockers:
@@ -130,13 +131,11 @@ class PenchantGame(TrickGame):
     def meld_refusal(self, state, seat: int, meld: MeldScore) -> str | None:
         return self.block(state, seat, meld)
 
-    def on_declaration_turn(self, state, seat: int) -> None:
+    def on_declaration_turn(self, state, seat: int) -> dict[str, int]:
         for _, why in state.meld_options(seat):
             if why and why.startswith("blocked"):
-                key = f"blocks suffered by seat {seat}"
-                state.tallies[key] = state.tallies.get(key, 0) + 1
-                state.tallies["blocks suffered"] = state.tallies.get("blocks suffered", 0) + 1
-                return
+                return {f"blocks suffered by seat {seat}": 1, "blocks suffered": 1}
+        return {}
 
     def notable_events(self, state) -> dict[str, float]:
         """Quadruplets and reunions declared, when trump is set, blocks, lurches (per game)."""
@@ -229,7 +228,7 @@ class PenchantGame(TrickGame):
                 for suit in deck.suits for seven in deck.by_name.get("7" + suit, ())
                 for m in sets if not m >> seven & 1]
 
-    def apply_extra(self, state, seat: int, verb: str, cards: list[str]) -> str | None:
+    def apply_extra(self, state, seat: int, verb: str, cards: list[str]) -> DeclareMeld | str:
         if verb != JAIL_FREE:
             return f"unknown action {verb!r}: Penchant's actions are play, meld, pass and {JAIL_FREE}"
         if not self.jail_free:
@@ -244,6 +243,5 @@ class PenchantGame(TrickGame):
             return "you do not hold those meld cards"
         for meld in self._jail_free_melds(state, seat):
             if meld.mask == mask:
-                state._declare(seat, meld, extra_to_tableau=1 << seven)
-                return None
+                return DeclareMeld(meld, also_to_table=1 << seven)
         return "the seven of trumps overrides only a block: " + state.explain_meld(seat, mask)

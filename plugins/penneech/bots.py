@@ -122,7 +122,7 @@ class PenneechHeuristicBot:
         def excess_gain(n: int) -> float:
             return pts * (max(0, n + 2 + left_after - over) - max(0, n + left_after - over))
 
-        gain_me, gain_opp = excess_gain(counts[seat]), excess_gain(counts[1 - seat])
+        gain_me, gain_opp = excess_gain(counts[seat]), excess_gain(counts[state.table.other(seat)])
         scored = {}
         if state.trick:
             lead = state.trick[0]

@@ -15,15 +15,11 @@ loser of the tenth trick (PB94, Trump Seven). After a stock-phase trick the winn
 from __future__ import annotations
 
 from cardcore import load_game
-from tricks_helpers import last, play  # noqa: F401  (re-exported to the tests)
+from helpers import build_deal, cards, last, play  # noqa: F401  (re-exported to the tests)
 
 SUITS = "SHDC"
 RANKS = "ATKQJ987"  # high to low: the canonical order of cards in actions
 DECK = [r + s for s in SUITS for r in RANKS]
-
-
-def cards(text) -> list[str]:
-    return text.split() if isinstance(text, str) else list(text)
 
 
 def game(**options):
@@ -34,13 +30,7 @@ def deal(hand0, hand1, turnup, stock_top=(), dealer=1) -> dict:
     """A full 32-card deal: the given hands and turn-up, the stock starting with ``stock_top``
     (drawn first: stock_top[0] by the first trick's winner, stock_top[1] by its loser, ...), then
     the rest of the deck in canonical order."""
-    h0, h1, top = cards(hand0), cards(hand1), cards(stock_top)
-    assert len(h0) == 6 and len(h1) == 6, (h0, h1)
-    used = h0 + h1 + top + [turnup]
-    assert len(set(used)) == len(used), f"a card is used twice: {used}"
-    stock = top + [c for c in DECK if c not in used]
-    assert len(stock) == 19 and sorted(h0 + h1 + stock + [turnup]) == sorted(DECK)
-    return {"dealer": dealer, "hands": [h0, h1], "turnup": turnup, "stock": stock}
+    return build_deal(DECK, [hand0, hand1], stock_top, dealer, hand_size=6, turnup=turnup)
 
 
 def sweep_deal(hand0, hand1, draws0, draws1, turnup, dealer=1) -> dict:

@@ -16,15 +16,11 @@ from __future__ import annotations
 import pytest
 
 from cardcore import IllegalAction, load_game
-from tricks_helpers import last, play  # noqa: F401  (re-exported to the tests)
+from helpers import build_deal, cards, last, play  # noqa: F401  (re-exported to the tests)
 
 SUITS = "SHDC"
 RANKS = "AKQJT987"  # high to low: the canonical order of cards in actions
 DECK = [r + s for s in SUITS for r in RANKS]
-
-
-def cards(text) -> list[str]:
-    return text.split() if isinstance(text, str) else list(text)
 
 
 def game(options=None, rounds=1):
@@ -35,14 +31,7 @@ def deal(hand0, hand1, stock_top=(), dealer=1, rest_order=None) -> dict:
     """A full 32-card deal: the given hands, the stock starting with ``stock_top`` (drawn first:
     stock_top[0] by the first trick's winner, stock_top[1] by its loser, ...), then the rest of
     the deck in canonical order (or ``rest_order``)."""
-    h0, h1, top = cards(hand0), cards(hand1), cards(stock_top)
-    assert len(h0) == 6 and len(h1) == 6, (h0, h1)
-    used = h0 + h1 + top
-    assert len(set(used)) == len(used), f"a card is used twice: {used}"
-    rest = [c for c in (cards(rest_order) if rest_order else DECK) if c not in used]
-    stock = top + rest
-    assert sorted(h0 + h1 + stock) == sorted(DECK)
-    return {"dealer": dealer, "hands": [h0, h1], "stock": stock}
+    return build_deal(DECK, [hand0, hand1], stock_top, dealer, hand_size=6, rest=rest_order)
 
 
 def new_state(hand0, hand1, stock_top=(), options=None, dealer=1, rounds=1, seed=None):

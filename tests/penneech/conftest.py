@@ -15,15 +15,11 @@ and stock[7] by the winner of the seventh and last trick (WP, Deal and Play).
 from __future__ import annotations
 
 from cardcore import load_game
-from tricks_helpers import last, play  # noqa: F401  (re-exported to the tests)
+from helpers import build_deal, cards, last, play  # noqa: F401  (re-exported to the tests)
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"  # plain order, high to low (the 7 of diamonds is above the ace in play)
 DECK = [r + s for s in SUITS for r in RANKS]
-
-
-def cards(text) -> list[str]:
-    return text.split() if isinstance(text, str) else list(text)
 
 
 def game(**options):
@@ -35,14 +31,8 @@ def deal(hand0, hand1, turns=(), dealer=1, rest=None) -> dict:
     for trump, in order), then the other cards: ``rest`` if given, else the rest of the deck in
     the order 2S 2H 2D 2C 3S 3H ... (low cards first, so that a turn the test did not script is a
     two or a three, never a counter)."""
-    h0, h1, top = cards(hand0), cards(hand1), cards(turns)
-    assert len(h0) == 7 and len(h1) == 7, (h0, h1)
-    used = h0 + h1 + top
-    assert len(set(used)) == len(used), f"a card is used twice: {used}"
     low_first = [r + s for r in reversed(RANKS) for s in SUITS]
-    stock = top + [c for c in (cards(rest) if rest else low_first) if c not in used]
-    assert len(stock) == 38 and sorted(h0 + h1 + stock) == sorted(DECK), "not exactly one deck"
-    return {"dealer": dealer, "hands": [h0, h1], "stock": stock}
+    return build_deal(DECK, [hand0, hand1], turns, dealer, hand_size=7, rest=rest or low_first)
 
 
 def new_state(hand0, hand1, turns=(), dealer=1, seed=None, **options):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from helpers import build_deal
+
 from cardcore import load_game
 
 PENCHANT_DECK = [r + s for s in "SHDC" for r in "AKQJT987"]
@@ -14,9 +16,7 @@ PENCHANT_DECK = [r + s for s in "SHDC" for r in "AKQJT987"]
 
 def penchant_state(hand0, hand1, actions=(), stock_top=(), dealer=0, options=None):
     """A one-round Penchant game from a hand-made deal, after ``actions``."""
-    h0, h1, top = hand0.split(), hand1.split(), list(stock_top)
-    rest = [c for c in PENCHANT_DECK if c not in h0 + h1 + top]
-    deal = {"dealer": dealer, "hands": [h0, h1], "stock": top + rest}
+    deal = build_deal(PENCHANT_DECK, [hand0, hand1], stock_top, dealer)
     state = load_game("penchant", {"rounds": 1, **(options or {})}).new_game(deals=[deal])
     for action in actions:
         state.apply(action)

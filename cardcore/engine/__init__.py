@@ -1,0 +1,15 @@
+"""The engine behind :class:`cardcore.state.State`, one job per module.
+
+- :mod:`.kinds`: the kinds of decision (play, declare, throw-in).
+- :mod:`.dealing`: deals from the record or the seed, the turn-up, trump as dealt, the throw-in.
+- :mod:`.declaring`: declaration turns, melds and their refusals, the exchange, trump from melds.
+- :mod:`.trickplay`: phases of tricks, legal cards, a trick won, the steps after it.
+- :mod:`.steps`: who takes an after-trick step (:func:`.steps.seats_for`) and the registry of
+  step kinds (:data:`.steps.STEP_KINDS`), where a new kind plugs in.
+- :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
+- :mod:`.knowledge`: observation and determinize.
+- :mod:`.refusals`: why an action is refused, naming the rule.
+- :mod:`.events`: the event log and the fields of each event type.
+
+Seats, sides and turn order come from :class:`cardcore.seats.Table` (``state.table``).
+"""

@@ -1,0 +1,273 @@
+"""Dealing: a deal from the record or the seed, the cards in hand, the stock, the
+widow and the turn-up; trump as dealt or turned; the throw-in offered before the first lead.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import CardcoreError, IllegalAction, RecordError
+from .kinds import PLAY, THROW_IN
+
+
+class DealingMixin:
+    """Deals, trump turned or turned up, and the throw-in. A part of :class:`cardcore.state.State`."""
+
+    def _check_deal(self, index: int, deal: dict) -> dict:
+        where = f"deal {index + 1}"
+        used = ["dealer", "hands", "stock"] + (["turnup"] if self.rules.deal.turnup else []) \
+            + (["widow"] if self.rules.deal.widow else [])
+        unused = [key for key in deal if key not in used] if isinstance(deal, dict) else []
+        if unused:
+            raise RecordError(f"{where}: {', '.join(repr(k) for k in unused)} is not part of a deal of "
+                              f"{self.game.name}; a deal has {', '.join(repr(k) for k in used)}")
+        try:
+            dealer = deal["dealer"]
+            hands = [[self.deck.parse(c) for c in h] for h in deal["hands"]]
+            stock = [self.deck.parse(c) for c in deal["stock"]]
+            widow = [self.deck.parse(c) for c in deal.get("widow", [])]
+            turnup = deal.get("turnup")
+            turnup = self.deck.parse(turnup) if turnup else None
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise RecordError(f"{where}: needs 'dealer', 'hands' and 'stock' as lists of cards ({exc})") from None
+        except CardcoreError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        if type(dealer) is not int or not 0 <= dealer < self.n:
+            raise RecordError(f"{where}: dealer must be a seat number 0..{self.n - 1}")
+        if self.rules.deal.turnup and turnup is None:
+            raise RecordError(f"{where}: needs 'turnup', the card turned up under the stock")
+        size = self.rules.deal.hand_size
+        if len(hands) != self.n or any(len(h) != size for h in hands):
+            raise RecordError(f"{where}: needs {self.n} hands of {size} cards")
+        if len(widow) != self.rules.deal.widow:
+            raise RecordError(f"{where}: needs a widow of {self.rules.deal.widow} cards")
+        cards = sorted(c for h in hands for c in h) + sorted(stock) + widow + ([turnup] if turnup else [])
+        if sorted(cards) != sorted(self.deck.names):
+            seen, dup = set(), set()
+            for c in cards:
+                (dup if c in seen else seen).add(c)
+            missing = sorted(set(self.deck.names) - seen)
+            raise RecordError(
+                f"{where}: the cards are not exactly one deck"
+                + (f"; duplicated: {' '.join(sorted(dup))}" if dup else "")
+                + (f"; missing: {' '.join(missing)}" if missing else "")
+            )
+        return {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {}),
+                **({"widow": widow} if widow else {})}
+
+    def _generate_deal(self, index: int) -> dict:
+        rng = random.Random(f"{self.seed}:deal:{index}")
+        if self.next_dealer is not None:
+            dealer = self.next_dealer
+        elif self.deals:
+            dealer = self.table.next(self.deals[-1]["dealer"])
+        else:
+            dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
+        cards = list(self.deck.names)
+        _shuffle(rng, cards)
+        size = self.rules.deal.hand_size
+        hands = [cards[i * size:(i + 1) * size] for i in range(self.n)]
+        rest = cards[self.n * size:]
+        widow = self.rules.deal.widow
+        if widow:
+            return {"dealer": dealer, "hands": hands, "widow": rest[:widow], "stock": rest[widow:]}
+        if self.rules.deal.turnup:
+            return {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
+        return {"dealer": dealer, "hands": hands, "stock": rest}
+
+    def _start_deal(self) -> None:
+        index = len(self.deals)
+        if index < len(self.given_deals):
+            deal = self.given_deals[index]
+            if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
+                raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (redeal after a throw-in)")
+        elif self.seed is None:
+            raise RecordError(f"the record gives {len(self.given_deals)} deal(s) and no seed for deal {index + 1}")
+        else:
+            deal = self._generate_deal(index)
+        self.deals.append(deal)
+        d = self.deck
+        self.dealer = deal["dealer"]
+        if d.packs == 1:
+            take = d.index_of.__getitem__  # one copy of each card: nothing to search
+        else:
+            taken = 0
+
+            def take(name: str) -> int:  # the next unused copy of that card
+                nonlocal taken
+                card = d.find(name, d.full_mask & ~taken)
+                taken |= 1 << card
+                return card
+
+        self.hands = []
+        for names in deal["hands"]:
+            mask = 0
+            for name in names:
+                mask |= 1 << take(name)
+            self.hands.append(mask)
+        self.tableaus = [0] * self.n
+        self.widow = 0  # the cards dealt apart from the hands, face down
+        for name in deal.get("widow", ()):
+            self.widow |= 1 << take(name)
+        self.next_dealer = None
+        # The turn-up lies face up under the stock and is drawn last.
+        self.faced = take(deal["turnup"]) if deal.get("turnup") else None
+        self.stock = [take(c) for c in deal["stock"]]
+        if self.faced is not None:
+            self.stock.append(self.faced)
+        self.stock_pos = 0
+        self.turned = 0  # cards turned for trump and out of play
+        self.scored_specials = 0  # turn-up-rank trump cards that already scored this deal
+        self.trump: int | None = None
+        self.trump_fixed = False  # a first-only trump has been set, or trump was cancelled
+        self.phase = 0
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.tricks_played = 0
+        self.trick_winners: list[tuple[int, int]] = []  # (phase, winner) per trick
+        self.won = [[0] * len(self.rules.phases) for _ in range(self.n)]
+        self.round_points = [0] * self.n
+        self.meld_log: list[dict] = []
+        self.meld_history: list[list[tuple[int, str, int]]] = [[] for _ in range(self.n)]
+        self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
+        self.voids: list[set[int]] = [set() for _ in range(self.n)]
+        self.pending: list = []
+        self._meld_memo = None
+        self._turn_moves: list | None = None  # the declarations open at this turn
+        self.throw_in_offers: list[int] = []
+        self.step_melds = 0
+        self.winner = self.loser = None
+        self.declarer: int | None = None  # the seat that took the contract, where there is one
+        self.winner_passed = False
+        self.decision = PLAY
+        leader_rule = self.rules.deal.first_leader
+        self.leader = self.dealer if leader_rule == "dealer" else self.table.next(self.dealer)
+        self.current_player = self.leader
+        summary = {"dealer": self.dealer, "trump": None, "points": self.round_points, "melds": self.meld_log}
+        self.rounds.append(summary)
+        if self.log_events:
+            self._event("deal", dealer=self.dealer, round=len(self.rounds))
+        self._enter_phase(0)
+        self._deal_trump()
+        self._offer_throw_in()
+        if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
+            self._end_game()
+
+    def _deal_trump(self) -> None:
+        rules, summary = self.rules, self.rounds[-1]
+        if self.faced is not None:
+            summary.update(turnup=self.deck.names[self.faced], exchanges=[])
+            turnup = rules.turnup
+            if self.deck.rank_letter(self.faced) == turnup.rank:
+                self.scored_specials |= 1 << self.faced
+                self._score(self.dealer, turnup.turned_points, "turn-up", card=self.deck.names[self.faced])
+        if rules.trump.initial == "turnup":
+            self._set_trump(self.deck.suit_of[self.faced])
+        elif rules.trump.initial == "stock-top":
+            summary.update(turned=[], trumps=[])
+            self._turn_trump(self.dealer, score=rules.trump.score_first_turn)
+
+    def _set_trump(self, suit: int | None) -> None:
+        self.trump = suit
+        self.rounds[-1]["trump"] = None if suit is None else self.deck.suits[suit]
+
+    def _turn_trump(self, seat: int, score: bool = True) -> None:
+        """Turn the top stock card: its suit is trump, and a counter scores for ``seat``."""
+        if self.stock_pos >= len(self.stock):
+            return
+        card = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.turned |= 1 << card
+        self._set_trump(self.deck.suit_of[card])
+        points = self.card_value(card, "turned") if score else 0
+        self.rounds[-1]["turned"].append({"card": self.deck.names[card], "seat": seat, "points": points})
+        if self.log_events:
+            self._event("turn", seat=seat, card=self.deck.names[card])
+            self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
+        self._score(seat, points, "turned card", card=self.deck.names[card])
+
+    def card_value(self, card: int, when: str, trump: int | None = None) -> int:
+        cache = self.card_values
+        key = (card, when, trump)
+        total = cache.get(key)
+        if total is None:
+            total = 0
+            name = self.deck.names[card]
+            for rule in self.rules.card_points:
+                if rule.when != when or (rule.suit == "trump" and self.deck.suit_of[card] != trump):
+                    continue
+                total += rule.values.get(name, rule.values.get(self.deck.rank_letter(card), 0))
+            cache[key] = total
+        return total
+
+    def _offer_throw_in(self) -> None:
+        rule = self.rules.throw_in
+        if rule is None:
+            return
+        bad = 0
+        for r in rule.without_ranks:
+            bad |= self.deck.rank_masks[self.deck.ranks.index(r)]
+        self.throw_in_offers = [s for s in self.table.order_from(self.leader) if not self.hands[s] & bad]
+        self._next_throw_in_offer()
+
+    def _next_throw_in_offer(self) -> None:
+        if self.throw_in_offers:
+            self.decision = THROW_IN
+            self.current_player = self.throw_in_offers.pop(0)
+        else:
+            self.decision = PLAY
+            self.current_player = self.leader
+
+    def _throw_in(self, seat: int, action: str) -> None:
+        if self.decision != THROW_IN:
+            raise IllegalAction(action, f"a hand may be thrown in only before the first lead, by a player without "
+                                        f"{' '.join(self.rules.throw_in.without_ranks) if self.rules.throw_in else 'the right cards'} "
+                                        f"({self.rules.throw_in.source if self.rules.throw_in else 'not a rule of this game'})")
+        self.actions.append(THROW_IN)
+        self._event("throw-in", seat=seat)
+        self.rounds[-1]["thrown_in"] = seat
+        self._void_deal()
+        if self.rules.throw_in.redeal == "same-dealer":
+            self.next_dealer = self.dealer
+        self._start_deal()
+
+    def _void_deal(self) -> None:
+        """A deal thrown in is void: whatever was scored in it (the dealer's turn-up) is taken
+        back, by a score event cancelling each one, so that scores stay the sum of the events
+        and every source nets to nothing in that round."""
+        if self.log_events:
+            start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i]["type"] == "deal")
+            for e in [e for e in self.events[start:] if e["type"] == "score"]:
+                self._event("score", **{**{k: v for k, v in e.items() if k != "type"}, "points": -e["points"],
+                                        "void": True})
+        for side, seats in enumerate(self.table.sides):
+            self.side_scores[side] -= self.round_points[seats[0]]
+        for seat, points in enumerate(self.round_points):
+            self.scores[seat] -= points
+            self.round_points[seat] = 0  # in place: the round's summary holds this list
+        summary = self.rounds[-1]
+        if "turned" in summary:  # new dicts: a clone shares the old ones
+            summary["turned"] = [{**t, "points": 0} for t in summary["turned"]]
+
+
+def _shuffle(rng: random.Random, items: list) -> None:
+    """Fisher-Yates on ``rng.getrandbits``: the permutation of CPython 3.11's
+    ``random.shuffle``, kept here so that a seed deals the same cards on every Python version
+    (the standard library does not promise that of ``shuffle``), and in fewer calls."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _deal_out(deal: dict) -> dict:
+    out = {"dealer": deal["dealer"], "hands": [list(h) for h in deal["hands"]], "stock": list(deal["stock"])}
+    if deal.get("widow"):
+        out["widow"] = list(deal["widow"])
+    if deal.get("turnup"):
+        out["turnup"] = deal["turnup"]
+    return out

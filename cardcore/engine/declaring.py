@@ -1,0 +1,178 @@
+"""Declaring: the declaration turns after a trick, the melds a seat may declare (with the
+rules file's re-use policy and the game's own refusals), the turn-up exchange, and the trump a
+meld sets or cancels.
+"""
+
+from __future__ import annotations
+
+from ..cards import iter_bits
+from ..errors import IllegalAction
+from ..melds import MeldScore
+from ..ruleset import DeclareStep
+from .kinds import DECLARE, EXCHANGE, PLAY
+
+
+class DeclaringMixin:
+    """Declaration turns: melds, the exchange and game verbs. A part of :class:`cardcore.state.State`."""
+
+    def _exchanges(self, seat: int) -> list[str]:
+        """The turn-up exchange, where this declaration turn allows it (e.g. Marjolet's seven)."""
+        step = self.declare_step()
+        card = self._exchange_card(seat) if step is not None and step.exchange else None
+        return [] if card is None else [f"{EXCHANGE} {self.deck.names[card]}"]
+
+    def _exchange_card(self, seat: int) -> int | None:
+        if self.faced is None or self.stock_pos >= len(self.stock) or self.trump is None:
+            return None
+        if self.deck.rank_letter(self.faced) == self.rules.turnup.rank:
+            return None  # the faced card is the trump seven itself (turned or already exchanged)
+        return self.deck.find(self.rules.turnup.rank + self.deck.suits[self.trump], self.hands[seat])
+
+    def _declaration_moves(self, seat: int) -> list:
+        """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass"."""
+        moves: list = self.declarable(seat)
+        if self.faced is not None:
+            moves += self._exchanges(seat)
+        extra = self.game.extra_declarations(self, seat)
+        return moves + extra if extra else moves
+
+    def declare_step(self) -> DeclareStep | None:
+        step = self.pending[0][0] if self.pending else None
+        return step if isinstance(step, DeclareStep) else None
+
+    def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
+        """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
+        step = self.pending[0][0] if self.pending else None
+        hand, tableaus = self.hands[seat], self.tableaus
+        key = (seat, hand, self.trump, step, len(self.meld_history[seat]))
+        memo = self._meld_memo
+        if memo is not None and memo[0] == key and memo[1] == tableaus:
+            return memo[2]
+        out: list[tuple[MeldScore, str | None]] = []
+        self._meld_memo = (key, list(tableaus), out)
+        game = self.game
+        table = game.meld_table
+        if not table.items:
+            return out
+        allowed = game.step_melds(step) if type(step) is DeclareStep else None
+        holding = hand | tableaus[seat]
+        fresh = holding if game.reuse_policy == "new-set" else hand
+        for mask in table.within(holding, fresh, allowed):
+            meld = table.best(mask, self.trump, allowed)
+            if meld is not None:
+                out.append((meld, self.meld_refusal(seat, meld)))
+        return out
+
+    def declarable(self, seat: int) -> list[MeldScore]:
+        return [m for m, why in self.meld_options(seat) if why is None]
+
+    def meld_refusal(self, seat: int, meld: MeldScore) -> str | None:
+        """Why ``seat`` may not declare ``meld`` now; None if it may. Generic rules first."""
+        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(self, seat, meld)
+
+    def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
+        """The rules file's policy on using table cards again in new melds."""
+        policy = self.game.reuse_policy
+        if policy == "fresh-card":
+            return None  # the search already asks for a card from hand
+        reused = meld.mask & self.tableaus[seat]
+        src = self.rules.meld_reuse_source
+        if policy == "none" and reused:
+            return f"melded cards may not be used again in new melds ({src})"
+        if policy == "new-set" and any(mask == meld.mask for mask, _, _ in self.meld_history[seat]):
+            return f"you have already scored this very set of cards ({src})"
+        if policy == "new-class-or-higher" and reused:
+            for mask, cls, pts in self.meld_history[seat]:
+                if mask & reused and cls == meld.rule.meld_class and meld.points <= pts:
+                    return (f"a melded card may be used again only in a meld of another class or in a "
+                            f"higher-scoring {cls} meld ({src})")
+        return None
+
+    def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
+        if self.decision != DECLARE:
+            raise IllegalAction(action, self._meld_out_of_turn(seat, cards))
+        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        if mask is None or len(cards) != mask.bit_count():
+            missing = [c for c in cards if self.deck.find(c, self.holding(seat)) is None]
+            raise IllegalAction(action, f"you do not hold {' '.join(missing) or 'those cards'}")
+        for m in self.declarable(seat):
+            if m.mask == mask:
+                self.actions.append(action)
+                self._declare(seat, m)
+                self._after_declaration()
+                return
+        raise IllegalAction(action, self.explain_meld(seat, mask))
+
+    def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
+        self.hands[seat] &= ~(meld.mask | extra_to_tableau)
+        self.tableaus[seat] |= meld.mask | extra_to_tableau
+        self.known[seat] |= meld.mask | extra_to_tableau
+        cards = self.game.meld_cards(meld.mask)
+        self.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
+        self.meld_history[seat].append((meld.mask, meld.rule.meld_class, meld.points))
+        if self.log_events:
+            self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
+        self._score(seat, meld.points, "meld", meld=meld.rule.name)
+        self._trump_after_meld(seat, meld)
+        self.step_melds += 1
+
+    def _trump_after_meld(self, seat: int, meld: MeldScore) -> None:
+        t = self.rules.trump
+        role = "winner" if seat == self.winner else "loser"
+        cancel = t.cancelled_by_trump_meld
+        if cancel and self.trump is not None and meld.rule.name in cancel.melds and meld.suit == self.trump:
+            self._set_trump(None)  # also clears rounds[-1]["trump"] (null while no trump is set)
+            self.trump_fixed = True
+            self._event("trump", suit=None, seat=seat, reason=f"{meld.rule.name} in trumps cancels trump")
+            return
+        rule = t.set_by_meld
+        if rule is None or meld.rule.name not in rule.melds or role not in rule.declared_by:
+            return
+        if self.trump_fixed:
+            return
+        rank = self.deck.ranks.index(rule.card_rank)
+        card = next(c for c in iter_bits(meld.mask) if self.deck.rank_of[c] == rank)
+        self.trump = self.deck.suit_of[card]
+        self.trump_fixed = rule.first_only
+        self.rounds[-1]["trump"] = self.deck.suits[self.trump]
+        if self.log_events:
+            self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason=meld.rule.name)
+
+    def _exchange(self, seat: int, cards: list[str], action: str) -> None:
+        card = self._exchange_card(seat) if self.decision == DECLARE and self.declare_step().exchange else None
+        if card is None or cards != [self.deck.names[card]]:
+            rank = self.rules.turnup.rank if self.rules.turnup else "?"
+            raise IllegalAction(action, f"only the {rank} of trumps in hand may be exchanged for the turn-up, by a "
+                                        f"trick winner before drawing, while the turn-up is under the stock "
+                                        f"({self.rules.turnup.exchange_source if self.rules.turnup else 'not a rule of this game'})")
+        faced = self.faced
+        self.hands[seat] = self.hands[seat] & ~(1 << card) | (1 << faced)
+        self.known[seat] |= 1 << faced
+        self.stock[-1] = card
+        self.faced = card
+        self.scored_specials |= 1 << card
+        self.actions.append(action)
+        self.rounds[-1]["exchanges"].append({"player": seat, "card": self.deck.names[card],
+                                             "for": self.deck.names[faced]})
+        self._event("exchange", seat=seat, card=self.deck.names[card], turnup=self.deck.names[faced])
+        self._score(seat, self.rules.turnup.exchange_points, "exchange", card=self.deck.names[card])
+        self._after_declaration()
+
+    def _after_declaration(self) -> None:
+        self._turn_moves = None
+        if self.step_melds < self.pending[0][0].max_melds:
+            self._turn_moves = self._declaration_moves(self.current_player)
+        if not self._turn_moves:
+            self._end_step()
+
+    def _end_step(self) -> None:
+        step, seat, _ = self.pending.pop(0)
+        if self.step_melds == 0:
+            # The same public event whether the player passed or had nothing to declare, so
+            # that a skipped turn tells the opponent no more than a pass would.
+            if self.log_events:
+                self._event("pass", seat=seat)
+            if step.who == "winner":
+                self.winner_passed = True
+        self.step_melds = 0
+        self.decision = PLAY

@@ -1,0 +1,36 @@
+"""Events: what happened, as plain dicts with a ``type`` (the public log read by statistics,
+the table and plugins' ``notable_events``). :data:`EVENT_FIELDS` lists the fields of each type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+# Each event type and the fields it always has (besides ``type``). ``score`` events also carry
+# what scored (``meld``, ``card``, ``count``, ``void``...); a plugin's own events are its own.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "deal": ("dealer", "round"),
+    "phase": ("phase", "rule"),
+    "play": ("seat", "card"),
+    "trick": ("winner", "cards"),
+    "draw": ("seat", "card", "left"),
+    "turn": ("seat", "card"),
+    "trump": ("suit", "seat", "reason"),
+    "meld": ("seat", "cards", "name", "points"),
+    "exchange": ("seat", "card", "turnup"),
+    "pass": ("seat",),
+    "throw-in": ("seat",),
+    "score": ("seat", "points", "source"),
+    "round-end": ("round", "points", "scores"),
+    "game-end": ("winner", "game_score", "lurched", "totals"),
+}
+
+
+class EventsMixin:
+    """The event log. A part of :class:`cardcore.state.State`."""
+
+    def _event(self, kind: str, **data: Any) -> None:
+        if self.log_events:
+            data["type"] = kind
+            self.events.append(data)

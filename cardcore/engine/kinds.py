@@ -1,0 +1,10 @@
+"""The kinds of decision a state can ask for (``State.decision``).
+
+``play``: a card to the trick; ``declare``: a declaration turn (melds, an exchange, game verbs,
+``pass``); ``throw-in``: throw the hand in or ``pass``. ``exchange`` is the verb of the turn-up
+exchange. A new phase kind may ask for a decision of its own kind (e.g. ``bid``): it names it in
+``State.decision`` and answers ``legal_actions`` for it.
+"""
+
+PLAY, DECLARE, THROW_IN = "play", "declare", "throw-in"
+EXCHANGE = "exchange"

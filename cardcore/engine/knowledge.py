@@ -1,0 +1,102 @@
+"""Knowledge: what a seat may know (``observation``) and full states consistent with it
+(``determinize``: the cards a seat has not seen dealt again at random).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import iter_bits, or_all
+from .dealing import _shuffle
+
+
+class KnowledgeMixin:
+    """Observation and determinization. A part of :class:`cardcore.state.State`."""
+
+    def observation(self, seat: int) -> dict:
+        """Exactly what ``seat`` may know, as plain data."""
+        d = self.deck
+        played = 0
+        for s in range(self.n):
+            played |= or_all(self.won[s])
+        others_known = {s: d.names_of(self.known[s] & self.hands[s]) for s in range(self.n) if s != seat}
+        obs = {
+            "game": self.game.name,
+            "seat": seat,
+            "round": len(self.rounds),
+            "dealer": self.dealer,
+            "phase": self.phase_rule.name,
+            "follow_rule": self.phase_rule.follow_rule.letters,
+            "current_player": self.current_player,
+            "decision": None if self.result else self.decision,
+            "hand": d.names_of(self.hands[seat]),
+            "tableaus": [d.names_of(t) for t in self.tableaus],
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "trick": [{"seat": s, "card": d.names[c]} for s, c in zip(self.trick_seats, self.trick)],
+            "trump": d.suits[self.trump] if self.trump is not None else None,
+            "stock_left": self.stock_left,
+            "won_cards": d.names_of(played),
+            "turnup": d.names[self.faced] if self.faced is not None and self.stock_pos < len(self.stock) else None,
+            "turned": d.names_of(self.turned),
+            "counters": {name: self.counter_counts(name) for name in self.rules.counters},
+            "known_in_hand": {str(s): v for s, v in others_known.items()},
+            "voids": [sorted(d.suits[v] for v in vs) for vs in self.voids],
+            "scores": list(self.scores),
+            "round_points": list(self.round_points),
+            "melds": list(self.meld_log),
+            "result": self.result,
+        }
+        if self.current_player == seat and self.result is None:
+            obs["legal_actions"] = self.legal_actions()
+        return obs
+
+    def determinize(self, seat: int, rng: random.Random) -> "State":
+        """A full state consistent with ``seat``'s observation: unseen cards dealt at random.
+
+        Opponents keep their table cards and any cards known to be in their hands; their other
+        cards come from the unseen ones, avoiding suits they are known to be void in.
+        """
+        state = self.clone()
+        # Later deals must not be the real ones: a sampled world gets a seed of its own.
+        state.seed = rng.getrandbits(31)
+        state._turn_moves = None
+        state.given_deals = list(self.deals)
+        unseen = []
+        hidden_counts = {}
+        for s in range(self.n):
+            if s == seat:
+                continue
+            known = self.known[s] & self.hands[s]
+            hidden_counts[s] = (self.hands[s] & ~known).bit_count()
+            unseen.extend(iter_bits(self.hands[s] & ~known))
+            state.hands[s] = known
+        face_down_end = self.face_down_end()
+        unseen.extend(self.face_down_stock())
+        void_masks = {}
+        for s in hidden_counts:
+            void_masks[s] = 0
+            for v in self.voids[s]:
+                void_masks[s] |= self.deck.suit_masks[v]
+        for _attempt in range(100):
+            _shuffle(rng, unseen)
+            pool = list(unseen)
+            ok = True
+            for s, count in hidden_counts.items():
+                void_mask = void_masks[s]
+                if void_mask:
+                    fit = [c for c in pool if not void_mask >> c & 1][:count]
+                    if len(fit) < count:
+                        ok = False
+                        break
+                    for c in fit:
+                        pool.remove(c)
+                else:
+                    fit, pool = pool[:count], pool[count:]
+                for c in fit:
+                    state.hands[s] |= 1 << c
+            if ok:
+                state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
+                return state
+            for s in hidden_counts:
+                state.hands[s] = self.known[s] & self.hands[s]
+        raise RuntimeError("no deal consistent with the observation")  # pragma: no cover

@@ -1,0 +1,72 @@
+"""Phase kinds: what each kind of phase does, looked up by the ``kind`` of a rules file's phase.
+
+A phase kind is an object with
+
+- ``enter(state, phase)``: set the phase up (``phase`` is its rule from the rules file);
+- ``over(state) -> bool``: whether the phase is done, asked whenever no decision is due;
+
+and, for a kind that asks decisions of its own (an auction's ``bid N``/``pass``, a widow's
+``discard C C C``, naming trump with ``trump S``):
+
+- ``decisions``: the names of those decision kinds (``State.decision`` takes one of them, and
+  ``State.current_player`` says who acts);
+- ``legal_actions(state) -> list[str]`` for such a decision;
+- ``apply(state, seat, verb, args, action)``: carry it out (``args`` are the words after the
+  verb, as typed: ``bid 250`` gives ``["250"]``; ``action`` the whole action), appending the
+  canonical action to ``state.actions``, or raise ``IllegalAction`` naming the rule that
+  forbids it.
+
+:data:`PHASE_KINDS` maps a kind to its handler; :func:`register_phase_kind` adds one, in its own
+module, without touching the others. ``tricks`` (tricks with or without a stock, their
+after-trick steps in :mod:`.steps`) is the kind of every phase of the games shipped now.
+"""
+
+from __future__ import annotations
+
+PHASE_KINDS: dict[str, object] = {}
+
+
+def register_phase_kind(kind: str, handler: object) -> None:
+    if kind in PHASE_KINDS:
+        raise ValueError(f"phase kind {kind!r} is registered already")
+    PHASE_KINDS[kind] = handler
+
+
+def decision_handler(decision: str):
+    """The phase kind that asks decisions of kind ``decision``, or None."""
+    for handler in PHASE_KINDS.values():
+        if decision in getattr(handler, "decisions", ()):
+            return handler
+    return None
+
+
+class TricksPhase:
+    """Tricks until the stock is empty (``until: stock-empty``) or the hands are (``hands-empty``,
+    also a deal without a stock). Cards melded may be played from the table
+    (``play_from_tableau``); ``on_start: [tableau-to-hand]`` takes them back into hand."""
+
+    decisions = ()
+
+    def enter(self, state, phase) -> None:
+        index = state.phase
+        # read at every card and trick: kept at hand
+        state.follow = state.game.follow_rules[index]
+        state.shows_voids = state.follow.follow or state.follow.follow_or_trump  # a discard tells a void
+        state.from_tableau = phase.play_from_tableau
+        state.after_trick = tuple(phase.after_trick)
+        state.until_stock_empty = phase.until == "stock-empty"
+        for step in phase.on_start:
+            if step == "tableau-to-hand":
+                for s in range(state.n):
+                    state.hands[s] |= state.tableaus[s]
+                    state.tableaus[s] = 0
+        if state.log_events:
+            state._event("phase", phase=phase.name, rule=phase.follow_rule.letters)
+
+    def over(self, state) -> bool:
+        if state.until_stock_empty:
+            return state.stock_pos >= len(state.stock)
+        return not any(state.hands) and not any(state.tableaus)
+
+
+register_phase_kind("tricks", TricksPhase())

@@ -1,0 +1,53 @@
+"""Refusals: why an action is not allowed now, in words, naming the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+from ..ruleset import DeclareStep
+from .kinds import PLAY, THROW_IN
+
+
+class RefusalsMixin:
+    """Explanations of refused actions. A part of :class:`cardcore.state.State`."""
+
+    def explain_meld(self, seat: int, mask: int) -> str:
+        """Why the cards ``mask`` cannot be declared now (the most specific rule)."""
+        table = self.game.meld_table
+        best = table.best(mask, self.trump)
+        if best is None:
+            return "these cards form no meld of this game (see `cardcore rules`)"
+        if not mask & self.hands[seat] and self.rules.meld_reuse != "new-set":
+            return "a meld needs at least one fresh card from your hand, not only cards already on the table"
+        step = self.declare_step()
+        if step and table.best(mask, self.trump, self.game.step_melds(step)) is None:
+            return f"{best.rule.name} may not be declared at this turn ({_step_text(step)}; {step.source})"
+        why = self.meld_refusal(seat, best)
+        return why or "not allowed now"
+
+    def _expected(self) -> str:
+        who = f"seat {self.current_player}"
+        if self.decision == PLAY:
+            return f"{who} must play a card to the trick now"
+        if self.decision == THROW_IN:
+            return f"{who} may throw in the hand or pass now"
+        return f"{who} may declare a meld or pass now"
+
+    def _meld_out_of_turn(self, seat: int, cards: list[str]) -> str:
+        """Why a meld is refused outside a declaration turn. A refused meld comes first: it may be
+        why there was no declaration turn (a turn with nothing to declare is skipped)."""
+        expected = self._expected()
+        if self.decision != PLAY:
+            return expected
+        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        if mask is None or len(cards) != mask.bit_count() or self.game.meld_table.best(mask, self.trump) is None:
+            return expected
+        why = self.explain_meld(seat, mask)
+        if why == "not allowed now":  # nothing refuses it but the moment
+            return expected
+        return f"{why}; and no meld is declared now: {expected}"
+
+
+def _step_text(step: DeclareStep) -> str:
+    if step.only is not None:
+        return f"the {step.who} may declare only: {', '.join(step.only)}"
+    return f"the {step.who} may not declare: {', '.join(step.exclude)}"

@@ -1,0 +1,156 @@
+"""Scoring: points scored as they are earned (per side: a partnership's seats all show its
+total), the end-of-deal counts, the end of the game and its returns per side and per seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import or_all
+
+
+class ScoringMixin:
+    """Points, the end of the deal and of the game, returns. A part of :class:`cardcore.state.State`."""
+
+    def _score(self, seat: int, points: int, source: str, reach: bool = True, **detail: Any) -> None:
+        """Score ``points``; with ``reach`` off, crossing an immediate target is left to the caller
+        (an end-of-deal count, whose points all come at once)."""
+        if not points or self.first_to_target is not None:
+            return  # nothing scores once a player has reached an immediate target
+        before = self.scores[seat]
+        table = self.table
+        self.side_scores[table._side_of[seat]] += points
+        for s in table.side_seats[seat]:  # a partnership's seats all show its total
+            self.scores[s] += points
+            self.round_points[s] += points
+        if self.log_events:
+            self._event("score", seat=seat, points=points, source=source, **detail)
+        end = self.rules.game_end
+        if reach and end.target is not None and end.check == "immediate" and before < end.target <= self.scores[seat]:
+            self.first_to_target = seat
+
+    def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
+        """One end-of-deal count: (seat, points, source, detail) for every seat at once. If it takes
+        a player over an immediate target, the higher total then wins; a tie settles nothing."""
+        before = list(self.side_scores)
+        for seat, points, source, detail in awards:
+            self._score(seat, points, source, reach=False, **detail)
+        end = self.rules.game_end
+        if end.target is None or end.check != "immediate" or self.first_to_target is not None:
+            return
+        totals = self.side_scores
+        if any(before[i] < end.target <= totals[i] for i in range(len(totals))):
+            top = max(totals)
+            leaders = [i for i in range(len(totals)) if totals[i] == top]
+            if len(leaders) == 1:
+                self.first_to_target = self.table.sides[leaders[0]][0]
+
+    def counter_counts(self, name: str, phase: str | None = None) -> list[int]:
+        mask = self.game.counter_masks[name]
+        idx = None if phase is None else self.game.phase_index[phase]
+        out = []
+        for s in range(self.n):
+            won = self.won[s][idx] if idx is not None else or_all(self.won[s])
+            out.append((won & mask).bit_count())
+        return out
+
+    def _end_round(self) -> None:
+        for rule in self.rules.scoring:
+            if rule.kind == "last-trick":
+                self._score_last_trick(rule)
+                continue
+            # cards are counted per side, and a side's points are scored by its first seat
+            counts = self.table.per_side(self.counter_counts(rule.counter, rule.phase))
+            first = [seats[0] for seats in self.table.sides]
+            if rule.kind == "excess":
+                self._score_count([(first[i], max(0, c - rule.over) * rule.points, rule.label,
+                                    {"count": c}) for i, c in enumerate(counts)])
+            elif rule.kind == "per-card":
+                self._score_count([(first[i], c * rule.points, rule.label, {"count": c})
+                                   for i, c in enumerate(counts)])
+            elif rule.kind == "majority-bonus":
+                top = max(counts)
+                leaders = [i for i, c in enumerate(counts) if c == top]
+                if len(leaders) == 1 and top > rule.over:
+                    self._score(first[leaders[0]], (top - rule.over) * rule.points, rule.label, count=top)
+        self._close_round_summary()
+        if self.log_events:
+            self._event("round-end", round=len(self.rounds), points=list(self.round_points),
+                        scores=list(self.scores))
+        end = self.rules.game_end
+        played = sum(1 for r in self.rounds if "thrown_in" not in r)
+        if self.first_to_target is not None:
+            self._end_game(summarized=True)
+        elif end.rounds is not None and played >= end.rounds:
+            self._end_game(summarized=True)
+        elif (end.target is not None and max(self.side_scores) >= end.target
+              and self.side_scores.count(max(self.side_scores)) == 1):
+            self._end_game(summarized=True)
+        elif self.stop_after_deal:  # a sampled world: its look-ahead ends here, no next deal
+            self._end_game(summarized=True)
+            self.result["stopped"] = True  # not the real end of the game
+        else:
+            self._start_deal()
+
+    def _close_round_summary(self) -> None:
+        summary = self.rounds[-1]
+        summary["points"] = list(self.round_points)
+        for name in self.rules.counters:
+            summary[name] = self.counter_counts(name)
+
+    def _score_last_trick(self, rule) -> None:
+        idx = None if rule.phase is None else self.game.phase_index[rule.phase]
+        tricks = [w for p, w in self.trick_winners if idx is None or p == idx]
+        if not tricks:
+            return
+        winner = tricks[-1]
+        swept = rule.all_tricks_points is not None and all(w == winner for w in tricks)
+        points = rule.all_tricks_points if swept else rule.points
+        self.rounds[-1]["last_trick"] = {"player": winner, "points": points}
+        self._score(winner, points, rule.label, all_tricks=swept)
+
+    def _end_game(self, summarized: bool = False) -> None:
+        end = self.rules.game_end
+        if not summarized:  # the round's summary, unless _end_round has just written it
+            self._close_round_summary()
+        table, totals = self.table, self.side_scores
+        ranked = sorted(range(len(table.sides)), key=lambda i: -totals[i])
+        if self.first_to_target is not None:  # the first to reach the target wins at once
+            first = table.side_of(self.first_to_target)
+            ranked.remove(first)
+            ranked.insert(0, first)
+        best, second = ranked[0], ranked[1]
+        margin = totals[best] - totals[second]
+        lurched = bool(end.lurch and margin > 0 and totals[second] < end.lurch.below)
+        game_score = margin * (end.lurch.multiplier if lurched else 1)
+        best = self.first_to_target if self.first_to_target is not None else table.sides[best][0]
+        self.result = {
+            "winner": best if margin > 0 else None,
+            "game_score": game_score,
+            "lurched": lurched,
+            "totals": list(self.scores),
+        }
+        self.current_player = None
+        self._event("game-end", **self.result)
+
+    def side_returns(self) -> list[float]:
+        """Signed game score per side, zero-sum. Two sides: the game score, won by the winner's
+        side and lost by the other. More sides: each side settles with every other one by the
+        difference of their totals (no lurch), so that no side gains what another did not lose.
+        A settlement set by a settle step (``state.settlement``, per side) decides instead."""
+        table = self.table
+        if self.result is not None and self.settlement is not None:
+            return [float(v) for v in self.settlement]
+        if self.result is None or (len(table.sides) == 2 and self.result["winner"] is None):
+            return [0.0] * len(table.sides)
+        if len(table.sides) == 2:
+            won = float(self.result["game_score"])
+            mine = table.side_of(self.result["winner"])
+            return [won if i == mine else -won for i in range(2)]
+        return [float(v) for v in table.settle(self.side_scores)]
+
+    def returns(self) -> list[float]:
+        """Signed game score per seat: its side's (see side_returns), for bots and statistics.
+        Zero-sum when the sides are of one size."""
+        by_side = self.side_returns()
+        return [by_side[self.table.side_of(s)] for s in range(self.n)]

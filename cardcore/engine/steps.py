@@ -1,0 +1,85 @@
+"""Steps after a trick: who takes each, and what each kind of step does.
+
+A phase's ``after_trick`` list names steps (``draw``, ``turn-trump``, ``declare``) and who takes
+each (``who``): ``winner``; ``loser`` (two seats only: refused at load otherwise);
+``each-from-winner`` and ``every-seat`` (each seat in turn from the winner, one step each);
+``declarer`` (the seat that took the contract). :func:`seats_for` turns a ``who`` into seats.
+
+:data:`STEP_KINDS` maps a step kind to its handler ``handler(state, step, seat) -> bool``: it
+carries the step out and returns True when it leaves a decision due (a declaration turn), False
+when the step is done and the next one may run. A new kind registers its handler with
+:func:`register_step` (its schema goes into ``ruleset.Step``).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .kinds import DECLARE
+
+StepHandler = Callable[..., bool]
+STEP_KINDS: dict[str, StepHandler] = {}
+
+
+def register_step(kind: str, handler: StepHandler) -> None:
+    if kind in STEP_KINDS:
+        raise ValueError(f"step kind {kind!r} is registered already")
+    STEP_KINDS[kind] = handler
+
+
+def seats_for(who: str, winner: int, state) -> list[int]:
+    """The seats that take a step of ``who`` after a trick won by ``winner``, in order."""
+    if who == "winner":
+        return [winner]
+    if who == "loser":
+        return [state.loser]
+    if who == "declarer":
+        return [state.declarer]
+    return state.table.order_from(winner)  # each-from-winner, every-seat
+
+
+def _draw(state, step, seat: int) -> bool:
+    """``seat`` draws the top stock card (none when the stock is out); whoever draws the faced
+    turn-up last sees it shown and scores its points."""
+    state.pending.pop(0)
+    stock, pos = state.stock, state.stock_pos
+    if pos >= len(stock):
+        return False
+    card = stock[pos]
+    state.stock_pos = pos = pos + 1
+    state.hands[seat] |= 1 << card
+    if state.log_events:
+        state._event("draw", seat=seat, card=state.deck.names[card], left=state.stock_left)
+    if card == state.faced and pos == len(stock):
+        state.known[seat] |= 1 << card
+        state.rounds[-1]["last_card"] = {"player": seat, "card": state.deck.names[card]}
+        state._score(seat, state.rules.turnup.last_card_points, "last faced card", card=state.deck.names[card])
+    return False
+
+
+def _turn_trump(state, step, seat: int) -> bool:
+    state.pending.pop(0)
+    state._turn_trump(seat)
+    return False
+
+
+def _declare(state, step, seat: int) -> bool:
+    if step.when == "winner-passed" and not state.winner_passed:
+        state.pending.pop(0)
+        return False
+    if state.log_events:  # statistics only: quiet worlds keep none
+        for key, count in (state.game.on_declaration_turn(state, seat) or {}).items():
+            state.tallies[key] = state.tallies.get(key, 0) + count
+    moves = state._declaration_moves(seat)
+    if moves:
+        state.decision = DECLARE
+        state.current_player = seat
+        state._turn_moves = moves
+        return True
+    state._end_step()
+    return False
+
+
+register_step("draw", _draw)
+register_step("turn-trump", _turn_trump)
+register_step("declare", _declare)

@@ -1,0 +1,136 @@
+"""Trick play: the phases of tricks, the cards a seat may play, a trick won, and the forced
+steps after it (draws, turned trumps) with the declaration turns they lead to, taken by the
+seat each step names (see :mod:`.steps`).
+"""
+
+from __future__ import annotations
+
+from ..cards import iter_bits
+from ..errors import IllegalAction
+from ..tricks import forbidding_reason, legal_plays, trick_winner
+from .kinds import PLAY
+from .phases import PHASE_KINDS
+from .steps import STEP_KINDS, seats_for
+
+
+class TrickPlayMixin:
+    """Phases of tricks and the steps after each trick. A part of :class:`cardcore.state.State`."""
+
+    def _enter_phase(self, index: int) -> None:
+        self.phase = index
+        phase = self.rules.phases[index]
+        self.phase_kind = PHASE_KINDS[phase.kind]
+        self.step_plans = {}  # (winner, declarer) -> the steps after a trick; shared by clones
+        self.phase_kind.enter(self, phase)
+
+    def holding(self, seat: int) -> int:
+        return self.hands[seat] | self.tableaus[seat]
+
+    def playable(self, seat: int) -> int:
+        return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
+
+    def _legal_cards(self, seat: int) -> list[int]:
+        mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
+                           self.trick, self.trump)
+        return self.deck.sorted_cards(iter_bits(mask))
+
+    def _play(self, seat: int, name: str, action: str) -> None:
+        if self.decision != PLAY:
+            raise IllegalAction(action, self._expected())
+        holding = self.playable(seat)
+        card = self.deck.find(name, holding)
+        if card is None:
+            where = " (cards on your table may not be played in this phase)" if \
+                self.deck.find(name, self.holding(seat)) is not None else ""
+            raise IllegalAction(action, f"you do not hold {name}{where}")
+        rule = self.game.follow_rules[self.phase]
+        why = forbidding_reason(self.deck, rule, holding, self.trick, self.trump, card)
+        if why:
+            raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
+        self._play_card(seat, card)
+
+    def _play_card(self, seat: int, card: int) -> None:
+        if self.trick and self.shows_voids:
+            self._note_voids(seat, card, self.follow)
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.tableaus[seat] &= ~bit
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        game = self.game
+        self.actions.append(game.play_action[card])
+        if self.log_events:
+            self._event("play", seat=seat, card=self.deck.names[card])
+        if (game.play_points_rank is not None and self.trump is not None and not self.scored_specials & bit
+                and self.deck.rank_of[card] == game.play_points_rank and self.deck.suit_of[card] == self.trump):
+            self.scored_specials |= bit
+            self._score(seat, self.rules.turnup.play_points, "trump seven played", card=self.deck.names[card])
+        if len(self.trick) < self.n:
+            self.current_player = self.table.after[seat]
+        else:
+            self._finish_trick()
+
+    def _note_voids(self, seat: int, card: int, rule) -> None:
+        """What an opponent learns from a card played under an obligation (for determinize)."""
+        if not self.trick:
+            return
+        led = self.deck.suit_of[self.trick[0]]
+        suit = self.deck.suit_of[card]
+        if suit != led and (rule.follow or (rule.follow_or_trump and suit != self.trump)):
+            self.voids[seat].add(led)
+            if rule.trump and self.trump is not None and suit != self.trump:
+                self.voids[seat].add(self.trump)
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        winner = self.trick_seats[trick_winner(self.deck, trick, self.trump)]
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        self.won[winner][self.phase] |= mask
+        self.tricks_played += 1
+        self.trick_winners.append((self.phase, winner))
+        if self.log_events:
+            self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
+        if self.game.trump_turned_each_trick:  # the round keeps each trick's trump
+            self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
+        if self.game.scores_cards_won:
+            for c in trick:
+                self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+        self.trick, self.trick_seats = [], []
+        self.winner = winner
+        self.loser = self.table.after[winner] if self.n == 2 else None  # the other of two
+        self.leader = winner
+        self.winner_passed = False
+        # The steps after the trick as (step, seat, handler) in the order they are taken, a step
+        # for each seat in turn becoming one step per seat: planned once per phase, winner and
+        # declarer (inline: this runs after every trick of every playout).
+        key = winner if self.declarer is None else (winner, self.declarer)
+        plan = self.step_plans.get(key)
+        if plan is None:
+            plan = self.step_plans[key] = [(step, seat, STEP_KINDS[step.step]) for step in self.after_trick
+                                           for seat in seats_for(step.who, winner, self)]
+        self.pending = list(plan)
+        self.step_melds = 0
+
+    def next_step(self):
+        """The after-trick step due next (its rule, e.g. ``.step == "draw"``), or None."""
+        return self.pending[0][0] if self.pending else None
+
+    def _advance(self) -> None:
+        """Run forced steps until a decision is due or the game ends."""
+        while self.decision == PLAY and self.pending:
+            step, seat, run = self.pending[0]
+            if self.draw_gate is not None and step.step in ("draw", "turn-trump") and not self.draw_gate():
+                return  # paused before a stock card is taken: resume() goes on
+            if run(self, step, seat):
+                return  # a decision is due
+        if self.decision != PLAY or self.trick:
+            return
+        if self.phase_kind.over(self):
+            if self.phase + 1 < len(self.rules.phases):
+                self._enter_phase(self.phase + 1)
+            else:
+                self._end_round()
+                return
+        self.current_player = self.leader

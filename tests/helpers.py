@@ -1,0 +1,53 @@
+"""Helpers every game's scenario tests share: one deal builder, one trick player for any number
+of seats, and the last event of a kind. Each game's conftest only names its deck and hand size."""
+
+from __future__ import annotations
+
+
+def cards(text) -> list[str]:
+    """``"AS KH"`` or a list of card names, as a list."""
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def build_deal(deck: list[str], hands, stock_top=(), dealer: int = 1, hand_size: int | None = None,
+               turnup: str | None = None, widow=(), rest=None) -> dict:
+    """A deal of exactly ``deck``: the given hands (one per seat), the ``widow`` and ``turnup``
+    where the game has them, and the stock: ``stock_top`` first (drawn or turned first, in that
+    order), then the other cards in the order of ``rest`` (default: ``deck``'s order)."""
+    hands = [cards(h) for h in hands]
+    top, widow = cards(stock_top), cards(widow)
+    if hand_size is not None:
+        assert all(len(h) == hand_size for h in hands), f"hands of {hand_size} cards expected: {hands}"
+    used = [c for h in hands for c in h] + top + widow + ([turnup] if turnup else [])
+    assert len(set(used)) == len(used), f"a card is used twice: {used}"
+    stock = top + [c for c in (cards(rest) if rest else deck) if c not in used]
+    assert sorted(used + stock[len(top):]) == sorted(deck), "not exactly one deck"
+    out = {"dealer": dealer, "hands": hands, "stock": stock}
+    if turnup:
+        out["turnup"] = turnup
+    if widow:
+        out["widow"] = widow
+    return out
+
+
+def last(s, kind: str) -> dict:
+    return next(e for e in reversed(s.events) if e["type"] == kind)
+
+
+def play_trick(s, *plays: str, winner: int | None = None) -> int:
+    """Play one trick, a card for each seat in turn from the player to move. Returns the winner,
+    checked against ``winner`` when given. Stops at the first step after the trick that asks for
+    a decision (e.g. the winner's declaration turn)."""
+    assert s.decision == "play" and not s.trick, (s.decision, s.legal_actions())
+    assert len(plays) == s.n, f"a trick of {s.n} seats needs {s.n} cards, got {plays}"
+    for card in plays:
+        s.apply("play " + card)
+    won = last(s, "trick")["winner"]
+    if winner is not None:
+        assert won == winner, f"trick {' '.join(plays)} won by seat {won}, expected seat {winner}"
+    return won
+
+
+def play(s, lead, follow, winner=None) -> int:
+    """A two-seat trick: ``lead`` by the player to move, ``follow`` by the other."""
+    return play_trick(s, lead, follow, winner=winner)
