@@ -64,5 +64,11 @@ def test_target_rises_when_both_pass_it():
 
 
 def test_default_target_and_step():
-    # 1000, rising to 1250: the summary reports the current target
+    # PB95: game is 1000; the summary reports the current target
     assert new_state().summary()["target"] == 1000
+
+
+def test_simplified_count_divides_the_target_by_ten():
+    # PB95, Melds: with the simplified count "all scores quoted below are divided by 10", the
+    # game's 1000 among them (YML, score_scale): 100
+    assert new_state(card_points="simplified").summary()["target"] == 100
