@@ -21,8 +21,8 @@ import pytest
 
 from cardcore import IllegalAction
 
-from .conftest import (MELDS_A, UNMELDED_A, WIDOW_A, play_first_legal_cards, registered,
-                       this_round, won_by_seat0)
+from .conftest import (MELDS_A, UNMELDED_A, WIDOW_A, auction, new_state, play_first_legal_cards,
+                       registered, this_round, won_by_seat0)
 
 pytestmark = registered
 
@@ -138,3 +138,15 @@ def test_settlement_is_zero_sum_over_deals():
     assert sum(s.scores) == 0
     assert len([r for r in s.summary()["rounds"] if r["outcome"] != "annulled"]) == 3
     assert s.returns() == [float(x) for x in s.scores]
+
+
+def test_simplified_count_divides_melds_and_bids_by_ten():
+    # PB95, Melds: simplified, all quoted scores divided by 10: minimum bid 30, bids in ones;
+    # HAND_A's melds 15 + 1 + 10 + 4 + 2 = 32 >= 30: made without play, stake 1 from each
+    s = new_state(card_points="simplified")
+    assert "bid 30" in s.legal_actions() and "bid 31" in s.legal_actions()
+    assert "bid 29" not in s.legal_actions()
+    auction(s, "bid 30", "pass", "pass")
+    s.apply("trump H")
+    assert this_round(s)["points"][0] == 32
+    assert s.scores == [2, -1, -1]

@@ -6,7 +6,7 @@ else at the same time; after winning a trick he may exchange the dix for the tur
 the dix does not count as the turn's one meld; each trump nine scores once.
 """
 
-from .conftest import new_state, registered, trick, won_opening
+from .conftest import new_state, registered, won_opening
 
 pytestmark = registered
 
