@@ -72,3 +72,20 @@ def test_simplified_count_divides_the_target_by_ten():
     # PB95, Melds: with the simplified count "all scores quoted below are divided by 10", the
     # game's 1000 among them (YML, score_scale): 100
     assert new_state(card_points="simplified").summary()["target"] == 100
+
+
+def test_alone_over_the_target_at_the_end_of_a_deal_wins():
+    # YML notes: with no call, a player alone at or over the target when a deal ends wins.
+    # Target 260: seat 0 melds the dix 10 and the flush 150 on trick 1, Aces around 100 on
+    # trick 2: 260. Seat 1 never melds, so he ends with at most the pack's 250 < 260.
+    s = won_opening("AH TH KH QH JH 9H AS AD AC 9C", "9D", target=260)
+    s.apply("meld 9H")
+    s.apply("meld AH TH KH QH JH")
+    finish_turn(s)
+    trick(s, "9C", "9D", winner=0)
+    s.apply("meld AS AH AD AC")
+    finish_turn(s)
+    assert s.scores[0] == 260 and not s.is_terminal()   # no call, so play goes on
+    play_out_deal(s)
+    assert s.is_terminal()
+    assert s.returns() == [1.0, -1.0]
