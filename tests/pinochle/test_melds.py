@@ -87,7 +87,9 @@ def test_two_distinct_identical_melds_both_score():
 def test_royal_marriage_within_a_declared_flush_does_not_score():
     # PB95, Note. Flush 150 declared; a second QH in hand would make K Q of trumps with the
     # flush's KH, but the marriage is a lower meld of the flush's class: refused (RM §5).
-    s = won_opening("AH TH KH QH JH QH 9C", "9D")
+    # The stock's top card is named (AD): the filler's first stock card is the other KH, which
+    # would make a second, distinct royal marriage from hand, rightly allowed (PB95, Note).
+    s = won_opening("AH TH KH QH JH QH 9C", "9D", stock_top="AD")
     s.apply("meld AH TH KH QH JH")
     finish_turn(s)
     trick(s, "9C", "9D", winner=0)
@@ -121,7 +123,9 @@ def test_melded_card_serves_again_in_another_class():
 def test_a_meld_needs_a_card_from_hand():
     # RM §5 and §8: each meld takes at least one card from hand. Both KS QS are on the table
     # after the marriage: declaring them again is refused.
-    s = won_opening("KS QS 9C", "9D")
+    # Seat 1 holds the other KS QS: with them as seat 0's filler, a second marriage of spades
+    # from hand would rightly score (PB95, Note: identical melds both score).
+    s = won_opening("KS QS 9C", "9D KS QS")
     s.apply("meld KS QS")
     finish_turn(s)
     trick(s, "9C", "9D", winner=0)

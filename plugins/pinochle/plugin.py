@@ -1,0 +1,10 @@
+"""Entry point of the two-hand Pinochle plugin: registers the game with cardcore."""
+
+from cardcore import hookimpl
+
+from .game import PinochleGame
+
+
+@hookimpl
+def register_games(register):
+    register(PinochleGame)
