@@ -104,7 +104,8 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
 
     def legal_moves(self) -> list:
         """Like legal_actions, but a card to play is its index and a meld its MeldScore: the
-        fast path of playouts, with no strings to build or parse."""
+        fast path of playouts, with no strings to build or parse. A claim (Out) is among them
+        only when it is right: a wrong one loses the game at once, no line worth searching."""
         if self.result is not None:
             return []
         seat = self.current_player
@@ -113,7 +114,9 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             if self.trick and not self.follow.free:
                 mask = legal_plays(self.deck, self.follow, mask, self.trick, self.trump)
             claim = self.rules.claim
-            return bits(mask) + [claim.action] if claim is not None else bits(mask)
+            if claim is not None and self.claim_is_right(seat):
+                return bits(mask) + [claim.action]
+            return bits(mask)
         if self.decision == DECLARE:
             moves = self._turn_moves
             if moves is None:  # e.g. in a sampled world whose hands were dealt anew
@@ -122,7 +125,7 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         else:
             return self.legal_actions()
         claim = self.rules.claim
-        return moves + [claim.action] if claim is not None else moves
+        return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
     def apply_move(self, move) -> None:
         """Apply a move of legal_moves() (a card index is trusted to be legal)."""

@@ -104,6 +104,10 @@ class ScoringMixin:
             return False
         return bool(over) and totals.count(max(totals)) == 1
 
+    def claim_is_right(self, seat: int) -> bool:
+        """Whether a claim by ``seat`` now would be right: its side at or over the target."""
+        return self.target is not None and self.side_scores[self.table.side_of(seat)] >= self.target
+
     def _claim(self, seat: int) -> None:
         """The claim (Out): right if the claimer's side is at or over the target, and it wins
         the game at once; wrong, and the best other side wins."""
@@ -111,7 +115,7 @@ class ScoringMixin:
         self.actions.append(claim.action)
         table, totals = self.table, self.side_scores
         mine = table.side_of(seat)
-        right = self.target is not None and totals[mine] >= self.target
+        right = self.claim_is_right(seat)
         if right:
             winner_side = mine
         else:
@@ -121,7 +125,7 @@ class ScoringMixin:
         self._close_round_summary()
         self._finish(table.sides[winner_side][0], 1 if self.rules.game_end.game_score == "one-game"
                      else abs(totals[winner_side] - totals[mine]) or 1, lurched=False)
-        self.result["out"] = {"player": seat, "right": right}
+        self.result["claim"] = {"player": seat, "right": right}
 
     def _finish(self, winner: int | None, game_score: int, lurched: bool) -> None:
         self.result = {

@@ -8,3 +8,10 @@ from .game import PinochleGame
 @hookimpl
 def register_games(register):
     register(PinochleGame)
+
+
+@hookimpl
+def register_bots(register):
+    from .bots import PinochleHeuristicBot
+
+    register("heuristic", PinochleHeuristicBot, games={"pinochle"})
