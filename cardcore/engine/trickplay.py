@@ -113,6 +113,10 @@ class TrickPlayMixin:
         self.pending = list(plan)
         self.step_melds = 0
 
+    def next_step(self):
+        """The after-trick step due next (its rule, e.g. ``.step == "draw"``), or None."""
+        return self.pending[0][0] if self.pending else None
+
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
         while self.decision == PLAY and self.pending:

@@ -27,7 +27,7 @@ def test_pausing_before_each_draw_changes_nothing(name):
         gated.draw_gate = gate
         gated.apply(action)
         while pauses and pauses[-1][0] == len(gated.actions) and gated.stock_pos == pauses[-1][1] \
-                and gated.pending and gated.pending[0].step in ("draw", "turn-trump"):
+                and gated.next_step() is not None and gated.next_step().step in ("draw", "turn-trump"):
             gated.resume()  # the gate answers True for this card now: it is taken, and on
         gated.draw_gate = None
         assert gated.legal_actions() == plain.legal_actions() or gated.is_terminal()
