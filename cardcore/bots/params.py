@@ -29,3 +29,5 @@ Share = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 Bias = Annotated[float, Field(ge=0, le=1000, allow_inf_nan=False)]
 #: a reward margin; rewards lie in [-1, 1], so 2 or more means "never overrule"
 Margin = Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)]
+#: cards left to play in a deal (an exact search's reach)
+CardsLeft = Annotated[int, Field(ge=0, le=1000)]

@@ -12,8 +12,8 @@ import random
 import time
 
 from ..tricks import beating, trick_winner
-from .params import Bias, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
-from .simple import CardValues
+from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
+from .simple import CardValues, claim_or_rest
 
 
 class _Horizon:
@@ -29,6 +29,8 @@ class _Horizon:
         gains = [world.scores[s] - start_scores[s] for s in range(world.n)]
         mine = gains[seat]
         best_other = max(gains[s] for s in world.table.opponents(seat))
+        if world.result is not None and "claim" in world.result:  # a claim decided the game
+            return 1.0 if world.table.same_side(world.result["winner"], seat) else -1.0
         r = math.tanh((mine - best_other) / self.scale)
         if world.result is not None and not world.result.get("stopped") and self.game_weight:  # the deal ended the game
             winner = world.result["winner"]
@@ -50,7 +52,8 @@ def _reward_scale(game) -> float:
         for seed in range(12):
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
-                state.apply(rng.choice(state.legal_actions()))
+                _, legal = claim_or_rest(state, state.legal_actions())  # a deal played out, unclaimed
+                state.apply(rng.choice(legal))
             points = state.rounds[0]["points"]
             spreads.append(max(points) - min(points))
         _SCALES[key] = max(1.0, sum(spreads) / len(spreads))
@@ -76,6 +79,8 @@ class GreedyRollout:
         # the card to give away first: least value, then lowest in its suit
         self.cost = [(self.values[c], game.deck.strength[c]) for c in range(game.deck.size)]
         self.build_up = game.reuse_policy != "none"  # melded cards may serve again
+        # a claim is among the moves only when it is right (State.legal_moves): it wins at once
+        self.claim = game.rules.claim.action if game.rules.claim is not None else None
 
     def meld_choice(self, world, melds: list):
         """The meld to declare: the best-scoring one, except that while two more tricks are to
@@ -93,6 +98,9 @@ class GreedyRollout:
         legal_moves, apply_move = world.legal_moves, world.apply_move
         while world.result is None and len(world.rounds) == deal:
             moves = legal_moves()
+            if self.claim is not None and moves[-1] == self.claim:
+                apply_move(moves[-1])
+                continue
             if len(moves) == 1 or uniform() < eps:
                 apply_move(moves[int(uniform() * len(moves))])
                 continue
@@ -125,6 +133,11 @@ def single_world(state, seat: int) -> bool:
         return False
     hidden = sum(1 for s in range(state.n) if s != seat and state.hands[s] & ~state.known[s])
     return hidden <= 1
+
+
+def cards_left(state) -> int:
+    """Cards still to be played in the deal: in the hands and on the tables."""
+    return sum(h.bit_count() for h in state.hands) + sum(t.bit_count() for t in state.tableaus)
 
 
 def _position_key(world) -> tuple:
@@ -175,6 +188,8 @@ class ExactEnd:
 
     def _value(self, world) -> float:
         seat = self.seat
+        if world.result is not None and "claim" in world.result:  # a claim decided the game
+            return self.GAME_WIN if world.table.same_side(world.result["winner"], seat) else -self.GAME_WIN
         if world.result is not None or len(world.rounds) != self.deal:
             mine = world.scores[seat]
             diff = mine - max(world.scores[s] for s in world.table.opponents(seat))
@@ -230,7 +245,9 @@ class _SearchBot:
         self.horizon = _Horizon(game, game_weight)
 
     def choose(self, state) -> str:
-        legal = state.legal_actions()
+        claim, legal = claim_or_rest(state, state.legal_actions())
+        if claim is not None:
+            return claim
         if len(legal) == 1:
             return legal[0]
         return self.search(state, legal, state.current_player)
@@ -254,7 +271,8 @@ class ISMCTSBot(_SearchBot):
     are exactly one opponent's hand), every sampled world is the same, so the rest of the deal
     is searched exactly instead (:class:`ExactEnd`, ``exact_end=True``, the default): minimax to
     the end of the deal on the score difference, winning the game first when the deal ends it.
-    In Penchant that is the Meal, once per deal in well under a second (memoised).
+    In Penchant that is the Meal, once per deal in well under a second (memoised). Only with at
+    most ``exact_cards`` (16) cards left to play: a longer end game is searched by sampling.
     ``game_weight`` (0 to 1, default 0) mixes the game's outcome into the reward of play-outs
     that reach the end of the game.
 
@@ -285,7 +303,7 @@ class ISMCTSBot(_SearchBot):
     def __init__(self, game, seed: int | None = None, iterations: Iterations = 1000,
                  seconds: Seconds | None = None, exploration: Exploration = 1.2, rollout: str = "greedy",
                  exact_end: bool = True, game_weight: Share = 0.0, guide: str = "none",
-                 guide_bias: Bias = 1.0, guide_margin: Margin = 0.1):
+                 guide_bias: Bias = 1.0, guide_margin: Margin = 0.1, exact_cards: CardsLeft = 16):
         super().__init__(game, seed, game_weight)
         self.iterations = iterations
         self.seconds = seconds
@@ -294,6 +312,9 @@ class ISMCTSBot(_SearchBot):
             raise ValueError("rollout must be random or greedy")
         self.play_out = rollout_policy(game, rollout)
         self.exact = ExactEnd() if exact_end else None
+        # the exact search grows exponentially with the cards left: Penchant's and Marjolet's
+        # last six tricks (12 cards) take well under a second, Pinochle's twelve (24) would not
+        self.exact_cards = exact_cards
         self.last_iterations = 0  # of the last search (none when the exact search decided)
         self.guide = None
         if guide != "none":
@@ -303,7 +324,7 @@ class ISMCTSBot(_SearchBot):
         self.guide_margin = guide_margin
 
     def search(self, state, legal: list[str], seat: int) -> str:
-        if self.exact is not None and single_world(state, seat):
+        if self.exact is not None and single_world(state, seat) and cards_left(state) <= self.exact_cards:
             self.last_iterations = 0  # no sampling: the exact search decides
             values = self.exact.values(state, seat)
             moves = state.legal_moves()
