@@ -8,23 +8,22 @@ list. The JSON form (``--json``) is the state API's summary and is not made here
 from __future__ import annotations
 
 from .play.session import HUMAN
-from .play.text import Names
+from .play.text import Names, seat_names
 from .values import show_value
 
 ROUND_KEYS_SHOWN = ("dealer", "trump", "points", "melds")  # said in the round's first lines
 
 
-def seat_names(players, n: int) -> Names:
-    """You and Bot when a person played (the record's ``players``), else Seat 0, Seat 1..."""
+def record_names(players, n: int, table=None) -> Names:
+    """You and the bots as `cardcore play` called them when a person played (the record's
+    ``players``), else Seat 0, Seat 1..."""
     valid = isinstance(players, list) and len(players) == n and all(isinstance(p, str) for p in players)
-    if valid and HUMAN in players:
-        me = players.index(HUMAN)
-        return Names(["You" if s == me else "Bot" for s in range(n)], me=me)
-    return Names([f"Seat {s}" for s in range(n)])
+    me = players.index(HUMAN) if valid and HUMAN in players else None
+    return seat_names(n, me, table)
 
 
 def replay_lines(state, players=None) -> list[str]:
-    names = seat_names(players, state.n)
+    names = record_names(players, state.n, state.table)
     summary = state.summary()
     count = len(state.actions)
     out = [f"{state.game.title} — {state.game.game_string()} · seed {state.seed} · "
@@ -44,6 +43,8 @@ def replay_lines(state, players=None) -> list[str]:
             out.append(f"    {names.subject(m['player'], 'declare')} {m['name']} {' '.join(m['cards'])} "
                        f"({m['points']})")
     out.append(f"Scores: {names.per_seat(summary['scores'])}")
+    if names.partnerships:
+        out.append(f"Sides: {names.per_side(summary['side_scores'])}")
     if state.is_terminal():
         out.append(result_line(state.result, names))
     else:
@@ -58,7 +59,11 @@ def result_line(res: dict, names: Names) -> str:
     if res["winner"] is None:
         return "Finished: a tie" + (f"; {totals}." if totals else ".")
     lurched = " (lurched)" if res.get("lurched") else ""
-    return (f"Finished: {names.subject(res['winner'], 'win')} by {res['game_score']}{lurched}"
+    winners = names.subject(res["winner"], "win")
+    if names.partnerships:  # the winner's side wins
+        who = names.team(res["winner"])
+        winners = who + (" win" if " and " in who else " wins")
+    return (f"Finished: {winners} by {res['game_score']}{lurched}"
             + (f"; {totals}." if totals else "."))
 
 
