@@ -56,7 +56,7 @@ PRESETS = {
 }
 
 SUMMARY_KEYS = {"game", "options", "finished", "current_player", "legal_actions", "scores",
-                "rounds", "result"}
+                "sides", "side_scores", "rounds", "result"}
 ROUND_KEYS = {"dealer", "trump", "points", "brisques", "melds"}  # brisques: Penchant's counter
 MELD_KEYS = {"player", "cards", "name", "points"}
 RESULT_KEYS = {"winner", "game_score", "lurched"}  # game-specific keys may be added
