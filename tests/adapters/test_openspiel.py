@@ -10,10 +10,9 @@ import pytest
 pyspiel = pytest.importorskip(
     "pyspiel", reason="the openspiel extra (pip install 'cardcore[openspiel]') is not installed here")
 
-from cardcore import game_names  # noqa: E402
 from cardcore.adapters import openspiel as adapter  # noqa: E402
 
-from .cases import option_sets, short_options, show  # noqa: E402
+from .cases import game_names, option_sets, short_options, show  # noqa: E402
 
 
 def spiel_string(name: str, options: dict) -> str:
@@ -108,11 +107,11 @@ def test_resampling_keeps_the_information_state(name):
         for action in world.history():
             replayed.apply_action(action)
         assert str(replayed) == str(world)
-        other = 1 - player
-        changed.append(world.cardcore_state().hands[other] != state.cardcore_state().hands[other])
+        others = [s for s in range(game.num_players()) if s != player]
+        changed.append(any(world.cardcore_state().hands[o] != state.cardcore_state().hands[o] for o in others))
 
     playout(game, seed=2, visit=visit)
-    assert any(changed), "resampling never redrew the opponent's hand"
+    assert any(changed), "resampling never redrew an opponent's hand"
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -139,7 +138,8 @@ def test_ismcts_bot_plays_to_the_end(name, options):
     rs = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(game, evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs),
                            uct_c=2.0, max_simulations=8, random_state=rs)
-    random_bot = pyspiel.make_uniform_random_bot(1, 7)
+    # OpenSpiel's random bot plays for one seat only: one for each seat after the first
+    random_bots = {p: pyspiel.make_uniform_random_bot(p, 6 + p) for p in range(1, game.num_players())}
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -148,5 +148,5 @@ def test_ismcts_bot_plays_to_the_end(name, options):
         elif state.current_player() == 0:
             state.apply_action(int(bot.step(state)))
         else:
-            state.apply_action(random_bot.step(state))
+            state.apply_action(random_bots[state.current_player()].step(state))
     assert sum(state.returns()) == 0
