@@ -698,6 +698,9 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
         elif kind == "game-end":
             last = None
             out.append(("game", None))
+        elif kind == "claim":  # a player claims the game (Pinochle's "out"): right or wrong
+            verdict = "right" if e["right"] else "wrong"
+            say(Said([Strong(names.subject(e["seat"], "claim")), f" the game: {verdict}."], seat=e["seat"]))
         elif kind not in KNOWN_EVENTS:  # a phase kind's own: a bid, the widow shown, a discard
             line = event_line(e, names, watching)
             if line:
@@ -706,7 +709,7 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
 
 
 KNOWN_EVENTS = ("deal", "phase", "play", "trick", "meld", "pass", "draw", "turn", "exchange", "throw-in",
-                "trump", "score", "round-end", "game-end")
+                "trump", "score", "round-end", "game-end", "claim")
 # events of a phase kind whose cards only their seat sees (the others learn how many)
 PRIVATE_CARD_EVENTS = ("discard", "discards", "bury")
 

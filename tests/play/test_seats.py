@@ -178,3 +178,10 @@ def test_a_phase_kinds_events_are_narrated_and_a_discard_is_hidden_from_the_othe
     mine = {**discard, "seat": 0}
     assert plain(facts.event_line(mine, names, watching=False)) == "You discard 9S 9H JD"
     assert plain(facts.event_line({"type": "widow", "cards": ["QS", "9C", "KD"]}, names, False)) == "Widow: QS 9C KD"
+
+
+def test_a_claim_is_told_right_or_wrong():
+    s = load_game("triad").new_game(seed=1)
+    names = seat_names(3, me=0)
+    items = facts.narrate([{"type": "claim", "seat": 1, "right": False}], s, names)
+    assert [plain(line) for kind, line in items if kind == "say"] == ["West claims the game: wrong."]
