@@ -167,6 +167,9 @@ def contract_facts(state, round_summary: dict, seat: int | None, names: Names) -
         labels.add(label)
         if key in ("declarer", "bidder") and isinstance(value, int):
             out.append((label, [names(value)]))
+        elif key == "bids" and all(isinstance(b, dict) and "seat" in b for b in value):
+            out.append((label, joined([[names(b["seat"]), " ", "pass" if b.get("bid") is None else str(b["bid"])]
+                                       for b in value])))
         else:
             out.append((label, fact_line(value, names, state.n)))
     return out
@@ -484,7 +487,7 @@ def round_grid(state, number: int, names: Names, title: str | None = None) -> Gr
     rows: dict[str, list[int]] = {}
     end_scores = None
     for e in round_events(state, number):
-        if e["type"] == "score":
+        if e["type"] in SCORED:
             label = f"meld: {e['meld']}" if e["source"] == "meld" else labelled(state, e["source"])
             rows.setdefault(label, [0] * n)[e["seat"]] += e["points"]
         elif e["type"] == "round-end":
@@ -575,7 +578,7 @@ def history_lines(state, names: Names) -> list[Line]:
         elif kind == "phase" and number:
             rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
             lines.append([f"    — {e['phase']}: ", *(obligation_line(rule.follow_rule) if rule else [e["rule"]])])
-        elif kind == "score" and e["source"] != "meld":
+        elif kind in SCORED and e["source"] != "meld":
             lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]),
                           Muted(f" {score_label(e)}")])
         elif kind not in KNOWN_EVENTS:
@@ -619,7 +622,7 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
 
     for e in events:
         kind = e["type"]
-        if kind != "score" and kind != "trump":
+        if kind not in SCORED and kind != "trump":
             skip_trump = False
         if kind == "deal":
             last = None
@@ -686,7 +689,7 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             else:
                 whose = "your" if names.you(e["seat"]) else f"{names(e['seat'])}'s"
                 say(Said(["Trump is now ", *suit_text(e["suit"]), f", by {whose} {e['reason']}."]))
-        elif kind == "score":
+        elif kind in SCORED:
             # points follow the move that scored them; end-of-round scoring is in the round summary
             if last is not None and last.seat == e["seat"] and e["source"] not in end_labels:
                 last.points.append((e, e["points"]))
@@ -698,6 +701,15 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
         elif kind == "game-end":
             last = None
             out.append(("game", None))
+        elif kind == "bid":  # an auction's bid, or a pass (no bid)
+            if e["bid"] is None:
+                say(Said([names.subject(e["seat"], "pass")], seat=e["seat"]))
+            else:
+                say(Said([names.subject(e["seat"], "bid"), f" {e['bid']}"], seat=e["seat"]))
+        elif kind == "widow":  # the widow shown, and taken by the declarer
+            say(Said([names.subject(e["seat"], "take"), " the widow: ", *cards(e["cards"])], seat=e["seat"]))
+        elif kind == "settle":  # the contract judged at the end of the deal
+            say(Said([Strong(f"{names.possessive(e['declarer'])} contract of {e['bid']}: {e['outcome']}"), "."]))
         elif kind == "claim":  # a player claims the game (Pinochle's "out"): right or wrong
             verdict = "right" if e["right"] else "wrong"
             say(Said([Strong(names.subject(e["seat"], "claim")), f" the game: {verdict}."], seat=e["seat"]))
@@ -709,7 +721,10 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
 
 
 KNOWN_EVENTS = ("deal", "phase", "play", "trick", "meld", "pass", "draw", "turn", "exchange", "throw-in",
-                "trump", "score", "round-end", "game-end", "claim")
+                "trump", "score", "deal-points", "round-end", "game-end", "claim", "bid", "widow", "settle")
+# points scored: to the game's scores (score), or to the deal's points only, which reach the scores
+# through the deal's settlement against a contract (deal-points)
+SCORED = ("score", "deal-points")
 # events of a phase kind whose cards only their seat sees (the others learn how many)
 PRIVATE_CARD_EVENTS = ("discard", "discards", "bury")
 

@@ -189,7 +189,7 @@ def preview(state, action: str) -> Preview:
             out.note = "a new deal"
         if kind in HIDDEN_STEPS:
             break
-        if kind == "score" and e["seat"] == seat:
+        if kind in ("score", "deal-points") and e["seat"] == seat:
             out.points += e["points"]
             out.scored.append((score_label(e), e["points"]))
         elif kind == "trick" and action.startswith("play "):

@@ -172,12 +172,14 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
                 stock_leader = _strict_leader(deal_points)
                 game_leader_side = _strict_leader(totals)
                 saw_stock_end = True
-        elif kind == "score":
+        elif kind in ("score", "deal-points"):  # deal-points: a deal's own, settled against a contract
             seat, points = e["seat"], e["points"]
             source = e["meld"] if e["source"] == MELD else e["source"]
             classes.setdefault(source, MELD if e["source"] == MELD else "other")
             row = rounds[-1].setdefault(source, [0] * len(seats))
             row[bot_at[seat]] += points
+            if kind != "score":
+                continue  # not (yet) in the game's scores
             deal_points[table.side_of(seat)] += points
             totals[table.side_of(seat)] += points
             now = _strict_leader(totals)

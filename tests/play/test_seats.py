@@ -159,8 +159,9 @@ def test_help_names_each_player_in_turn_from_the_winner():
 # ------------------------------------------------------------------------------ an auction's facts
 def test_an_auction_and_widow_are_shown_from_the_round_summary():
     names = seat_names(3, me=0)
-    summary = {"bids": [{"seat": 1, "bid": 300}, {"seat": 2, "bid": "pass"}], "bidder": 1, "bid": 300,
-               "widow": ["QS", "9C", "KD"], "discards": ["9S", "9H", "JD"]}
+    # an auction's round summary: East passed (no bid), West took the contract at 300
+    summary = {"bids": [{"seat": 1, "bid": 300}, {"seat": 2, "bid": None}], "bidder": 1, "bid": 300,
+               "declarer": 1, "contract": 300, "widow": ["QS", "9C", "KD"], "discards": ["9S", "9H", "JD"]}
     state = load_game("triad").new_game(seed=1)
     rows = {label: plain(line) for label, line in facts.contract_facts(state, summary, 0, names)}
     assert rows == {"Bids": "West 300, East pass", "Declarer": "West", "Contract": "300",
@@ -185,3 +186,16 @@ def test_a_claim_is_told_right_or_wrong():
     names = seat_names(3, me=0)
     items = facts.narrate([{"type": "claim", "seat": 1, "right": False}], s, names)
     assert [plain(line) for kind, line in items if kind == "say"] == ["West claims the game: wrong."]
+
+
+def test_an_auction_is_told_bid_by_bid_and_the_contract_judged():
+    s = load_game("triad").new_game(seed=1)
+    names = seat_names(3, me=0)
+    events = [{"type": "bid", "seat": 1, "bid": 300}, {"type": "bid", "seat": 2, "bid": None},
+              {"type": "bid", "seat": 0, "bid": None},
+              {"type": "widow", "seat": 1, "cards": ["QS", "9C", "KD"]},
+              {"type": "discard", "seat": 1},
+              {"type": "settle", "declarer": 1, "bid": 300, "outcome": "failed"}]
+    said = [plain(line) for kind, line in facts.narrate(events, s, names) if kind == "say"]
+    assert said == ["West bids 300", "East passes", "You pass", "West takes the widow: QS 9C KD",
+                    "West discards", "West's contract of 300: failed."]
