@@ -199,3 +199,17 @@ def test_an_auction_is_told_bid_by_bid_and_the_contract_judged():
     said = [plain(line) for kind, line in facts.narrate(events, s, names) if kind == "say"]
     assert said == ["West bids 300", "East passes", "You pass", "West takes the widow: QS 9C KD",
                     "West discards", "West's contract of 300: failed."]
+
+
+def test_a_long_list_of_moves_is_summed_up_by_verb():
+    from itertools import combinations
+
+    from cardcore.play.view import move_entries
+
+    hand = "AS TS KS QS JS 9S AH TH KH QH JH 9H AD TD KD".split()
+    legal = ["discard " + " ".join(c) for c in combinations(hand, 3)] + ["concede"]
+    assert len(legal) == 456  # 15 choose 3 = 455 discards, and conceding
+    assert move_entries(legal) == [
+        ("[1-455]", "discard AS TS KS … (455 ways: type discard and the cards)"), ("[456]", "concede")]
+    short = ["bid 250", "bid 260", "pass"]
+    assert move_entries(short) == [("[1]", "bid 250"), ("[2]", "bid 260"), ("[3]", "pass")]
