@@ -58,7 +58,14 @@ def move_entries(legal: list[str]) -> list[tuple[str, str]]:
     for verb, numbers in by_verb.items():
         if len(numbers) > 8:
             first, last = numbers[0], numbers[-1]
-            out.append((f"[{first}-{last}]", f"{legal[first - 1]} … ({len(numbers)} ways: type {verb} and the cards)"))
+            amounts = [legal[i - 1].split()[1:] for i in numbers]
+            if all(len(a) == 1 and a[0].isdigit() for a in amounts):  # bids: a range of amounts
+                values = [int(a[0]) for a in amounts]
+                out.append((f"[{first}-{last}]", f"{verb} {min(values)} to {max(values)} "
+                                                 f"({len(numbers)} ways: type {verb} N, or the amount)"))
+            else:
+                out.append((f"[{first}-{last}]",
+                            f"{legal[first - 1]} … ({len(numbers)} ways: type {verb} and the cards)"))
         else:
             out += [(f"[{i}]", legal[i - 1]) for i in numbers]
     return out

@@ -211,5 +211,7 @@ def test_a_long_list_of_moves_is_summed_up_by_verb():
     assert len(legal) == 456  # 15 choose 3 = 455 discards, and conceding
     assert move_entries(legal) == [
         ("[1-455]", "discard AS TS KS … (455 ways: type discard and the cards)"), ("[456]", "concede")]
+    bids = [f"bid {n}" for n in range(250, 660, 10)] + ["pass"]  # 41 bids from 250 to 650
+    assert move_entries(bids) == [("[1-41]", "bid 250 to 650 (41 ways: type bid N, or the amount)"), ("[42]", "pass")]
     short = ["bid 250", "bid 260", "pass"]
     assert move_entries(short) == [("[1]", "bid 250"), ("[2]", "bid 260"), ("[3]", "pass")]
