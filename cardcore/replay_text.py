@@ -8,10 +8,12 @@ list. The JSON form (``--json``) is the state API's summary and is not made here
 from __future__ import annotations
 
 from .play.session import HUMAN
-from .play.text import Names, seat_names
+from .play.facts import CONTRACT_KEYS, contract_facts
+from .play.text import Names, plain, seat_names
 from .values import show_value
 
 ROUND_KEYS_SHOWN = ("dealer", "trump", "points", "melds")  # said in the round's first lines
+CONTRACT_FACTS = {key for key, _label in CONTRACT_KEYS}  # said as the auction's lines
 
 
 def record_names(players, n: int, table=None) -> Names:
@@ -34,7 +36,11 @@ def replay_lines(state, players=None) -> list[str]:
     for i, r in enumerate(summary["rounds"], start=1):
         out.append(f"Round {i}: {names.subject(r['dealer'], 'deal')}; trump {r['trump'] or 'none'}; "
                    f"points {names.per_seat(r['points'])}")
+        for label, line in contract_facts(state, r, None, names):  # the auction: all of it
+            out.append(f"    {label.lower()}: {plain(line)}")
         for key, value in r.items():
+            if key in CONTRACT_FACTS:
+                continue
             if key == "thrown_in":  # the seat that threw its hand in
                 out.append(f"    {names.subject(value, 'throw')} the hand in: a new deal")
             elif key not in ROUND_KEYS_SHOWN:
