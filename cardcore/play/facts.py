@@ -106,9 +106,7 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
             line.append(f" · {name} won {counts[s]}")
         return line
 
-    for s in range(state.n):
-        if s == seat:
-            continue
+    for s in state.table.order_from(seat)[1:]:  # the others in the order of play from you
         known = obs["known_in_hand"].get(str(s)) or []
         size = obs["hand_sizes"][s]
         line: Line = [f"{size} card{'s' if size != 1 else ''} in hand · ", *standing(s)]

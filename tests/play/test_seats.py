@@ -72,6 +72,7 @@ def test_the_table_shows_every_seat_and_the_sides_totals():
     f = facts.table_facts(s, 0, names)
     status = [plain(line) for line in f.status]
     assert "Sides: You and North 9, West and East 0" in status
+    assert [label for label, _ in f.rows][:3] == ["West", "North", "East"]  # in the order of play
     rows = {label: plain(line) for label, line in f.rows}
     # each other seat by name, seven cards left each; the partner shows the side's total
     assert rows["West"].startswith("7 cards in hand · score 0 ")
