@@ -73,6 +73,9 @@ def test_the_table_shows_every_seat_and_the_sides_totals():
     status = [plain(line) for line in f.status]
     assert "Sides: You and North 9, West and East 0" in status
     assert [label for label, _ in f.rows][:3] == ["West", "North", "East"]  # in the order of play
+    # from seat 2 the order of play is seats 3, 0, 1: West, North, East again
+    other = facts.table_facts(s, 2, seat_names(4, me=2, table=s.table))
+    assert [label for label, _ in other.rows][:3] == ["West", "North", "East"]
     rows = {label: plain(line) for label, line in f.rows}
     # each other seat by name, seven cards left each; the partner shows the side's total
     assert rows["West"].startswith("7 cards in hand · score 0 ")
