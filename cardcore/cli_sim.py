@@ -239,6 +239,7 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
             from .sim.plot import plot_compare
 
             plot_compare(rows, names, plot_path)
+    specs = max(arm_specs, key=len)  # arms of different sizes: one spec, named for the biggest table
     labels = report.bot_labels(specs)
     method = ("paired (same deals)" if all(paired) else
               "paired for arms of the first arm's game, Welch (Newcombe for proportions) otherwise")

@@ -114,3 +114,15 @@ def test_contract_measures_made_set_mean_bid_and_who_takes_them():
 def test_games_without_an_auction_have_no_contract_rows():
     _data, m = metrics("triad", "-n", "2", "--seed", "1")
     assert not [name for name in m if "contract" in name or "winning bid" in name]
+
+
+def test_compare_tables_of_three_and_four_with_one_bot_for_every_seat():
+    result = CliRunner().invoke(cli, ["compare", "triad", "quartet", "-n", "2", "--seed", "1", "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["bots"] == {"A": "greedy", "B": "greedy", "C": "greedy", "D": "greedy"}
+    rows = {m["name"]: m for m in data["metrics"]}
+    assert rows["win rate D (greedy)"]["arms"][0] is None  # triad has no fourth seat
+    two = CliRunner().invoke(cli, ["compare", "triad", "quartet", "--bots", "random,greedy", "-n", "2"])
+    assert two.exit_code == 1 and "need one bot for every seat" in two.stderr and two.stdout == ""
