@@ -231,12 +231,12 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         specs = split_specs(bots) if bots else [
             bot or (level_bot(level, g.name) if level else None) or (saved[s] if saved else level_bot("normal", g.name))
             for s in range(g.players)]
-        if len(specs) == 1 and g.players > 2:  # one bot for every seat
+        if len(specs) == 1:  # one bot for every seat
             specs = specs * g.players
         if len(specs) != g.players or not all(specs):
             example = "greedy,heuristic" if g.players == 2 else ",".join(["greedy"] * g.players)
-            raise click.UsageError(f"--bots needs {g.players} bot specs separated by commas, e.g. {example}"
-                                   + ("" if g.players == 2 else ", or one for every seat"))
+            raise click.UsageError(f"--bots needs {g.players} bot specs separated by commas, e.g. {example}, "
+                                   "or one for every seat")
         players = specs
     else:
         if seat is None:
