@@ -164,8 +164,9 @@ class TrickGame:
         self._meld_actions: dict[int, str] = {}
         self._meld_cards: dict[int, tuple[str, ...]] = {}
         self._step_melds: dict[int, frozenset[str]] = {}
-        self.meld_table = MeldTable(self.deck, list(r.melds), tuple(r.sequence_order or r.deck.ranks))
-        self.meld_by_name = {m.name: m for m in r.melds}
+        melds = [m for m in r.melds if m.enabled]  # a meld "by agreement" is off without it
+        self.meld_table = MeldTable(self.deck, melds, tuple(r.sequence_order or r.deck.ranks))
+        self.meld_by_name = {m.name: m for m in melds}
         self.counter_masks = {
             name: _mask_of_ranks(self.deck, c.ranks) for name, c in r.counters.items()
         }
@@ -275,4 +276,34 @@ def _rules_source(cls: type[TrickGame]) -> RulesSource:
 @functools.lru_cache(maxsize=256)
 def _compiled(cls: type[TrickGame], options: tuple) -> RulesFile:
     source = cls.rules_source()
-    return _validate_resolved(resolve(source.sourced, dict(options)), cls.plugin_model)
+    return _scaled(_validate_resolved(resolve(source.sourced, dict(options)), cls.plugin_model))
+
+
+def _scaled(rules: RulesFile) -> RulesFile:
+    """The rules with ``score_scale`` applied to every score it covers: melds, the turn-up's
+    points, end-of-deal counts and the target (card points keep their own table)."""
+    if rules.score_scale is None or rules.score_scale.factor == 1:
+        return rules
+    factor = rules.score_scale.factor
+
+    def scale(points):
+        if points is None:
+            return None
+        if isinstance(points, dict):
+            return {k: scale(v) for k, v in points.items()}
+        return max(1, round(points * factor)) if points else 0
+
+    update: dict[str, Any] = {
+        "melds": [m.model_copy(update={"points": scale(m.points), "trump_points": scale(m.trump_points),
+                                       "points_if_trump": scale(m.points_if_trump)}) for m in rules.melds],
+        "scoring": [s.model_copy(update={"points": scale(s.points), "all_tricks_points": scale(s.all_tricks_points)})
+                    for s in rules.scoring],
+        "game_end": rules.game_end.model_copy(update={"target": scale(rules.game_end.target),
+                                                      "raise_by": scale(rules.game_end.raise_by)}),
+    }
+    if rules.turnup is not None:
+        tu = rules.turnup
+        update["turnup"] = tu.model_copy(update={
+            name: scale(getattr(tu, name))
+            for name in ("turned_points", "exchange_points", "last_card_points", "play_points")})
+    return rules.model_copy(update=update)

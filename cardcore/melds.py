@@ -1,16 +1,18 @@
 """The generic meld engine: meld kinds from the rules tables, compiled into card patterns.
 
-Every meld kind of the family is one of four shapes, so a game's meld table is pure data:
+Every meld kind of the family is one of six shapes, so a game's meld table is pure data:
 ``set`` (n cards of one rank), ``sequence`` (n same-suit cards consecutive in the sequence order,
-containing given ranks), ``flush`` (n same-suit cards containing given ranks) and ``couple``
-(one card of each of two ranks, in the same or in different suits). Compiling a table lists every
+containing given ranks), ``flush`` (n same-suit cards containing given ranks), ``couple``
+(one card of each of two ranks, in the same or in different suits), ``single`` (one card of a
+rank) and ``named`` (given cards). Compiling a table lists every
 card set that forms each kind, so finding the melds in a holding is a subset test per pattern.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, product
+from collections import Counter
+from itertools import combinations, combinations_with_replacement, product
 from typing import TYPE_CHECKING
 
 from .cards import Deck, iter_bits
@@ -49,6 +51,8 @@ class MeldTable:
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
         rule = self.rules[pattern.kind]
+        if rule.points_if_trump and trump is not None and self.deck.suits[trump] in rule.points_if_trump:
+            return rule.points_if_trump[self.deck.suits[trump]]
         if rule.trump_points is not None and pattern.suit is not None and pattern.suit == trump:
             return rule.trump_points
         if isinstance(rule.points, dict):
@@ -74,6 +78,10 @@ class MeldTable:
             if allowed is not None and rule.name not in allowed:
                 continue
             if rule.first_suit == "trump" and (trump is None or pattern.first_suit != trump):
+                continue
+            if rule.trump_only and (trump is None or pattern.suit != trump):
+                continue
+            if rule.non_trump_only and pattern.suit == trump:
                 continue
             pts = self.points(pattern, trump)
             if best is None or pts > best.points:
@@ -160,11 +168,29 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
                     for combo in product(*(cards(r, s) for r in window)):
                         yield _mask(combo), s, s
     elif rule.kind == "flush":
-        others = [r for r in deck.ranks if r not in rule.contains]
+        more = rule.size - len(rule.contains)
+        if rule.extra_one_of is not None:  # further cards of these ranks, a rank possibly again
+            extras = combinations_with_replacement(rule.extra_one_of, more)
+        else:
+            extras = combinations([r for r in deck.ranks if r not in rule.contains], more)
+        for extra in extras:
+            wanted = Counter((*rule.contains, *extra))
+            for s in suits:
+                # a rank wanted k times takes k of its copies (a double pack has two of each card)
+                choices = [combinations(cards(r, s), k) for r, k in wanted.items()]
+                for combo in product(*choices):
+                    yield _mask(c for part in combo for c in part), s, s
+    elif rule.kind == "single":
         for s in suits:
-            for extra in combinations(others, rule.size - len(rule.contains)):
-                for combo in product(*(cards(r, s) for r in (*rule.contains, *extra))):
-                    yield _mask(combo), s, s
+            for c in cards(rule.ranks[0], s):
+                yield 1 << c, s, s
+    elif rule.kind == "named":
+        wanted = Counter(rule.cards)
+        choices = [combinations(deck.by_name[name], k) for name, k in wanted.items()]
+        suits_named = {name[-1] for name in wanted}
+        suit = deck.suits.index(suits_named.pop()) if len(suits_named) == 1 else None
+        for combo in product(*choices):
+            yield _mask(c for part in combo for c in part), suit, suit
     elif rule.kind == "couple":
         first, second = rule.ranks
         for s1 in suits:

@@ -171,6 +171,8 @@ class PhaseRule(Strict):
     until: Literal["stock-empty", "hands-empty"]
     follow: str
     follow_or_trump: bool = False
+    win_when_trump_led: bool = Field(
+        False, description="beat the card winning the trick when a trump was led (besides the letters' R)")
     play_from_tableau: bool = False
     on_start: list[Literal["tableau-to-hand"]] = []
     leader: Literal["last-trick-winner"] = "last-trick-winner"
@@ -185,15 +187,30 @@ class PhaseRule(Strict):
 
     @property
     def follow_rule(self) -> FollowRule:
-        return FollowRule.parse(self.follow, self.follow_or_trump)
+        return FollowRule.parse(self.follow, self.follow_or_trump, self.win_when_trump_led)
 
 
 class MeldRule(Strict):
+    """A meld kind. ``set``: cards of one rank; ``sequence``: consecutive cards of a suit;
+    ``flush``: cards of a suit containing ``contains`` (a rank listed twice needs both copies
+    of a double pack), with ``extra_one_of`` naming the ranks its further cards may be;
+    ``couple``: one card of each of two ranks; ``single``: one card of a rank (e.g. a trump
+    nine); ``named``: exactly the ``cards`` listed."""
+
     name: str
-    kind: Literal["set", "sequence", "flush", "couple"]
-    size: int | None = Field(None, ge=2)
+    kind: Literal["set", "sequence", "flush", "couple", "single", "named"]
+    size: int | None = Field(None, ge=1)
     ranks: list[str] | None = None
     contains: list[str] = []
+    extra_one_of: list[str] | None = None
+    cards: list[str] = Field([], description="named: the cards of the meld, e.g. [QS, JD]")
+    trump_only: bool = Field(False, description="only in the trump suit")
+    non_trump_only: bool = Field(False, description="only in a plain suit")
+    points_if_trump: dict[str, int] = Field(
+        default_factory=dict, description="points instead when the suit named is trump, e.g. {S: 80}")
+    enabled: bool = Field(True, description="false: not a meld of this game (an option's agreement)")
+    counts_as_meld: bool = Field(
+        True, description="false: declared besides a turn's max_melds (e.g. the dix)")
     suits: Literal["same", "different", "any"] = "same"
     first_suit: Literal["any", "trump"] = Field("any", description="couple: the first rank's card must be a trump")
     distinct_suits: bool = False
@@ -209,10 +226,22 @@ class MeldRule(Strict):
             if not self.ranks or len(self.ranks) != 2:
                 raise ValueError("a couple names exactly two ranks")
             object.__setattr__(self, "size", 2)
+        elif self.kind == "single":
+            if not self.ranks or len(self.ranks) != 1:
+                raise ValueError("a single names exactly one rank")
+            object.__setattr__(self, "size", 1)
+        elif self.kind == "named":
+            if len(self.cards) < 1:
+                raise ValueError("a named meld lists its cards")
+            object.__setattr__(self, "size", len(self.cards))
         elif self.size is None:
             raise ValueError(f"a {self.kind} meld needs a size")
         if self.kind in ("sequence", "flush") and len(self.contains) > (self.size or 0):
             raise ValueError("contains lists more ranks than the meld has cards")
+        if self.kind == "set" and (self.size or 0) < 2:
+            raise ValueError("a set has at least two cards (one card is a single)")
+        if self.trump_only and self.non_trump_only:
+            raise ValueError("a meld cannot be both trump_only and non_trump_only")
         return self
 
 
@@ -252,7 +281,12 @@ class GameEndRule(Strict):
     check: Literal["end-of-deal", "immediate"] = Field(
         "end-of-deal", description="with a target: at the end of the deal, or the moment it is reached"
     )
-    game_score: Literal["difference"] = "difference"
+    game_score: Literal["difference", "one-game"] = Field(
+        "difference", description="the winner's margin, or one game won (1) whatever the margin")
+    both_over: Literal["higher-wins", "raise-target"] = Field(
+        "higher-wins", description="with a target, when a deal ends with several sides at or over it: "
+        "the higher total wins, or the target rises by raise_by and play goes on")
+    raise_by: int | None = Field(None, ge=1)
     lurch: LurchRule | None = None
     source: Source
 
@@ -260,7 +294,26 @@ class GameEndRule(Strict):
     def _one_end(self) -> "GameEndRule":
         if (self.rounds is None) == (self.target is None):
             raise ValueError("give exactly one of rounds and target")
+        if self.both_over == "raise-target" and self.raise_by is None:
+            raise ValueError("both_over: raise-target needs raise_by")
         return self
+
+
+class ClaimRule(Strict):
+    """A claim to have reached the target (Pinochle's Out), open at every decision of the seat
+    to move: right, its side wins the game at once; wrong, it loses at once."""
+
+    action: str = Field(pattern=r"^[a-z][a-z-]*$", description="the verb, e.g. out")
+    description: str = ""
+    source: Source
+
+
+class ScoreScale(Strict):
+    """A factor on the scores of melds, the turn-up, end-of-deal counts and the target (e.g.
+    every score divided by 10 with a smaller card count); card points keep their own values."""
+
+    factor: float = Field(gt=0)
+    source: Source
 
 
 class Note(Strict):
@@ -300,6 +353,8 @@ class RulesFile(Strict):
     meld_reuse_source: Source = ""
     scoring: list[ScoringRule] = []
     game_end: GameEndRule
+    claim: ClaimRule | None = None
+    score_scale: ScoreScale | None = None
     notes: list[Note] = []
     plugin: dict = Field(default_factory=dict, description="data only this game's plugin reads")
 
@@ -314,7 +369,12 @@ class RulesFile(Strict):
                 raise LocatedValueError(f"two melds are named {m.name!r}", "melds", i, "name")
             names.add(m.name)
         for i, m in enumerate(self.melds):
+            bad_cards = [c for c in m.cards if len(c) != 2 or c[0] not in ranks or c[1] not in self.deck.suits]
+            if bad_cards:
+                raise LocatedValueError(f"meld {m.name!r} names card(s) not in the deck: {bad_cards}",
+                                        "melds", i, "cards")
             fields = {"ranks": set(m.ranks or []), "contains": set(m.contains),
+                      "extra_one_of": set(m.extra_one_of or []),
                       "points": set(m.points) if isinstance(m.points, dict) else set()}
             for field, used in fields.items():
                 if used - ranks:

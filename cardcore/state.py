@@ -60,6 +60,8 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         self.tallies: dict[str, int] = {}  # game-specific counts kept by plugins (e.g. blocks)
         self.next_dealer: int | None = None  # a throw-in's redeal by the same dealer
         self.first_to_target: int | None = None
+        # the target now: it may rise when a deal ends with several sides over it
+        self.target: int | None = self.rules.game_end.target
         # the game's result per side when a settle step decides it (e.g. Table.settle_against for
         # a declarer against each opponent); otherwise side_returns works it out from the totals
         self.settlement: list[int] | None = None
@@ -81,6 +83,10 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
     def legal_actions(self) -> list[str]:
         if self.result is not None:
             return []
+        claim = self.rules.claim
+        return self._decision_actions() + [claim.action] if claim is not None else self._decision_actions()
+
+    def _decision_actions(self) -> list[str]:
         seat = self.current_player
         if self.decision == PLAY:
             names = self.game.play_action
@@ -89,15 +95,17 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             return [THROW_IN, "pass"]
         if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
             return decision_handler(self.decision).legal_actions(self)
-        melds = self.declarable(seat)
+        melds = self.open_melds(seat)
         actions = [a for a, _ in sorted(
             ((self.game.meld_action(m.mask), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
-        return actions + self._exchanges(seat) + self.game.extra_declarations(self, seat) + ["pass"]
+        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self, seat)
+        return actions + self._exchanges(seat) + extra + ["pass"]
 
     def legal_moves(self) -> list:
         """Like legal_actions, but a card to play is its index and a meld its MeldScore: the
-        fast path of playouts, with no strings to build or parse."""
+        fast path of playouts, with no strings to build or parse. A claim (Out) is among them
+        only when it is right: a wrong one loses the game at once, no line worth searching."""
         if self.result is not None:
             return []
         seat = self.current_player
@@ -105,13 +113,19 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             mask = self.playable(seat)
             if self.trick and not self.follow.free:
                 mask = legal_plays(self.deck, self.follow, mask, self.trick, self.trump)
+            claim = self.rules.claim
+            if claim is not None and self.claim_is_right(seat):
+                return bits(mask) + [claim.action]
             return bits(mask)
         if self.decision == DECLARE:
             moves = self._turn_moves
             if moves is None:  # e.g. in a sampled world whose hands were dealt anew
                 moves = self._turn_moves = self._declaration_moves(seat)
-            return [*moves, "pass"]
-        return self.legal_actions()
+            moves = [*moves, "pass"]
+        else:
+            return self.legal_actions()
+        claim = self.rules.claim
+        return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
     def apply_move(self, move) -> None:
         """Apply a move of legal_moves() (a card index is trusted to be legal)."""
@@ -143,6 +157,11 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             raise IllegalAction(str(action), "an action is a verb and its cards, e.g. 'play QS', 'meld QS JH', 'pass'")
         verb, *args = action.split()
         seat = self.current_player
+        if self.rules.claim is not None and verb == self.rules.claim.action:
+            if args:
+                raise IllegalAction(action, f"{verb} takes no cards")
+            self._claim(seat)
+            return
         if self.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
             decision_handler(self.decision).apply(self, seat, verb, args, action)
             self._after_action()
@@ -241,7 +260,7 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             rounds[-1]["points"] = list(self.round_points)
             for name in self.rules.counters:
                 rounds[-1][name] = self.counter_counts(name)
-        return {
+        out = {
             "game": self.game.name,
             "options": dict(self.game.options),
             "finished": self.result is not None,
@@ -254,6 +273,9 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             "rounds": rounds,
             "result": self.result,
         }
+        if self.rules.game_end.both_over == "raise-target":
+            out["target"] = self.target
+        return out
 
     def describe_trump(self) -> str:
         if self.trump is None:

@@ -20,20 +20,22 @@ class FollowRule:
     trump: bool = False
     win: bool = False
     follow_or_trump: bool = False
+    win_when_trump_led: bool = False  # R only when the card led is a trump (Pinochle's variant)
 
     @classmethod
-    def parse(cls, letters: str, follow_or_trump: bool = False) -> "FollowRule":
+    def parse(cls, letters: str, follow_or_trump: bool = False, win_when_trump_led: bool = False) -> "FollowRule":
         text = letters.replace(",", "").replace(" ", "")
         if len(text) != 3 or text.lower() != "ftr":
             raise ValueError(
                 f"{letters!r} is not a trick rule: write the letters f, t, r in that order, "
                 "capital for obligatory (e.g. ftr, FTR, FTr)"
             )
-        return cls(text[0] == "F", text[1] == "T", text[2] == "R", follow_or_trump)
+        return cls(text[0] == "F", text[1] == "T", text[2] == "R", follow_or_trump, win_when_trump_led)
 
     def __post_init__(self) -> None:
         # asked at every card played: computed once
-        object.__setattr__(self, "free", not (self.follow or self.trump or self.win or self.follow_or_trump))
+        object.__setattr__(self, "free", not (self.follow or self.trump or self.win or self.follow_or_trump
+                                                  or self.win_when_trump_led))
 
     @property
     def letters(self) -> str:
@@ -49,6 +51,8 @@ class FollowRule:
             parts.append("must trump when void in the suit led")
         if self.win:
             parts.append("must win the trick when able")
+        elif self.win_when_trump_led:
+            parts.append("must win the trick when able if a trump was led")
         return "; ".join(parts) if parts else "free play: any card"
 
 
@@ -97,7 +101,7 @@ def legal_plays(
         allowed = has_led
     if rule.trump and not has_led and holding & trumps:
         allowed = allowed & trumps
-    if rule.win:
+    if rule.win or (rule.win_when_trump_led and trumps >> trick[0] & 1):
         winning = allowed & beating(deck, trick[trick_winner(deck, trick, trump)], trump)
         if winning:
             allowed = winning

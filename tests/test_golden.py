@@ -15,7 +15,8 @@ from cardcore.transcript import playthrough, record_from_playthrough
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 
-# slug: (game string, seed). Bots choose uniformly with random.Random(seed).
+# slug: (game string, seed). Bots choose uniformly with random.Random(seed), leaving out a wrong
+# claim (Pinochle's Out), which would end the game at once at a random early move.
 GOLDEN = {
     "penchant-modern": ("penchant", 11),
     "penchant-19th-century": ("penchant(scoring=19th-century)", 12),
@@ -31,6 +32,9 @@ GOLDEN = {
     "marjolet-variants": ("marjolet(turned_seven_points=7,trump_seven_play_bonus=false,game_end=immediate)", 22),
     "penneech-parlett": ("penneech", 31),
     "penneech-pagat-end-of-deal": ("penneech(follow_rule=must-follow,dealer_scores_first_turnup=false,game_end=end-of-deal)", 32),
+    "pinochle-penguin": ("pinochle", 41),
+    "pinochle-variants": ("pinochle(card_points=simplified,meld_timing=draw-then-meld,endgame_must_win=trump-led,"
+                          "double_pinochle=300,double_flush=true,king_queen_flush=true,grand_pinochle=false)", 42),
 }
 
 
@@ -38,7 +42,11 @@ def play_random_game(game_string: str, seed: int) -> dict:
     state = load_game(game_string).new_game(seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
+        legal = state.legal_actions()
+        claim = state.rules.claim
+        if claim is not None and not state.claim_is_right(state.current_player):
+            legal = [a for a in legal if a != claim.action]
+        state.apply(rng.choice(legal))
     return state.record()
 
 

@@ -12,7 +12,7 @@ import random
 import time
 
 from ..tricks import beating, trick_winner
-from .simple import CardValues
+from .simple import CardValues, claim_or_rest
 
 
 class _Horizon:
@@ -28,6 +28,8 @@ class _Horizon:
         gains = [world.scores[s] - start_scores[s] for s in range(world.n)]
         mine = gains[seat]
         best_other = max(gains[s] for s in world.table.opponents(seat))
+        if world.result is not None and "claim" in world.result:  # a claim decided the game
+            return 1.0 if world.table.same_side(world.result["winner"], seat) else -1.0
         r = math.tanh((mine - best_other) / self.scale)
         if world.result is not None and not world.result.get("stopped") and self.game_weight:  # the deal ended the game
             winner = world.result["winner"]
@@ -49,7 +51,8 @@ def _reward_scale(game) -> float:
         for seed in range(12):
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
-                state.apply(rng.choice(state.legal_actions()))
+                _, legal = claim_or_rest(state, state.legal_actions())  # a deal played out, unclaimed
+                state.apply(rng.choice(legal))
             points = state.rounds[0]["points"]
             spreads.append(max(points) - min(points))
         _SCALES[key] = max(1.0, sum(spreads) / len(spreads))
@@ -75,6 +78,8 @@ class GreedyRollout:
         # the card to give away first: least value, then lowest in its suit
         self.cost = [(self.values[c], game.deck.strength[c]) for c in range(game.deck.size)]
         self.build_up = game.reuse_policy != "none"  # melded cards may serve again
+        # a claim is among the moves only when it is right (State.legal_moves): it wins at once
+        self.claim = game.rules.claim.action if game.rules.claim is not None else None
 
     def meld_choice(self, world, melds: list):
         """The meld to declare: the best-scoring one, except that while two more tricks are to
@@ -92,6 +97,9 @@ class GreedyRollout:
         legal_moves, apply_move = world.legal_moves, world.apply_move
         while world.result is None and len(world.rounds) == deal:
             moves = legal_moves()
+            if self.claim is not None and moves[-1] == self.claim:
+                apply_move(moves[-1])
+                continue
             if len(moves) == 1 or uniform() < eps:
                 apply_move(moves[int(uniform() * len(moves))])
                 continue
@@ -174,6 +182,8 @@ class ExactEnd:
 
     def _value(self, world) -> float:
         seat = self.seat
+        if world.result is not None and "claim" in world.result:  # a claim decided the game
+            return self.GAME_WIN if world.table.same_side(world.result["winner"], seat) else -self.GAME_WIN
         if world.result is not None or len(world.rounds) != self.deal:
             mine = world.scores[seat]
             diff = mine - max(world.scores[s] for s in world.table.opponents(seat))
@@ -229,7 +239,9 @@ class _SearchBot:
         self.horizon = _Horizon(game, game_weight)
 
     def choose(self, state) -> str:
-        legal = state.legal_actions()
+        claim, legal = claim_or_rest(state, state.legal_actions())
+        if claim is not None:
+            return claim
         if len(legal) == 1:
             return legal[0]
         return self.search(state, legal, state.current_player)

@@ -18,6 +18,16 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
+def claim_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:
+    """A claim (Pinochle's Out) is made when it is right, which wins the game at once, and never
+    when it is wrong, which loses it: (the claim to make or None, the other actions)."""
+    claim = state.rules.claim
+    if claim is None or claim.action not in legal:
+        return None, legal
+    rest = [a for a in legal if a != claim.action]
+    return (claim.action if state.claim_is_right(state.current_player) else None), rest
+
+
 def play_cards(state, legal: list[str]) -> dict[str, int]:
     """The card each ``play C`` action of ``legal`` would play, from the player's holding."""
     holding = state.playable(state.current_player)
@@ -60,7 +70,9 @@ class GreedyBot:
         self.values = CardValues(game)
 
     def choose(self, state) -> str:
-        legal = state.legal_actions()
+        claim, legal = claim_or_rest(state, state.legal_actions())
+        if claim is not None:
+            return claim
         if len(legal) == 1:
             return legal[0]
         if not legal[0].startswith("play "):

@@ -29,12 +29,27 @@ class DeclaringMixin:
         return self.deck.find(self.rules.turnup.rank + self.deck.suits[self.trump], self.hands[seat])
 
     def _declaration_moves(self, seat: int) -> list:
-        """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass"."""
-        moves: list = self.declarable(seat)
+        """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass".
+        Once the turn's ``max_melds`` are declared, only melds that do not count towards it (the
+        dix) and the exchange remain."""
+        moves: list = self.open_melds(seat)
         if self.faced is not None:
             moves += self._exchanges(seat)
+        if self._meld_limit_reached():
+            return moves
         extra = self.game.extra_declarations(self, seat)
         return moves + extra if extra else moves
+
+    def _meld_limit_reached(self) -> bool:
+        step = self.declare_step()
+        return step is not None and self.step_melds >= step.max_melds
+
+    def open_melds(self, seat: int) -> list[MeldScore]:
+        """The melds ``seat`` may declare at this point of the turn."""
+        melds = self.declarable(seat)
+        if self._meld_limit_reached():
+            return [m for m in melds if not m.rule.counts_as_meld]
+        return melds
 
     def declare_step(self) -> DeclareStep | None:
         step = self.pending[0][0] if self.pending else None
@@ -64,7 +79,20 @@ class DeclaringMixin:
         return out
 
     def declarable(self, seat: int) -> list[MeldScore]:
-        return [m for m, why in self.meld_options(seat) if why is None]
+        melds = [m for m, why in self.meld_options(seat) if why is None]
+        if self.deck.packs == 1 or len(melds) < 2:
+            return melds
+        # With a double pack the same named cards may be several physical sets (a king on the
+        # table or its twin in hand): one of them is offered, the one that keeps most cards in
+        # hand, so that an action names one meld and a replay finds the same one.
+        hand, action = self.hands[seat], self.game.meld_action
+        chosen: dict[str, MeldScore] = {}
+        for m in melds:
+            key = action(m.mask)
+            other = chosen.get(key)
+            if other is None or ((m.mask & hand).bit_count(), m.mask) < ((other.mask & hand).bit_count(), other.mask):
+                chosen[key] = m
+        return list(chosen.values())
 
     def meld_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """Why ``seat`` may not declare ``meld`` now; None if it may. Generic rules first."""
@@ -95,8 +123,9 @@ class DeclaringMixin:
         if mask is None or len(cards) != mask.bit_count():
             missing = [c for c in cards if self.deck.find(c, self.holding(seat)) is None]
             raise IllegalAction(action, f"you do not hold {' '.join(missing) or 'those cards'}")
-        for m in self.declarable(seat):
-            if m.mask == mask:
+        wanted = self.game.meld_action(mask)
+        for m in self.open_melds(seat):
+            if self.game.meld_action(m.mask) == wanted:
                 self.actions.append(action)
                 self._declare(seat, m)
                 self._after_declaration()
@@ -114,7 +143,8 @@ class DeclaringMixin:
             self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
         self._score(seat, meld.points, "meld", meld=meld.rule.name)
         self._trump_after_meld(seat, meld)
-        self.step_melds += 1
+        if meld.rule.counts_as_meld:
+            self.step_melds += 1
 
     def _trump_after_meld(self, seat: int, meld: MeldScore) -> None:
         t = self.rules.trump
@@ -159,9 +189,7 @@ class DeclaringMixin:
         self._after_declaration()
 
     def _after_declaration(self) -> None:
-        self._turn_moves = None
-        if self.step_melds < self.pending[0][0].max_melds:
-            self._turn_moves = self._declaration_moves(self.current_player)
+        self._turn_moves = self._declaration_moves(self.current_player)
         if not self._turn_moves:
             self._end_step()
 

@@ -24,6 +24,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "score": ("seat", "points", "source"),
     "round-end": ("round", "points", "scores"),
     "game-end": ("winner", "game_score", "lurched", "totals"),
+    "claim": ("seat", "right"),
+    "target": ("target",),
 }
 
 

@@ -26,7 +26,7 @@ class ScoringMixin:
         if self.log_events:
             self._event("score", seat=seat, points=points, source=source, **detail)
         end = self.rules.game_end
-        if reach and end.target is not None and end.check == "immediate" and before < end.target <= self.scores[seat]:
+        if reach and end.target is not None and end.check == "immediate" and before < self.target <= self.scores[seat]:
             self.first_to_target = seat
 
     def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
@@ -39,7 +39,7 @@ class ScoringMixin:
         if end.target is None or end.check != "immediate" or self.first_to_target is not None:
             return
         totals = self.side_scores
-        if any(before[i] < end.target <= totals[i] for i in range(len(totals))):
+        if any(before[i] < self.target <= totals[i] for i in range(len(totals))):
             top = max(totals)
             leaders = [i for i in range(len(totals)) if totals[i] == top]
             if len(leaders) == 1:
@@ -83,14 +83,59 @@ class ScoringMixin:
             self._end_game(summarized=True)
         elif end.rounds is not None and played >= end.rounds:
             self._end_game(summarized=True)
-        elif (end.target is not None and max(self.side_scores) >= end.target
-              and self.side_scores.count(max(self.side_scores)) == 1):
+        elif end.target is not None and self._target_decides():
             self._end_game(summarized=True)
         elif self.stop_after_deal:  # a sampled world: its look-ahead ends here, no next deal
             self._end_game(summarized=True)
             self.result["stopped"] = True  # not the real end of the game
         else:
             self._start_deal()
+
+    def _target_decides(self) -> bool:
+        """At the end of a deal: does the target decide the game? A side alone at or over it
+        wins; several: the higher total wins (a tie plays on), or with ``both_over:
+        raise-target`` the target rises, once per deal, and play goes on."""
+        totals, end = self.side_scores, self.rules.game_end
+        over = [t for t in totals if t >= self.target]
+        if len(over) > 1 and end.both_over == "raise-target":
+            self.target += end.raise_by
+            if self.log_events:
+                self._event("target", target=self.target)
+            return False
+        return bool(over) and totals.count(max(totals)) == 1
+
+    def claim_is_right(self, seat: int) -> bool:
+        """Whether a claim by ``seat`` now would be right: its side at or over the target."""
+        return self.target is not None and self.side_scores[self.table.side_of(seat)] >= self.target
+
+    def _claim(self, seat: int) -> None:
+        """The claim (Out): right if the claimer's side is at or over the target, and it wins
+        the game at once; wrong, and the best other side wins."""
+        claim = self.rules.claim
+        self.actions.append(claim.action)
+        table, totals = self.table, self.side_scores
+        mine = table.side_of(seat)
+        right = self.claim_is_right(seat)
+        if right:
+            winner_side = mine
+        else:
+            winner_side = max((i for i in range(len(table.sides)) if i != mine), key=lambda i: (totals[i], -i))
+        if self.log_events:
+            self._event("claim", seat=seat, right=right)
+        self._close_round_summary()
+        self._finish(table.sides[winner_side][0], 1 if self.rules.game_end.game_score == "one-game"
+                     else abs(totals[winner_side] - totals[mine]) or 1, lurched=False)
+        self.result["claim"] = {"player": seat, "right": right}
+
+    def _finish(self, winner: int | None, game_score: int, lurched: bool) -> None:
+        self.result = {
+            "winner": winner,
+            "game_score": game_score,
+            "lurched": lurched,
+            "totals": list(self.scores),
+        }
+        self.current_player = None
+        self._event("game-end", **self.result)
 
     def _close_round_summary(self) -> None:
         summary = self.rounds[-1]
@@ -123,15 +168,10 @@ class ScoringMixin:
         margin = totals[best] - totals[second]
         lurched = bool(end.lurch and margin > 0 and totals[second] < end.lurch.below)
         game_score = margin * (end.lurch.multiplier if lurched else 1)
+        if end.game_score == "one-game":
+            game_score = 1 if margin > 0 else 0
         best = self.first_to_target if self.first_to_target is not None else table.sides[best][0]
-        self.result = {
-            "winner": best if margin > 0 else None,
-            "game_score": game_score,
-            "lurched": lurched,
-            "totals": list(self.scores),
-        }
-        self.current_player = None
-        self._event("game-end", **self.result)
+        self._finish(best if margin > 0 else None, game_score, lurched)
 
     def side_returns(self) -> list[float]:
         """Signed game score per side, zero-sum. Two sides: the game score, won by the winner's

@@ -1,0 +1,172 @@
+"""A two-hand Pinochle bot that plays the way the sources' scoring rewards."""
+
+from __future__ import annotations
+
+import random
+
+from cardcore.bots.counting import opponent_known, played_mask, unseen_mask
+from cardcore.bots.simple import claim_or_rest, play_cards
+from cardcore.cards import iter_bits
+from cardcore.tricks import beats
+
+# the chance of still making a meld that needs 0, 1 or 2 more cards while the stock lasts
+MAKE_ODDS = (0.8, 0.3, 0.08)
+
+
+class PinochleHeuristicBot:
+    """Two-hand Pinochle by rules of thumb (seeds/penguin-pinochle.txt, Two-hand Pinochle, and
+    research/rules.md §5 and §8, two-hand Bezique's play, which it follows):
+
+    1. Out: "The first to reach that total calls 'Out' to end the play, and loses if he is
+       wrong": the bot calls it as soon as its own count proves the target reached, never
+       before.
+    2. Declaring: the dix first (exchanged for the turn-up, which may complete a meld, or
+       shown: it does not use up the turn's one meld), then the highest meld, except that
+       while the stock lasts a stage of a bigger meld of its class comes first (royal marriage
+       before the flush, a single pinochle before the double): "a melded card may be re-melded
+       in ... a higher-scoring meld of the same class" (RM §8), so both score.
+    3. Stock phase: trumps and aces are kept for the end-game, where the obligation to win
+       makes them count; so are the cards of melds the bot may still make (each card's keeping
+       value includes the best meld it may yet complete with cards not yet seen). A trick is
+       won when its counters and the meld the win lets the bot declare are worth the card it
+       costs; otherwise the cheapest card is thrown.
+    4. End-game (stock gone, F T R): sure winners are cashed, the highest counters first, and
+       a trick that can be won is won with the cheapest card that wins it.
+
+    Only the bot's own cards and public state are read; ties use ``random.Random(seed)``.
+    """
+
+    def __init__(self, game, seed: int | None = None):
+        self.game = game
+        self.deck = game.deck
+        self.rng = random.Random(seed)
+        self.higher = game.deck.stronger  # per card, the cards of its suit that beat it
+        self.aces = game.deck.rank_masks[game.deck.ranks.index("A")] if "A" in game.deck.ranks else 0
+        self._patterns: dict = {}
+
+    # ------------------------------------------------------------------ entry point
+    def choose(self, state) -> str:
+        claim, legal = claim_or_rest(state, state.legal_actions())
+        if claim is not None:
+            return claim  # rule 1
+        if len(legal) == 1:
+            return legal[0]
+        if not legal[0].startswith("play "):
+            return self._declare(state, legal)
+        cards = play_cards(state, legal)
+        if state.stock_left == 0:
+            return self._endgame(state, cards)
+        return self._stock_phase(state, cards)
+
+    def _pick(self, scored: dict[str, float]) -> str:
+        best = max(scored.values())
+        tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    # ------------------------------------------------------------------ declaring (rule 2)
+    def _declare(self, state, legal: list[str]) -> str:
+        for a in legal:
+            if a.startswith("exchange "):
+                return a
+        seat = state.current_player
+        melds = {self.game.meld_action(m.mask): m for m in state.open_melds(seat)}
+        for a, m in melds.items():
+            if not m.rule.counts_as_meld:
+                return a
+        offered = [melds[a] for a in legal if a in melds]
+        if not offered:
+            return "pass"
+        best = max(offered, key=lambda m: m.points)
+        if state.stock_left >= 2 * state.n:  # another trick may be won: build up
+            stages = [m for m in offered if m.mask != best.mask and m.rule.meld_class == best.rule.meld_class
+                      and m.mask & best.mask == m.mask]
+            if stages:
+                return self.game.meld_action(max(stages, key=lambda m: m.points).mask)
+        return self.game.meld_action(best.mask)
+
+    # ------------------------------------------------------------------ the stock phase (rule 3)
+    def _patterns_of(self, trump):
+        """Per card, the melds it belongs to (mask, points) with this trump."""
+        if trump not in self._patterns:
+            table = self.game.meld_table
+            out = [[] for _ in range(self.deck.size)]
+            for mask, _pats in table.items:
+                best = table.best(mask, trump)
+                if best is None:
+                    continue
+                for c in iter_bits(mask):
+                    out[c].append((mask, best.points))
+            self._patterns[trump] = out
+        return self._patterns[trump]
+
+    def _keep(self, state, c: int, mine: int, avail: int, declared: set) -> float:
+        deck, trump = self.deck, state.trump
+        keep = 0.4 * state.card_value(c, "won", trump)
+        if trump is not None and deck.suit_of[c] == trump:
+            keep += 8.0 + deck.strength[c]
+        if self.aces >> c & 1:
+            keep += 6.0
+        best = 0.0
+        for mask, pts in self._patterns_of(trump)[c]:
+            if mask & ~avail or mask in declared:
+                continue
+            need = (mask & ~mine).bit_count()
+            if need <= 2:
+                best = max(best, pts * MAKE_ODDS[need])
+        return keep + best
+
+    def _stock_phase(self, state, cards: dict[str, int]) -> str:
+        seat = state.current_player
+        deck, trump = self.deck, state.trump
+        mine = state.holding(seat)
+        avail = mine | unseen_mask(state, seat)
+        if state.faced is not None and state.stock_left > 0:
+            avail |= 1 << state.faced
+        declared = {m for m, _, _ in state.meld_history[seat]}
+        options = state.declarable(seat)
+
+        def meld_right(without: int) -> float:  # what winning lets the bot declare
+            return 0.8 * max((m.points for m in options if not m.mask >> without & 1), default=0)
+
+        scored = {}
+        if state.trick:
+            lead = state.trick[0]
+            for a, c in cards.items():
+                stake = state.card_value(lead, "won", trump) + state.card_value(c, "won", trump)
+                keep = self._keep(state, c, mine, avail, declared)
+                if beats(deck, c, lead, trump):
+                    scored[a] = stake + meld_right(c) - keep
+                else:
+                    scored[a] = -stake - 10.0 - keep
+            return self._pick(scored)
+        for a, c in cards.items():  # leading: the card least worth keeping, no counter thrown
+            scored[a] = -self._keep(state, c, mine, avail, declared) - state.card_value(c, "won", trump)
+        return self._pick(scored)
+
+    # ------------------------------------------------------------------ the end-game (rule 4)
+    def _endgame(self, state, cards: dict[str, int]) -> str:
+        deck, trump = self.deck, state.trump
+        seat = state.current_player
+        scored = {}
+        if state.trick:
+            lead = state.trick[0]
+            for a, c in cards.items():
+                points = state.card_value(c, "won", trump)
+                if beats(deck, c, lead, trump):
+                    scored[a] = 20.0 + points - 0.5 * deck.strength[c] - (3.0 if deck.suit_of[c] == trump else 0.0)
+                else:
+                    scored[a] = -points - 0.1 * deck.strength[c]
+            return self._pick(scored)
+        opp = unseen_mask(state, seat) | opponent_known(state, seat)
+        gone = played_mask(state)
+        opp_trumps = opp & deck.suit_masks[trump] if trump is not None else 0
+        for a, c in cards.items():
+            points = state.card_value(c, "won", trump)
+            suit = deck.suit_of[c]
+            follows = opp & deck.suit_masks[suit]
+            sure = not (self.higher[c] & opp & ~gone) and (suit == trump or follows or not opp_trumps)
+            if sure:
+                scored[a] = 20.0 + points
+            else:
+                scored[a] = -points - 0.3 * deck.strength[c] - (4.0 if suit == trump else 0.0)
+        return self._pick(scored)

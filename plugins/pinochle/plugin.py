@@ -1,0 +1,17 @@
+"""Entry point of the two-hand Pinochle plugin: registers the game with cardcore."""
+
+from cardcore import hookimpl
+
+from .game import PinochleGame
+
+
+@hookimpl
+def register_games(register):
+    register(PinochleGame)
+
+
+@hookimpl
+def register_bots(register):
+    from .bots import PinochleHeuristicBot
+
+    register("heuristic", PinochleHeuristicBot, games={"pinochle"})
