@@ -11,7 +11,7 @@ adapters use.
 3. ``pass``;
 4. ``exchange 7X`` for each suit, when the game has a turn-up exchange (the rank comes from the
    rules file);
-5. ``throw-in``, when the game has one;
+5. ``throw-in``, when the game has one, and the claim (``out``), when the game has one;
 6. game verbs that the engine cannot list in advance, from the game class's
    ``action_space_extras()`` (e.g. a plugin's own verbs with their cards).
 
@@ -70,6 +70,8 @@ class ActionTable:
             strings += [f"exchange {rules.turnup.rank}{suit}" for suit in deck.suits]
         if rules.throw_in is not None:
             strings.append("throw-in")
+        if rules.claim is not None:
+            strings.append(rules.claim.action)
         strings += game_verbs(game)
         self.strings: list[str] = list(dict.fromkeys(strings))
         self.ids: dict[str, int] = {s: i for i, s in enumerate(self.strings)}
@@ -119,8 +121,11 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     # a declaration step taken by each seat in turn is n turns per trick
     steps = [(s, n if s.who in ("each-from-winner", "every-seat") else 1)
              for p in r.phases for s in p.after_trick if isinstance(s, DeclareStep)]
-    melds_per_deal = sum(turns * tricks * min(s.max_melds, per_turn_cap) for s, turns in steps)
-    decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds, per_turn_cap) + 2) for s, turns in steps)
+    # melds declared besides a turn's max_melds (the dix): at most one per card set of their kind
+    table = game.meld_table
+    free = sum(1 for pats in table.patterns.values() if any(not table.rules[p.kind].counts_as_meld for p in pats))
+    melds_per_deal = sum(turns * tricks * min(s.max_melds + free, per_turn_cap) for s, turns in steps)
+    decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds + free, per_turn_cap) + 2) for s, turns in steps)
 
     seat_melds = min(melds_per_deal, patterns) if r.meld_reuse == "new-set" else melds_per_deal
     best_meld = max((_meld_max(m) for m in r.melds), default=0)
@@ -145,7 +150,7 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
 
 def _meld_max(rule) -> int:
     values = list(rule.points.values()) if isinstance(rule.points, dict) else [rule.points]
-    return max([0, *values, rule.trump_points or 0])
+    return max([0, *values, rule.trump_points or 0, *rule.points_if_trump.values()])
 
 
 def scores_before_deal(scores: list[int], events: list[dict], table: Table | None = None) -> list[int]:

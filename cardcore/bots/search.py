@@ -134,6 +134,11 @@ def single_world(state, seat: int) -> bool:
     return hidden <= 1
 
 
+def cards_left(state) -> int:
+    """Cards still to be played in the deal: in the hands and on the tables."""
+    return sum(h.bit_count() for h in state.hands) + sum(t.bit_count() for t in state.tableaus)
+
+
 def _position_key(world) -> tuple:
     """What the rest of a deal depends on: the cards in hand, on the tables, in the trick and
     won, whose turn it is, trump, the scores and the declarations made."""
@@ -265,7 +270,8 @@ class ISMCTSBot(_SearchBot):
     are exactly one opponent's hand), every sampled world is the same, so the rest of the deal
     is searched exactly instead (:class:`ExactEnd`, ``exact_end=True``, the default): minimax to
     the end of the deal on the score difference, winning the game first when the deal ends it.
-    In Penchant that is the Meal, once per deal in well under a second (memoised).
+    In Penchant that is the Meal, once per deal in well under a second (memoised). Only with at
+    most ``exact_cards`` (16) cards left to play: a longer end game is searched by sampling.
     ``game_weight`` (0 to 1, default 0) mixes the game's outcome into the reward of play-outs
     that reach the end of the game.
 
@@ -295,7 +301,7 @@ class ISMCTSBot(_SearchBot):
     def __init__(self, game, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, exploration: float = 1.2, rollout: str = "greedy",
                  exact_end: bool = True, game_weight: float = 0.0, guide: str = "none",
-                 guide_bias: float = 1.0, guide_margin: float = 0.1):
+                 guide_bias: float = 1.0, guide_margin: float = 0.1, exact_cards: int = 16):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if not 0.0 <= game_weight <= 1.0:
@@ -308,6 +314,9 @@ class ISMCTSBot(_SearchBot):
             raise ValueError("rollout must be random or greedy")
         self.play_out = rollout_policy(game, rollout)
         self.exact = ExactEnd() if exact_end else None
+        # the exact search grows exponentially with the cards left: Penchant's and Marjolet's
+        # last six tricks (12 cards) take well under a second, Pinochle's twelve (24) would not
+        self.exact_cards = exact_cards
         self.last_iterations = 0  # of the last search (none when the exact search decided)
         self.guide = None
         if guide != "none":
@@ -319,7 +328,7 @@ class ISMCTSBot(_SearchBot):
         self.guide_margin = guide_margin
 
     def search(self, state, legal: list[str], seat: int) -> str:
-        if self.exact is not None and single_world(state, seat):
+        if self.exact is not None and single_world(state, seat) and cards_left(state) <= self.exact_cards:
             self.last_iterations = 0  # no sampling: the exact search decides
             values = self.exact.values(state, seat)
             moves = state.legal_moves()
