@@ -103,7 +103,7 @@ def rules_data(g) -> dict:
         "melds": [
             {"name": m.name, "description": m.description, "points": m.points,
              "trump_points": m.trump_points, "class": m.meld_class, "source": m.source}
-            for m in r.melds
+            for m in r.melds if m.enabled
         ],
         "meld_reuse": {"policy": r.meld_reuse, "source": r.meld_reuse_source},
         "scoring": [s.model_dump() for s in r.scoring],

@@ -170,12 +170,12 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
     elif rule.kind == "flush":
         more = rule.size - len(rule.contains)
         if rule.extra_one_of is not None:  # further cards of these ranks, a rank possibly again
-            extras = combinations_with_replacement(rule.extra_one_of, more)
+            extras = list(combinations_with_replacement(rule.extra_one_of, more))
         else:
-            extras = combinations([r for r in deck.ranks if r not in rule.contains], more)
-        for extra in extras:
-            wanted = Counter((*rule.contains, *extra))
-            for s in suits:
+            extras = list(combinations([r for r in deck.ranks if r not in rule.contains], more))
+        for s in suits:
+            for extra in extras:
+                wanted = Counter((*rule.contains, *extra))
                 # a rank wanted k times takes k of its copies (a double pack has two of each card)
                 choices = [combinations(cards(r, s), k) for r, k in wanted.items()]
                 for combo in product(*choices):

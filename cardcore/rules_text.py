@@ -157,7 +157,9 @@ def game_end_text(rules: RulesFile) -> str:
     end = rules.game_end
     length = f"{end.rounds} rounds" if end.rounds else f"to {end.target} ({end.check})"
     lurch = f", doubled if the loser has under {end.lurch.below}" if end.lurch else ""
-    return f"game: {length}; game score = {end.game_score}{lurch}"
+    rise = (f"; when a deal ends with both over it, the target rises by {end.raise_by}"
+            if end.both_over == "raise-target" else "")
+    return f"game: {length}; game score = {end.game_score}{lurch}{rise}"
 
 
 # ------------------------------------------------------------------------------ the page
@@ -170,8 +172,11 @@ def rules_page(game, data: dict) -> str:
     out += ["  What counts"] + [wrap(f"{text}  [{source}]", "    ") for text, source in counting_lines(r)]
     out += ["", "Melds"]
     for m in r.melds:
+        if not m.enabled:  # a meld by agreement, not agreed with these options
+            continue
         pts = m.points if not isinstance(m.points, dict) else ", ".join(f"{k} {v}" for k, v in m.points.items())
         trump = f" ({m.trump_points} in trumps)" if m.trump_points is not None else ""
+        trump += "".join(f" ({v} with {k} trump)" for k, v in m.points_if_trump.items())
         out.append(f"  {m.name:<16} {str(pts) + trump:>6}  {m.description}  [{m.source}]")
     if r.melds:
         out.append(f"  re-use of table cards: {r.meld_reuse}  [{r.meld_reuse_source}]")
@@ -190,6 +195,8 @@ def rules_page(game, data: dict) -> str:
     out += [f"  {card_points_text(c)}  [{c.source}]" for c in r.card_points]
     out += [f"  {s.label}: {scoring_text(s)}  [{s.source}]" for s in r.scoring]
     out.append(f"  {game_end_text(r)}  [{r.game_end.source}]")
+    if r.claim is not None:
+        out.append(wrap(f"{r.claim.action}: {r.claim.description}  [{r.claim.source}]", "  "))
     for rule in game.describe_rules():
         out += ["", rule["title"], wrap(rule["text"], "  ") + f"  [{rule['source']}]"]
     out += ["", "Options (default first; set with -o NAME=VALUE)"]

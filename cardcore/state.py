@@ -122,8 +122,8 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             if moves is None:  # e.g. in a sampled world whose hands were dealt anew
                 moves = self._turn_moves = self._declaration_moves(seat)
             moves = [*moves, "pass"]
-        else:
-            return self.legal_actions()
+        else:  # a decision of a phase kind of its own
+            moves = self._decision_actions()
         claim = self.rules.claim
         return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 

@@ -96,7 +96,7 @@ def _strict_leader(values) -> int | None:
 def point_classes(game) -> dict[str, str]:
     """The score sources the rules name: each meld kind, and the labels that come from tricks
     (counters, last trick, cards won). Any other label that scores is of class ``other``."""
-    classes = {m.name: MELD for m in game.rules.melds}
+    classes = {m.name: MELD for m in game.rules.melds if m.enabled}
     classes.update({rule.label: "tricks" for rule in game.rules.scoring})
     if any(rule.when == "won" for rule in game.rules.card_points):
         classes["card won"] = "tricks"

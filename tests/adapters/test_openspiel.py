@@ -21,7 +21,8 @@ def spiel_string(name: str, options: dict) -> str:
 
 
 def playout(game, seed: int, visit=None):
-    """A uniformly random game; ``visit(state)`` at every node before it moves."""
+    """A uniformly random game; ``visit(state)`` at every node before it moves. A wrong claim
+    (Pinochle's Out) is left out: it would end the game at once, at a random early move."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -31,7 +32,12 @@ def playout(game, seed: int, visit=None):
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
         else:
-            state.apply_action(rng.choice(state.legal_actions()))
+            engine = state.cardcore_state()
+            claim = engine.rules.claim
+            legal = state.legal_actions()
+            if claim is not None and not engine.claim_is_right(engine.current_player):
+                legal = [a for a in legal if state.action_to_string(a) != claim.action]
+            state.apply_action(rng.choice(legal))
     return state
 
 
