@@ -17,7 +17,7 @@ from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, bot_names, get_games
 from .records import read_record, replay
-from .replay_text import replay_lines
+from .replay_text import replay_json, replay_lines
 from .rules_text import rank_order, rules_page
 
 
@@ -169,8 +169,9 @@ def split_specs(text: str) -> list[str]:
 @click.option("--hint-bot", metavar="SPEC", default=DEFAULT_HINT_BOT, show_default=True,
               help="The bot that answers `hint` (it sees only what your seat may know).")
 @click.option("--watch", is_flag=True, help="Watch bots play each other, one in every seat (see --bots).")
-@click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat, or one for every seat "
-                                                  "(implies --watch). Default: the --level's bot in every seat.")
+@click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (at a table of three or "
+                                                  "more, or one for every seat; implies --watch). Default: the "
+                                                  "--level's bot in every seat.")
 @click.option("--delay", type=click.FloatRange(min=0), metavar="SECONDS",
               help="Pause before each bot move. Default 0.5 on a terminal, 0 otherwise.")
 @click.option("--plain", is_flag=True,
@@ -231,12 +232,12 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         specs = split_specs(bots) if bots else [
             bot or (level_bot(level, g.name) if level else None) or (saved[s] if saved else level_bot("normal", g.name))
             for s in range(g.players)]
-        if len(specs) == 1:  # one bot for every seat
+        if len(specs) == 1 and g.players > 2:  # one bot for every seat of a bigger table
             specs = specs * g.players
         if len(specs) != g.players or not all(specs):
             example = "greedy,heuristic" if g.players == 2 else ",".join(["greedy"] * g.players)
-            raise click.UsageError(f"--bots needs {g.players} bot specs separated by commas, e.g. {example}, "
-                                   "or one for every seat")
+            raise click.UsageError(f"--bots needs {g.players} bot specs separated by commas, e.g. {example}"
+                                   + ("" if g.players == 2 else ", or one for every seat"))
         players = specs
     else:
         if seat is None:
@@ -276,7 +277,7 @@ def replay_cmd(file, json_):
         click.echo(f"Error: {exc}", err=True)
         sys.exit(1)
     if json_:
-        click.echo(json.dumps(state.summary(), indent=1))
+        click.echo(json.dumps(replay_json(state), indent=1))
         return
     click.echo("\n".join(replay_lines(state, record.get("players"))))
 

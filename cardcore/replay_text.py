@@ -24,9 +24,19 @@ def record_names(players, n: int, table=None) -> Names:
     return seat_names(n, me, table)
 
 
+def replay_json(state) -> dict:
+    """The object of `cardcore replay --json`: the state's summary, and who plays with whom
+    (``sides``, the seats of each) with each side's total (``side_scores``)."""
+    summary = state.summary()
+    at = list(summary).index("rounds")  # beside the scores
+    items = list(summary.items())
+    extra = [("sides", [list(side) for side in state.table.sides]), ("side_scores", list(state.side_scores))]
+    return dict(items[:at] + extra + items[at:])
+
+
 def replay_lines(state, players=None) -> list[str]:
     names = record_names(players, state.n, state.table)
-    summary = state.summary()
+    summary = replay_json(state)
     count = len(state.actions)
     out = [f"{state.game.title} — {state.game.game_string()} · seed {state.seed} · "
            f"{count} action{'' if count == 1 else 's'}"]

@@ -267,9 +267,6 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             "current_player": self.current_player,
             "legal_actions": self.legal_actions(),
             "scores": list(self.scores),
-            # who plays with whom, and each side's total (a side's seats all show it in scores)
-            "sides": [list(side) for side in self.table.sides],
-            "side_scores": list(self.side_scores),
             "rounds": rounds,
             "result": self.result,
         }
