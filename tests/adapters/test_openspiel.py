@@ -160,9 +160,12 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
         assert world.legal_actions() == state.legal_actions()
         truth, core = state._core.engine, state._core
         worlds["all"] += 1
-        other = 1 - player
+        # the next seat's hidden cards come from a pool of every other seat's and the face-down ones
+        others = [s for s in range(truth.n) if s != player]
+        other = others[0]
         hidden = (truth.hands[other] & ~truth.known[other]).bit_count()
-        pool = hidden + max(0, core._face_down_end() - core.fixed)
+        hidden_all = sum((truth.hands[s] & ~truth.known[s]).bit_count() for s in others)
+        pool = hidden_all + max(0, core._face_down_end() - core.fixed)
         if hidden and math.comb(pool, hidden) >= 20:
             # At least 20 hands the opponent could hold: the world must redraw them.
             worlds["free"] += 1
@@ -261,14 +264,17 @@ def test_cardcore_state_shows_only_what_the_player_may_know(name):
         # The player's own knowledge is intact: the observation is the same dict.
         assert view.observation(player) == truth.observation(player)
         assert view.legal_actions() == truth.legal_actions()
-        other = 1 - player
-        unseen_other = truth.hands[other] & ~truth.known[other]
+        others = [s for s in range(truth.n) if s != player]
+        unseen_others = 0
+        for other in others:
+            unseen_others |= truth.hands[other] & ~truth.known[other]
         face_down = truth.stock[truth.stock_pos:state._core._face_down_end()]
-        if unseen_other and face_down:
-            redrawn += view.hands[other] != truth.hands[other]
-            # The cards the opponent may hold, or that lie face down, are only the unseen ones.
-            unseen = unseen_other | sum(1 << c for c in face_down)
-            assert view.hands[other] & ~truth.known[other] & ~unseen == 0
+        if unseen_others and (face_down or len(others) > 1):
+            redrawn += any(view.hands[o] != truth.hands[o] for o in others)
+            # The cards an opponent may hold, or that lie face down, are only the unseen ones.
+            unseen = unseen_others | sum(1 << c for c in face_down)
+            for other in others:
+                assert view.hands[other] & ~truth.known[other] & ~unseen == 0
         # Later deals are not the real ones: the view has a seed of its own.
         assert view.seed != truth.seed
     assert redrawn >= 3
