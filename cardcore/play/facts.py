@@ -155,6 +155,7 @@ def contract_facts(state, round_summary: dict, seat: int | None, names: Names) -
     (to the declarer alone). Nothing for games without an auction."""
     out: list[tuple[str, Line]] = []
     declarer = round_summary.get("declarer", round_summary.get("bidder"))
+    bidding = state.decision == "bid" and not state.is_terminal() and round_summary is state.rounds[-1]
     labels = set()
     for key, label in CONTRACT_KEYS:
         value = round_summary.get(key)
@@ -163,6 +164,8 @@ def contract_facts(state, round_summary: dict, seat: int | None, names: Names) -
         if key in PRIVATE_KEYS and seat is not None and seat != declarer:
             continue
         labels.add(label)
+        if bidding:  # the auction is on: the highest bid so far is no contract yet
+            label = {"Declarer": "Highest bidder", "Contract": "Highest bid"}.get(label, label)
         if key in ("declarer", "bidder") and isinstance(value, int):
             out.append((label, [names(value)]))
         elif key == "bids" and all(isinstance(b, dict) and "seat" in b for b in value):
@@ -514,6 +517,11 @@ def game_over_line(state, names: Names) -> Line:
     res = state.result
     totals = f"totals {names.per_seat(res['totals'])}"
     if res["winner"] is None:
+        top = max(state.side_scores)
+        leaders = [i for i, v in enumerate(state.side_scores) if v == top]
+        if 1 < len(leaders) < len(state.side_scores):  # three or more sides: some share the lead
+            who = " and ".join(names.side(i) if names.table else names(state.table.sides[i][0]) for i in leaders)
+            return [Strong(f"Game over: {who} share the lead with {top}"), f"; {totals}."]
         return [Strong("Game over: a tie"), f"; {totals}."]
     w = res["winner"]
     lurch = ""
@@ -686,7 +694,10 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
                 say(Said([f"Trump is cancelled: {e['reason']}."]))
             else:
                 whose = "your" if names.you(e["seat"]) else f"{names(e['seat'])}'s"
-                say(Said(["Trump is now ", *suit_text(e["suit"]), f", by {whose} {e['reason']}."]))
+                if e["reason"].startswith("named"):  # named by a player, e.g. the declarer
+                    say(Said(["Trump is now ", *suit_text(e["suit"]), f", named by {names(e['seat'])}."]))
+                else:
+                    say(Said(["Trump is now ", *suit_text(e["suit"]), f", by {whose} {e['reason']}."]))
         elif kind in SCORED:
             # points follow the move that scored them; end-of-round scoring is in the round summary
             if last is not None and last.seat == e["seat"] and e["source"] not in end_labels:

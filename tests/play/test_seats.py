@@ -219,3 +219,20 @@ def test_a_long_list_of_moves_is_summed_up_by_verb():
     assert move_entries(bids) == [("[1-41]", "bid 250 to 650 (41 ways: type bid N, or the amount)"), ("[42]", "pass")]
     short = ["bid 250", "bid 260", "pass"]
     assert move_entries(short) == [("[1]", "bid 250"), ("[2]", "bid 260"), ("[3]", "pass")]
+
+
+def test_three_sides_can_end_with_two_sharing_the_lead():
+    # a three-handed settlement: the declarer (you) paid 6 to each opponent; no single winner
+    s = load_game("triad").new_game(seed=1)
+    names = seat_names(3, me=0, table=s.table)
+    s.result = {"winner": None, "game_score": 0, "lurched": False, "totals": [-12, 6, 6]}
+    s.side_scores = [-12, 6, 6]
+    assert plain(facts.game_over_line(s, names)) == (
+        "Game over: West and East share the lead with 6; totals You -12, West 6, East 6.")
+
+
+def test_trump_named_by_a_player():
+    s = load_game("triad").new_game(seed=1)
+    events = [{"type": "trump", "suit": "S", "seat": 1, "reason": "named by the declarer"}]
+    said = [plain(line) for kind, line in facts.narrate(events, s, seat_names(3, me=0)) if kind == "say"]
+    assert said == ["Trump is now S (spades), named by West."]
