@@ -177,6 +177,11 @@ class ChanceState:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         cards = self._outcomes()
+        if self.g.deck.packs > 1 and self.slot[0] not in (DEALER, STOCK):
+            # one outcome per name (its first undealt copy), as likely as the copies left of it
+            names, dealt = self.g.deck.names, self.build.dealt()
+            left = [names[c] for c in range(self.g.deck.size) if c not in dealt]
+            return [(c, left.count(names[c]) / len(left)) for c in cards]
         return [(c, 1.0 / len(cards)) for c in cards]
 
     def legal_ids(self) -> list[int]:
@@ -201,7 +206,16 @@ class ChanceState:
         if kind == STOCK:
             return sorted(self.engine.stock[self.fixed:self._face_down_end()])
         dealt = self.build.dealt()
-        return [c for c in range(self.g.deck.size) if c not in dealt]
+        cards = [c for c in range(self.g.deck.size) if c not in dealt]
+        if self.g.deck.packs > 1:
+            # With a double pack the engine takes, for each name it is dealt, the first copy not
+            # yet taken (hands in seat order, the turn-up, the stock): dealing here the first
+            # undealt copy of a name, in that same order, gives the engine's own card indices.
+            first: dict[str, int] = {}
+            for c in cards:
+                first.setdefault(self.g.deck.names[c], c)
+            cards = sorted(first.values())
+        return cards
 
     def _face_down_end(self) -> int:
         e = self.engine
@@ -509,9 +523,18 @@ class ChanceState:
         return world
 
     def _replay(self, actions: list[int], players: list[int]) -> bool:
+        deck = self.g.deck
         for action, player in zip(actions, players):
-            if self.current_player() != player or action not in self.legal_ids():
+            if self.current_player() != player:
                 return False
+            legal = self.legal_ids()
+            if action not in legal:
+                # with a double pack a card's twin is the same card to every player
+                twin = next((c for c in legal if player == CHANCE and deck.packs > 1 and 0 <= action < deck.size
+                             and deck.names[c] == deck.names[action]), None)
+                if twin is None:
+                    return False
+                action = twin
             self.apply(action)
         return True
 
