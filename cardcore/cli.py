@@ -17,7 +17,7 @@ from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, bot_names, get_games
 from .records import read_record, replay, saved_players
-from .replay_text import replay_lines
+from .replay_text import replay_json, replay_lines
 from .rules_text import rank_order, rules_page
 
 
@@ -153,13 +153,14 @@ def split_specs(text: str) -> list[str]:
 @option_pairs
 @preset_option
 @click.option("--bot", metavar="SPEC",
-              help="The opponent: random, greedy, heuristic (each game's own), ismcts(iterations=N), "
-                   "pimc(samples=N). Default: the --level's bot.")
+              help="The opponent (at a bigger table, every other seat): random, greedy, heuristic "
+                   "(each game's own), ismcts(iterations=N), pimc(samples=N). Default: the --level's bot.")
 @click.option("--level", type=click.Choice(list(LEVELS)),
               help="The opponent by strength: easy = greedy; normal (the default) = heuristic, or greedy "
                    "where the game has none; hard = ismcts(iterations=3000,guide=heuristic), "
                    "unguided where the game has no heuristic.")
-@click.option("--seat", type=int, help="Your seat: 0 or 1 (seat 0 leads when seat 1 deals). Default 0, or the record's.")
+@click.option("--seat", type=int, help="Your seat: 0 or 1 (seat 0 leads when seat 1 deals), 0..N-1 at a table of "
+                                      "N (seats in the order of play). Default 0, or the record's.")
 @click.option("--seed", type=int, help="Seed of the deals (and of the bots); random if omitted.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False),
               help="Write the game record here (default: ~/.cardcore/records/, or $CARDCORE_HOME/records/).")
@@ -167,9 +168,10 @@ def split_specs(text: str) -> list[str]:
               help="Continue the game in this record where it stopped, against the same opponent.")
 @click.option("--hint-bot", metavar="SPEC", default=DEFAULT_HINT_BOT, show_default=True,
               help="The bot that answers `hint` (it sees only what your seat may know).")
-@click.option("--watch", is_flag=True, help="Watch two bots play each other (see --bots).")
-@click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (implies --watch). "
-                                                  "Default: the --level's bot in every seat.")
+@click.option("--watch", is_flag=True, help="Watch bots play each other, one in every seat (see --bots).")
+@click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (at a table of three or "
+                                                  "more, or one for every seat; implies --watch). Default: the "
+                                                  "--level's bot in every seat.")
 @click.option("--delay", type=click.FloatRange(min=0, max=60), metavar="SECONDS",
               help="Pause before each bot move. Default 0.5 on a terminal, 0 otherwise.")
 @click.option("--plain", is_flag=True,
@@ -177,14 +179,15 @@ def split_specs(text: str) -> list[str]:
                    "and no wait for Enter between rounds.")
 def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume_path, hint_bot,
          watch, bots, delay, plain):
-    """Play GAME against a bot at the terminal, or watch two bots (--watch).
+    """Play GAME against a bot at the terminal (bots in the other seats), or watch bots (--watch).
 
     \b
     At your turn, answer with:
       a number       that move from the printed list
       a card         QS, q♠, 10h: play it (at a declaration turn: the exchange)
       cards          QS JH, in any order: declare that meld
-      an action      play QS, meld QS JH, pass, exchange 7H, throw-in, jail-free 7D 9S 9H
+      an action      play QS, meld QS JH, pass, exchange 7H, throw-in, jail-free 7D 9S 9H,
+                     and where the game has an auction: bid 250, trump H, discard 9S 9H JD
       ?              the moves, each with what it scores now (and wins the trick, when certain)
       help           the rules that apply now: trick obligations, why a card may not be
                      played, why a meld is refused (e.g. blocked, and what lifts the block),
@@ -233,8 +236,12 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         specs = split_specs(bots) if bots else [
             bot or (level_bot(level, g.name) if level else None) or (saved[s] if saved else level_bot("normal", g.name))
             for s in range(g.players)]
+        if len(specs) == 1 and g.players > 2:  # one bot for every seat of a bigger table
+            specs = specs * g.players
         if len(specs) != g.players or not all(specs):
-            raise click.UsageError(f"--bots needs {g.players} bot specs separated by commas, e.g. greedy,heuristic")
+            example = "greedy,heuristic" if g.players == 2 else ",".join(["greedy"] * g.players)
+            raise click.UsageError(f"--bots needs {g.players} bot specs separated by commas, e.g. {example}"
+                                   + ("" if g.players == 2 else ", or one for every seat"))
         players = specs
     else:
         if seat is None:
@@ -274,7 +281,7 @@ def replay_cmd(file, json_):
         click.echo(f"Error: {exc}", err=True)
         sys.exit(1)
     if json_:
-        click.echo(json.dumps(state.summary(), indent=1))
+        click.echo(json.dumps(replay_json(state), indent=1))
         return
     click.echo("\n".join(replay_lines(state, record.get("players"))))
 

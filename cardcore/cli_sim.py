@@ -116,10 +116,20 @@ def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path 
 
 # ------------------------------------------------------------------------------ options
 bots_option = click.option(
-    "--bots", default="greedy,greedy", show_default=True, metavar="A,B",
-    help="The bots, one per seat, e.g. random,greedy or 'ismcts(iterations=200),random'. "
-         "Bot A sits in seat 0 in even games and seat 1 in odd ones.",
+    "--bots", default="greedy", show_default=True, metavar="A,B,...",
+    help="The bots, one per seat, e.g. random,greedy or 'ismcts(iterations=200),random', or one for "
+         "every seat. The seats rotate: in game i bot A sits in seat i mod N (N seats), B in the next "
+         "seat and so on; with two, A sits in seat 0 in even games and seat 1 in odd ones.",
 )
+
+
+def seat_specs(specs: list[str], game) -> list[str]:
+    """One bot spec per seat of ``game``: one spec given is every seat's."""
+    return specs * game.players if len(specs) == 1 else specs
+
+
+def _seats_text(players: int) -> str:
+    return "seats alternate" if players == 2 else "seats rotate"
 def games_option(what: str):
     return click.option("-n", "--games", "n", type=click.IntRange(min=1, max=10_000_000), default=100,
                         show_default=True, help=f"Number of games{what}.")
@@ -155,17 +165,20 @@ records_option = click.option("--records", "records_dir", type=click.Path(file_o
 @csv_option
 @records_option
 def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, csv_, records_dir):
-    """Play N games of GAME between two bots, seats alternating, and report the statistics.
+    """Play N games of GAME between bots, one per seat, the seats rotating, and report the
+    statistics.
 
     Every estimate comes with a 95% confidence interval: win rate per bot, game score, points
-    per round by source (each meld kind, brisques, bonuses, last trick), seat advantage, the
-    game's notable events, decisions and legal moves per decision, time per game, and the
-    mechanics measures of `cardcore compare`.
+    per round by source (each meld kind, brisques, bonuses, last trick), seat advantage (the win
+    rate of every seat at a table of three or more), each side's win rate with partnerships, and
+    with an auction the contracts made and set, the mean winning bid and the contracts each bot
+    takes; the game's notable events, decisions and legal moves per decision, time per game, and
+    the mechanics measures of `cardcore compare`.
     """
     with _user_errors():
         fmt = _output_format(json_, csv_)
         g, game_string = _game_string(game, option_pairs, preset)
-        specs = split_bots(bots)
+        specs = seat_specs(split_bots(bots), g)
         records = _records_dir(records_dir)
         seed = _seed(seed)
         with _progress(n, "simulating") as tick:
@@ -179,7 +192,7 @@ def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, 
         click.echo(report.simulate_csv(rows), nl=False)
     else:
         bots_text = ", ".join(f"{label} = {spec}" for label, spec in zip(labels, specs))
-        header = f"{g.title} — {game_string} · {n} games · seed {seed} · {bots_text} (seats alternate)"
+        header = f"{g.title} — {game_string} · {n} games · seed {seed} · {bots_text} ({_seats_text(g.players)})"
         click.echo(report.simulate_text(rows, header))
 
 
@@ -214,7 +227,14 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
         fmt = _output_format(json_, csv_)
         games = [_game_string(arm, option_pairs, None) for arm in arms]
         names = [gs for _g, gs in games]
-        specs = split_bots(bots)
+        given = split_bots(bots)
+        players = {g.players for g, _gs in games}
+        if len(given) == 1 or len(players) == 1:  # arms of one table size share the same bots
+            specs = seat_specs(given, games[0][0]) if len(players) == 1 else given
+        else:
+            raise OptionError("arms with different numbers of seats need one bot for every seat "
+                              f"(--bots greedy), not {len(given)}")
+        arm_specs = [seat_specs(specs, g) for g, _gs in games]
         arm_records = [_records_dir(Path(records_dir) / f"arm-{k + 1}") if records_dir else None
                        for k in range(len(names))]
         seed = _seed(seed)
@@ -224,11 +244,12 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
         total = len(arms) * (n + skill_depth)
         results, skills = [], []
         with _progress(total, "comparing") as tick:
-            for gs, records in zip(names, arm_records):
-                results.append(_play(gs, specs, n, seed, jobs, scheduler, tick, records))
-            for gs in names:
-                if skill_depth:
-                    skill = run(gs, SKILL_DEPTH_BOTS, skill_depth, seed, jobs=jobs,
+            for k, (gs, records) in enumerate(zip(names, arm_records)):
+                results.append(_play(gs, arm_specs[k], n, seed, jobs, scheduler, tick, records))
+            for g, gs in games:
+                if skill_depth:  # ismcts in one seat, random in every other
+                    bots_now = SKILL_DEPTH_BOTS[:1] + SKILL_DEPTH_BOTS[1:] * (g.players - 1)
+                    skill = run(gs, bots_now, skill_depth, seed, jobs=jobs,
                                 scheduler=scheduler, progress=tick)
                     skills.append(report.skill_series(skill))
                 else:
@@ -238,6 +259,7 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
             from .sim.plot import plot_compare
 
             plot_compare(rows, names, plot_path)
+    specs = max(arm_specs, key=len)  # arms of different sizes: one spec, named for the biggest table
     labels = report.bot_labels(specs)
     method = ("paired (same deals)" if all(paired) else
               "paired for arms of the first arm's game, Welch (Newcombe for proportions) otherwise")
@@ -249,7 +271,7 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
         click.echo(report.compare_csv(rows, names), nl=False)
     else:
         bots_text = ", ".join(f"{label} = {spec}" for label, spec in zip(labels, specs))
-        header = (f"{n} games per arm · seed {seed} · {bots_text} (seats alternate) · "
+        header = (f"{n} games per arm · seed {seed} · {bots_text} ({_seats_text(min(players))}) · "
                   f"Δ vs first: {method}")
         shown = [gs if gs == arm.strip() else f"{arm.strip()} (= {gs})" for arm, gs in zip(arms, names)]
         click.echo(report.compare_text(rows, shown, header))

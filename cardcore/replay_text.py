@@ -8,24 +8,35 @@ list. The JSON form (``--json``) is the state API's summary and is not made here
 from __future__ import annotations
 
 from .play.session import HUMAN
-from .play.text import Names
+from .play.facts import CONTRACT_KEYS, contract_facts
+from .play.text import Names, plain, seat_names
 from .values import show_value
 
 ROUND_KEYS_SHOWN = ("dealer", "trump", "points", "melds")  # said in the round's first lines
+CONTRACT_FACTS = {key for key, _label in CONTRACT_KEYS}  # said as the auction's lines
 
 
-def seat_names(players, n: int) -> Names:
-    """You and Bot when a person played (the record's ``players``), else Seat 0, Seat 1..."""
+def record_names(players, n: int, table=None) -> Names:
+    """You and the bots as `cardcore play` called them when a person played (the record's
+    ``players``), else Seat 0, Seat 1..."""
     valid = isinstance(players, list) and len(players) == n and all(isinstance(p, str) for p in players)
-    if valid and HUMAN in players:
-        me = players.index(HUMAN)
-        return Names(["You" if s == me else "Bot" for s in range(n)], me=me)
-    return Names([f"Seat {s}" for s in range(n)])
+    me = players.index(HUMAN) if valid and HUMAN in players else None
+    return seat_names(n, me, table)
+
+
+def replay_json(state) -> dict:
+    """The object of `cardcore replay --json`: the state's summary, and who plays with whom
+    (``sides``, the seats of each) with each side's total (``side_scores``)."""
+    summary = state.summary()
+    at = list(summary).index("rounds")  # beside the scores
+    items = list(summary.items())
+    extra = [("sides", [list(side) for side in state.table.sides]), ("side_scores", list(state.side_scores))]
+    return dict(items[:at] + extra + items[at:])
 
 
 def replay_lines(state, players=None) -> list[str]:
-    names = seat_names(players, state.n)
-    summary = state.summary()
+    names = record_names(players, state.n, state.table)
+    summary = replay_json(state)
     count = len(state.actions)
     out = [f"{state.game.title} — {state.game.game_string()} · seed {state.seed} · "
            f"{count} action{'' if count == 1 else 's'}"]
@@ -35,7 +46,11 @@ def replay_lines(state, players=None) -> list[str]:
     for i, r in enumerate(summary["rounds"], start=1):
         out.append(f"Round {i}: {names.subject(r['dealer'], 'deal')}; trump {r['trump'] or 'none'}; "
                    f"points {names.per_seat(r['points'])}")
+        for label, line in contract_facts(state, r, None, names):  # the auction: all of it
+            out.append(f"    {label.lower()}: {plain(line)}")
         for key, value in r.items():
+            if key in CONTRACT_FACTS:
+                continue
             if key == "thrown_in":  # the seat that threw its hand in
                 out.append(f"    {names.subject(value, 'throw')} the hand in: a new deal")
             elif key not in ROUND_KEYS_SHOWN:
@@ -44,6 +59,8 @@ def replay_lines(state, players=None) -> list[str]:
             out.append(f"    {names.subject(m['player'], 'declare')} {m['name']} {' '.join(m['cards'])} "
                        f"({m['points']})")
     out.append(f"Scores: {names.per_seat(summary['scores'])}")
+    if names.partnerships:
+        out.append(f"Sides: {names.per_side(summary['side_scores'])}")
     if state.is_terminal():
         out.append(result_line(state.result, names))
     else:
@@ -58,7 +75,11 @@ def result_line(res: dict, names: Names) -> str:
     if res["winner"] is None:
         return "Finished: a tie" + (f"; {totals}." if totals else ".")
     lurched = " (lurched)" if res.get("lurched") else ""
-    return (f"Finished: {names.subject(res['winner'], 'win')} by {res['game_score']}{lurched}"
+    winners = names.subject(res["winner"], "win")
+    if names.partnerships:  # the winner's side wins
+        who = names.team(res["winner"])
+        winners = who + (" win" if " and " in who else " wins")
+    return (f"Finished: {winners} by {res['game_score']}{lurched}"
             + (f"; {totals}." if totals else "."))
 
 

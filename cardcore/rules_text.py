@@ -64,12 +64,18 @@ def card_points_text(cp: CardPointsRule) -> str:
 
 
 # ------------------------------------------------------------------------------ play
+# who takes a step, as the subject of a sentence ("the winner draws")
+STEP_WHO = {"each-from-winner": "each player in turn from the winner",
+            "every-seat": "every player in turn from the winner"}
+
+
 def step_text(step) -> str:
     """One step after a trick: ``the winner draws``."""
+    who = STEP_WHO.get(step.who, f"the {step.who}")
     if isinstance(step, DrawStep):
-        return f"the {step.who} draws"
+        return f"{who} draws"
     if isinstance(step, TurnTrumpStep):
-        return f"the {step.who} turns the next stock card for trump"
+        return f"{who} turns the next stock card for trump"
     assert isinstance(step, DeclareStep)
     if step.only is not None:
         what = f"only {' or '.join(step.only)}"
@@ -80,7 +86,7 @@ def step_text(step) -> str:
     if step.exchange:
         what += " and exchange for the turn-up"
     cond = " if the winner declared nothing" if step.when == "winner-passed" else ""
-    return f"the {step.who} may declare {what}{cond}"
+    return f"{who} may declare {what}{cond}"
 
 
 def after_trick_text(phase: PhaseRule) -> str:

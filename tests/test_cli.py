@@ -56,7 +56,7 @@ PRESETS = {
 }
 
 SUMMARY_KEYS = {"game", "options", "finished", "current_player", "legal_actions", "scores",
-                "rounds", "result"}
+                "sides", "side_scores", "rounds", "result"}
 ROUND_KEYS = {"dealer", "trump", "points", "brisques", "melds"}  # brisques: Penchant's counter
 MELD_KEYS = {"player", "cards", "name", "points"}
 RESULT_KEYS = {"winner", "game_score", "lurched"}  # game-specific keys may be added
@@ -554,7 +554,9 @@ def test_replay_text_finished_game(runner, tmp_path):
 def test_replay_json_is_the_state_api_summary(runner, tmp_path):
     state = finished_state(rng_seed=5)
     a = ok(runner.invoke(cli, ["replay", write(tmp_path / "a.json", state.record()), "--json"])).stdout
-    assert json.loads(a) == json.loads(json.dumps(state.summary()))
+    # the summary, and the table's sides: two players alone, each side's total its seat's
+    expected = {**state.summary(), "sides": [[0], [1]], "side_scores": list(state.scores)}
+    assert json.loads(a) == json.loads(json.dumps(expected))
 
 
 # ------------------------------------------------------------------------- bad records: exit 1

@@ -17,7 +17,7 @@ from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, ph
 from ..tricks import forbidding_reason
 from .earned import earned_so_far, labelled, trick_earns
 from .moves import score_label
-from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards
+from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards, joined
 
 
 def suit_text(suit: str | None) -> Line:
@@ -80,17 +80,22 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     phase = state.phase_rule
     title = f"{state.game.rules.meta.title} · {round_length(state)}"
     led = obs["trick"][0]["card"][-1] if obs["trick"] else None
-    phase_line: Line = [Strong(phase.name), " — ", *obligation_line(phase.follow_rule, led, obs["trump"])]
+    if own_decision(state):  # an auction, the widow, naming trump: no trick rule to state yet
+        phase_line: Line = [Strong(phase.name)]
+    else:
+        phase_line = [Strong(phase.name), " — ", *obligation_line(phase.follow_rule, led, obs["trump"])]
     if phase.play_from_tableau:
         phase_line.append("; table cards may be played")
     status: list[Line] = [["Trump: ", *trump_now(state, obs)], [f"Stock: {obs['stock_left']}"],
                           [f"Dealer: {names(obs['dealer'])}"]]
+    if names.partnerships:
+        status.append([f"Sides: {names.per_side(state.side_scores)}"])
     if obs.get("turnup"):
         status.insert(1, ["Turn-up: ", Card(obs["turnup"])])
     turned = state.rounds[-1].get("turned") or []
     if turned:
         status.insert(1, ["Turned: ", Card(turned[-1]["card"])])
-    rows: list[tuple[str, Line]] = []
+    rows: list[tuple[str, Line]] = contract_rows(state, seat, names)
     counters = obs["counters"]
     # cards go to the table only by melding: no rows for tables that stay empty
     tables = declarations_remain(state) or any(obs["tableaus"])
@@ -101,9 +106,7 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
             line.append(f" · {name} won {counts[s]}")
         return line
 
-    for s in range(state.n):
-        if s == seat:
-            continue
+    for s in state.table.order_from(seat)[1:]:  # the others in the order of play from you
         known = obs["known_in_hand"].get(str(s)) or []
         size = obs["hand_sizes"][s]
         line: Line = [f"{size} card{'s' if size != 1 else ''} in hand · ", *standing(s)]
@@ -131,6 +134,74 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
         rows.append(("Earned so far", earned))
     legal = state.legal_actions() if state.current_player == seat else []
     return TableFacts(title, phase_line, status, rows, turn_line(state, seat, names), legal)
+
+
+# What a deal's auction and widow leave in the round's summary, in the order shown, with a label;
+# the spec's and the core's spellings of the same fact (bidder/declarer, bid/contract) both read.
+CONTRACT_KEYS = (("bids", "Bids"), ("declarer", "Declarer"), ("bidder", "Declarer"),
+                 ("contract", "Contract"), ("bid", "Contract"), ("widow", "Widow"), ("discards", "Discards"))
+PRIVATE_KEYS = ("discards",)  # known to the declarer only
+
+
+def own_decision(state) -> bool:
+    """Is the decision now one of a phase kind of its own (``bid``, ``trump``, ``discard``...),
+    not a card to play, a declaration or a throw-in?"""
+    return state.decision not in ("play", "declare", "throw-in") and not state.is_terminal()
+
+
+def contract_facts(state, round_summary: dict, seat: int | None, names: Names) -> list[tuple[str, Line]]:
+    """The auction and the widow of a deal as far as ``seat`` may know them (None: every fact,
+    for a watcher): who bid what, the declarer, the contract, the widow once shown, the discards
+    (to the declarer alone). Nothing for games without an auction."""
+    out: list[tuple[str, Line]] = []
+    declarer = round_summary.get("declarer", round_summary.get("bidder"))
+    bidding = state.decision == "bid" and not state.is_terminal() and round_summary is state.rounds[-1]
+    labels = set()
+    for key, label in CONTRACT_KEYS:
+        value = round_summary.get(key)
+        if value is None or value == [] or label in labels:
+            continue
+        if key in PRIVATE_KEYS and seat is not None and seat != declarer:
+            continue
+        labels.add(label)
+        if bidding:  # the auction is on: the highest bid so far is no contract yet
+            label = {"Declarer": "Highest bidder", "Contract": "Highest bid"}.get(label, label)
+        if key in ("declarer", "bidder") and isinstance(value, int):
+            out.append((label, [names(value)]))
+        elif key == "bids" and all(isinstance(b, dict) and "seat" in b for b in value):
+            out.append((label, joined([[names(b["seat"]), " ", "pass" if b.get("bid") is None else str(b["bid"])]
+                                       for b in value])))
+        else:
+            out.append((label, fact_line(value, names, state.n)))
+    return out
+
+
+def contract_rows(state, seat: int, names: Names) -> list[tuple[str, Line]]:
+    return contract_facts(state, state.rounds[-1], seat, names) if state.rounds else []
+
+
+def fact_line(value, names: Names, n: int) -> Line:
+    """A fact of a round's summary in words: cards as cards, a seat's entry by its name."""
+    if isinstance(value, list):
+        if value and all(isinstance(v, str) and _is_card_name(v) for v in value):
+            return cards(value)
+        if len(value) == n and value and all(type(v) is int for v in value):
+            return [names.per_seat(value)]
+        return joined([fact_line(v, names, n) for v in value]) or ["none"]
+    if isinstance(value, dict):
+        rest = dict(value)
+        seat = rest.pop("seat", rest.pop("player", None))
+        line: Line = [names(seat)] if type(seat) is int and 0 <= seat < n else []
+        for v in rest.values():
+            line += ([" "] if line else []) + fact_line(v, names, n)
+        return line
+    if isinstance(value, str) and _is_card_name(value):
+        return [Card(value)]
+    return [str(value).lower() if isinstance(value, bool) else str(value)]
+
+
+def _is_card_name(word: str) -> bool:
+    return len(word) == 2 and word[0] in "23456789TJQKA" and word[1] in "SHDC"
 
 
 def last_trick(state, names: Names) -> Line:
@@ -200,8 +271,30 @@ def turn_line(state, seat: int, names: Names) -> Line:
     if decision == "throw-in":
         ranks = " ".join(state.rules.throw_in.without_ranks) if state.rules.throw_in else ""
         return [Strong("Your turn: "), f"your hand has none of {ranks}: throw it in for a new deal, or pass."]
+    if own_decision(state):
+        return [Strong("Your turn: "), f"{decision_text(state)}."]
     step = state.declare_step()
     return [Strong("Your turn: "), step_text(state, seat, step, names) + "."]
+
+
+def decision_text(state) -> str:
+    """A decision of a phase kind of its own in words, from the verbs it offers: "bid 250 to 400,
+    or pass"; "trump S, trump H, trump D or trump C"."""
+    legal = state.legal_actions()
+    by_verb: dict[str, list[str]] = {}
+    for action in legal:
+        verb, _, rest = action.partition(" ")
+        by_verb.setdefault(verb, []).append(rest)
+    parts = []
+    for verb, rests in by_verb.items():
+        numbers = [int(r) for r in rests if r.isdigit()]
+        if len(rests) > 3 and len(numbers) == len(rests):
+            parts.append(f"{verb} {min(numbers)} to {max(numbers)}")
+        elif len(rests) > 4:
+            parts.append(f"{verb} (one of {len(rests)}; ? lists them)")
+        else:
+            parts += [f"{verb} {r}".strip() for r in rests]
+    return (", ".join(parts[:-1]) + " or " + parts[-1]) if len(parts) > 1 else (parts[0] if parts else "wait")
 
 
 def step_text(state, seat: int, step: DeclareStep | None, names: Names) -> str:
@@ -210,6 +303,10 @@ def step_text(state, seat: int, step: DeclareStep | None, names: Names) -> str:
         return "declare a meld or pass"
     if step.who == "winner":
         why = "you won the trick"
+    elif step.who in ("each-from-winner", "every-seat"):
+        why = "each player in turn from the trick's winner"
+    elif step.who == "declarer":
+        why = "you took the contract"
     elif step.when == "winner-passed":
         why = "the trick's winner declared nothing"
     else:
@@ -237,7 +334,14 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     phase = state.phase_rule
     out: list[tuple[str, list[Line]]] = []
     led = obs["trick"][0]["card"][-1] if obs["trick"] else None
-    now: list[Line] = [
+    if own_decision(state):
+        now: list[Line] = [["Phase ", Strong(phase.name), ".", Muted(f" [{phase.source}]")]]
+        if state.current_player == seat:
+            now.append([f"Your turn: {decision_text(state)}."])
+        now += [[label + ": ", *line] for label, line in contract_rows(state, seat, names)]
+        out.append(("Now", now))
+        return out + _general_help(state, obs)
+    now = [
         ["Phase ", Strong(phase.name), ": ", *obligation_line(phase.follow_rule, led, obs["trump"]), ".",
          Muted(f" [{phase.source}]")],
     ]
@@ -265,6 +369,12 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     if melds:
         out.append(("Your melds" if decision == "declare" else "Melds in your hand and table (declared after a trick)",
                     melds))
+    return out + _general_help(state, obs)
+
+
+def _general_help(state, obs) -> list[tuple[str, list[Line]]]:
+    """Trump, the cards, the game's own rules and the commands: help in every phase."""
+    out: list[tuple[str, list[Line]]] = []
     out.append(("Trump", trump_facts(state, obs)))
     out.append(("Cards", card_facts(state.rules)))
     for rule in state.game.describe_rules():
@@ -378,7 +488,7 @@ def round_grid(state, number: int, names: Names, title: str | None = None) -> Gr
     rows: dict[str, list[int]] = {}
     end_scores = None
     for e in round_events(state, number):
-        if e["type"] == "score":
+        if e["type"] in SCORED:
             label = f"meld: {e['meld']}" if e["source"] == "meld" else labelled(state, e["source"])
             rows.setdefault(label, [0] * n)[e["seat"]] += e["points"]
         elif e["type"] == "round-end":
@@ -407,14 +517,25 @@ def game_over_line(state, names: Names) -> Line:
     res = state.result
     totals = f"totals {names.per_seat(res['totals'])}"
     if res["winner"] is None:
+        top = max(state.side_scores)
+        leaders = [i for i, v in enumerate(state.side_scores) if v == top]
+        if 1 < len(leaders) < len(state.side_scores):  # three or more sides: some share the lead
+            who = " and ".join(names.side(i) if names.table else names(state.table.sides[i][0]) for i in leaders)
+            return [Strong(f"Game over: {who} share the lead with {top}"), f"; {totals}."]
         return [Strong("Game over: a tie"), f"; {totals}."]
     w = res["winner"]
     lurch = ""
     if res.get("lurched"):
         rule = state.rules.game_end.lurch
-        losers = [names(s) for s in range(state.n) if s != w]
+        losers = [names(s) for s in range(state.n) if s != w and not state.table.same_side(s, w)]
         lurch = f" ({', '.join(losers)} lurched: under {rule.below}, x{rule.multiplier})"
-    return [Strong(f"Game over: {names.subject(w, 'win')} by {res['game_score']}"), f"{lurch}; {totals}."]
+    if names.partnerships:  # the side wins, and its total is each partner's
+        who = names.team(w)
+        winners = who + (" win" if " and " in who else " wins")
+        totals = f"sides {names.per_side(state.side_scores)}"
+    else:
+        winners = names.subject(w, "win")
+    return [Strong(f"Game over: {winners} by {res['game_score']}"), f"{lurch}; {totals}."]
 
 
 def game_grid(state, names: Names) -> Grid:
@@ -463,9 +584,13 @@ def history_lines(state, names: Names) -> list[Line]:
         elif kind == "phase" and number:
             rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
             lines.append([f"    — {e['phase']}: ", *(obligation_line(rule.follow_rule) if rule else [e["rule"]])])
-        elif kind == "score" and e["source"] != "meld":
+        elif kind in SCORED and e["source"] != "meld":
             lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]),
                           Muted(f" {score_label(e)}")])
+        elif kind not in KNOWN_EVENTS:
+            line = event_line(e, names, watching=False)
+            if line:
+                lines.append(["    ", *line])
     if trick:
         lines.append([f"{number + 1:>2}. ", *trick, " …"])
     if len(lines) == 1:
@@ -503,7 +628,7 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
 
     for e in events:
         kind = e["type"]
-        if kind != "score" and kind != "trump":
+        if kind not in SCORED and kind != "trump":
             skip_trump = False
         if kind == "deal":
             last = None
@@ -542,10 +667,12 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
                      seat=e["seat"], detail=False))
         elif kind == "pass":
             # A declaration turn passed or skipped says nothing the next lines do not; before the
-            # first card of a deal, a pass declines a throw-in.
-            if not played and not names.you(e["seat"]):
+            # first card of a deal, a pass declines a throw-in, or a bid in an auction.
+            if not played and not names.you(e["seat"]) and state.rules.throw_in:
                 say(Said([f"{names(e['seat'])} does not throw in its hand", Muted(_throw_in_why(state)), "."],
                          seat=e["seat"]))
+            elif not played:
+                say(Said([names.subject(e["seat"], "pass")], seat=e["seat"]))
         elif kind == "draw":
             if watching or names.you(e["seat"]):
                 say(Said([names.subject(e["seat"], "draw"), " ", Card(e["card"]), Muted(f" (stock {e['left']})")],
@@ -567,8 +694,11 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
                 say(Said([f"Trump is cancelled: {e['reason']}."]))
             else:
                 whose = "your" if names.you(e["seat"]) else f"{names(e['seat'])}'s"
-                say(Said(["Trump is now ", *suit_text(e["suit"]), f", by {whose} {e['reason']}."]))
-        elif kind == "score":
+                if e["reason"].startswith("named"):  # named by a player, e.g. the declarer
+                    say(Said(["Trump is now ", *suit_text(e["suit"]), f", named by {names(e['seat'])}."]))
+                else:
+                    say(Said(["Trump is now ", *suit_text(e["suit"]), f", by {whose} {e['reason']}."]))
+        elif kind in SCORED:
             # points follow the move that scored them; end-of-round scoring is in the round summary
             if last is not None and last.seat == e["seat"] and e["source"] not in end_labels:
                 last.points.append((e, e["points"]))
@@ -580,7 +710,51 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
         elif kind == "game-end":
             last = None
             out.append(("game", None))
+        elif kind == "bid":  # an auction's bid, or a pass (no bid)
+            if e["bid"] is None:
+                say(Said([names.subject(e["seat"], "pass")], seat=e["seat"]))
+            else:
+                say(Said([names.subject(e["seat"], "bid"), f" {e['bid']}"], seat=e["seat"]))
+        elif kind == "widow":  # the widow shown, and taken by the declarer
+            say(Said([names.subject(e["seat"], "take"), " the widow: ", *cards(e["cards"])], seat=e["seat"]))
+        elif kind == "settle":  # the contract judged at the end of the deal
+            say(Said([Strong(f"{names.possessive(e['declarer'])} contract of {e['bid']}: {e['outcome']}"), "."]))
+        elif kind == "claim":  # a player claims the game (Pinochle's "out"): right or wrong
+            verdict = "right" if e["right"] else "wrong"
+            say(Said([Strong(names.subject(e["seat"], "claim")), f" the game: {verdict}."], seat=e["seat"]))
+        elif kind not in KNOWN_EVENTS:  # a phase kind's own: a bid, the widow shown, a discard
+            line = event_line(e, names, watching)
+            if line:
+                say(Said(line, seat=e.get("seat")))
     return [("say", _finish(v)) if k == "said" else (k, v) for k, v in out]
+
+
+KNOWN_EVENTS = ("deal", "phase", "play", "trick", "meld", "pass", "draw", "turn", "exchange", "throw-in",
+                "trump", "score", "deal-points", "round-end", "game-end", "claim", "bid", "widow", "settle")
+# points scored: to the game's scores (score), or to the deal's points only, which reach the scores
+# through the deal's settlement against a contract (deal-points)
+SCORED = ("score", "deal-points")
+# events of a phase kind whose cards only their seat sees (the others learn how many)
+PRIVATE_CARD_EVENTS = ("discard", "discards", "bury")
+
+
+def event_line(e: dict, names: Names, watching: bool) -> Line:
+    """An event of a phase kind of its own in words, from its fields: ``West bids 250``, ``You
+    discard 9S 9H JD``, ``The widow: QS 9C KD``; cards of a discard only for its seat."""
+    kind, seat = e["type"], e.get("seat")
+    fields = {k: v for k, v in e.items() if k not in ("type", "seat")}
+    hidden = kind in PRIVATE_CARD_EVENTS and not watching and not (type(seat) is int and names.you(seat))
+    words: Line = []
+    for value in fields.values():
+        if hidden and isinstance(value, list):
+            words.append(f"{len(value)} card{'s' if len(value) != 1 else ''}")
+        elif not hidden or not isinstance(value, str) or not _is_card_name(value):
+            words += fact_line(value, names, len(names.names))
+        words.append(" ")
+    words = words[:-1]
+    if type(seat) is int:
+        return [names.subject(seat, kind.replace("-", " ")), *([" "] if words else []), *words]
+    return [f"{kind.replace('-', ' ').capitalize()}: ", *words] if words else [kind.replace("-", " ").capitalize()]
 
 
 def _throw_in_why(state) -> str:

@@ -41,12 +41,19 @@ def interpret(text: str, state) -> Answer:
         i = int(number) if len(number) <= 6 else None  # no list is that long; int() refuses 4,301 digits
         if i is not None and 1 <= i <= len(legal):
             return Answer(legal[i - 1])
+        amounts = [a for a in legal if a.split()[1:] == [number]]  # a bid by its amount: 250
+        if len(amounts) == 1:
+            return Answer(amounts[0])
         shown = number if i is not None else f"{number[:6]}... ({len(number)} digits)"
         return Answer(error=f"There is no move {shown}: the moves are numbered 1..{len(legal)} (? lists them).")
     words = [w for w in re.split(r"[\s,]+", text) if w]
     if not words:  # only separators, e.g. ","
         return Answer(error=f"{text!r} is neither a card nor a move: {_how_to_answer(legal)}")
     verb = words[0].lower()
+    typed = " ".join(words).lower()
+    same = [a for a in legal if a.lower() == typed]  # a game's own action as listed: bid 250, trump h
+    if same:
+        return Answer(same[0])
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck
     if verb in verbs or (len(words) > 1 and not _card_like(deck, words[0])):
@@ -66,6 +73,9 @@ def interpret(text: str, state) -> Answer:
     action = " ".join([verb, *_canonical_order(deck, verb, cards)])
     if action in legal:
         return Answer(action)
+    same_cards = [a for a in legal if a.split()[0] == verb and sorted(a.split()[1:]) == sorted(cards)]
+    if same_cards:  # cards in any order (a discard)
+        return Answer(same_cards[0])
     return Answer(error=_why_not(state, action, verb, cards))
 
 
@@ -105,6 +115,9 @@ def _verb_for_cards(state, legal: list[str], cards: list[str]) -> tuple[str, lis
             return "meld", cards, (f"A meld takes two or more cards: type them all (e.g. meld {cards[0]} ..), "
                                    f"or pass.{hint}")
         return "meld", cards, None
+    verbs = sorted({a.split()[0] for a in legal})
+    if len(verbs) == 1 and verbs[0] not in CORE_VERBS:  # one verb of a phase kind that takes cards
+        return verbs[0], cards, None
     return "", cards, f"Not a card now: {_how_to_answer(legal)}"
 
 
@@ -139,6 +152,9 @@ def _why_not(state, action: str, verb: str, cards: list[str]) -> str:
         return f"{action}: not now: declare a meld or pass first (the next trick comes after)."
     if decision == "throw-in" and verb != "throw-in":
         return f"{action}: not now: first say whether you throw in your hand (throw-in) or not (pass)."
+    if decision not in ("play", "declare", "throw-in") and verb not in {a.split()[0] for a in state.legal_actions()}:
+        verbs = " or ".join(sorted({a.split()[0] for a in state.legal_actions()}))
+        return f"{action}: not now: the decision now is {decision} ({verbs}; ? lists the moves)."
     probe = state.clone()
     try:
         probe.apply(action)
@@ -177,7 +193,7 @@ def preview(state, action: str) -> Preview:
             out.note = "a new deal"
         if kind in HIDDEN_STEPS:
             break
-        if kind == "score" and e["seat"] == seat:
+        if kind in ("score", "deal-points") and e["seat"] == seat:
             out.points += e["points"]
             out.scored.append((score_label(e), e["points"]))
         elif kind == "trick" and action.startswith("play "):

@@ -22,7 +22,7 @@ from .facts import (game_grid, game_over_line, help_sections, history_lines, nar
                     score_grid, table_facts)
 from .interrupts import deferred_interrupt
 from .moves import interpret, preview
-from .text import Line, Names, Strong, card_actions
+from .text import Line, Strong, card_actions, seat_names
 from .view import preview_text
 
 HUMAN = "human"
@@ -48,10 +48,7 @@ class Session:
         self.make_bots()
         humans = [s for s, p in enumerate(self.players) if p == HUMAN]
         self.human = humans[0] if humans else None
-        if self.watching:
-            self.names = Names([f"Seat {s}" for s in range(g.players)])
-        else:
-            self.names = Names(["You" if s == self.human else "Bot" for s in range(g.players)], me=self.human)
+        self.names = seat_names(g.players, None if self.watching else self.human, g.table)
         # made now, so that a bad --hint-bot is an error before the game starts, not at `hint`
         self._hint_bot = make_bot(self.hint_spec, g, seed) if self.human is not None else None
 
@@ -116,8 +113,7 @@ class Session:
         if self.watching:
             v.say(" · ".join(f"{self.names(s)}: {spec}" for s, spec in enumerate(self.players)))
         else:
-            others = ", ".join(f"seat {s} ({spec})" for s, spec in enumerate(self.players) if spec != HUMAN)
-            v.say(f"You are seat {self.human}, against {others}. "
+            v.say(f"You are seat {self.human}, {self.company()}. "
                   "Type ? for the moves and what each scores, help for the rules now, hint for advice.")
         v.note(f"Recording to {self.record_path}")
         if self.resumed:
@@ -129,6 +125,23 @@ class Session:
             elif not self.watching:
                 for line in history_lines(state, self.names):
                     v.say(line)
+
+    def company(self) -> str:
+        """Who else is at the table: "against seat 1 (greedy)" with one bot; at a bigger table each
+        by name and seat in the order of play, partners apart."""
+        table, me = self.state.table, self.human
+        if table.n == 2:
+            return "against " + ", ".join(f"seat {s} ({spec})" for s, spec in enumerate(self.players) if spec != HUMAN)
+
+        def who(s: int) -> str:
+            return f"{self.names(s)} (seat {s}, {self.players[s]})"
+
+        seats = [s for s in table.order_from(me) if s != me]
+        partners = [s for s in seats if s in table.partners(me)]
+        opponents = [s for s in seats if s not in partners]
+        against = "against " + ", ".join(who(s) for s in opponents)
+        return (f"with {', '.join(who(s) for s in partners)} as partner{'s' if len(partners) > 1 else ''}, "
+                f"{against}") if partners else against
 
     def save(self) -> None:
         write_record(self.record_path, {**self.state.record(), "players": list(self.players)})

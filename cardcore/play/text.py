@@ -93,12 +93,57 @@ class Grid:
         self.rule_before = rule_before
 
 
-class Names:
-    """What to call each seat: "You" and "Bot" for a person's game, "Seat 0".. when watching."""
+# The other seats of a person's game at a bigger table, by where they sit from the person (South),
+# in the order of play: the next seat is on the person's left (West).
+POSITIONS = {3: ("West", "East"), 4: ("West", "North", "East")}
 
-    def __init__(self, names: list[str], me: int | None = None):
+
+def seat_names(n: int, me: int | None = None, table=None) -> "Names":
+    """What to call each seat of a table of ``n``: "You" and "Bot" for a person against one bot;
+    at a bigger table "You" and the others by position from you (West, North, East), or "Bot 1"..
+    beyond four; "Seat 0".. when nobody plays (watching). ``table`` (a :class:`cardcore.seats.Table`)
+    lets the names say who plays with whom."""
+    if me is None:
+        return Names([f"Seat {s}" for s in range(n)], table=table)
+    if n == 2:
+        return Names(["You" if s == me else "Bot" for s in range(n)], me=me, table=table)
+    others = POSITIONS.get(n) or tuple(f"Bot {k}" for k in range(1, n))
+    names = [""] * n
+    for k, seat in enumerate((me + i) % n for i in range(n)):
+        names[seat] = "You" if k == 0 else others[k - 1]
+    return Names(names, me=me, table=table)
+
+
+class Names:
+    """What to call each seat: "You" and "Bot" for a person's game, "Seat 0".. when watching
+    (see :func:`seat_names`); with ``table``, who plays with whom."""
+
+    def __init__(self, names: list[str], me: int | None = None, table=None):
         self.names = names
         self.me = me
+        self.table = table
+
+    @property
+    def partnerships(self) -> bool:
+        """Do some seats play together (fixed sides of more than one seat)?"""
+        return self.table is not None and any(len(side) > 1 for side in self.table.sides)
+
+    def side(self, index: int) -> str:
+        """A side in words, by its seats: "You and North", "West and East"."""
+        seats = self.table.sides[index]
+        if self.me is not None:  # in the order of play from you: you first, then West...
+            seats = sorted(seats, key=lambda s: (s - self.me) % self.table.n)
+        return " and ".join(self(s) for s in seats)
+
+    def per_side(self, values) -> str:
+        """One value per side in words: ``You and North 120, West and East 80``."""
+        return ", ".join(f"{self.side(i)} {v}" for i, v in enumerate(values))
+
+    def team(self, seat: int) -> str:
+        """The seat, or its side where seats play together: who wins or scores with it."""
+        if self.partnerships and len(self.table.side_seats[seat]) > 1:
+            return self.side(self.table.side_of(seat))
+        return self(seat)
 
     def __call__(self, seat: int) -> str:
         return self.names[seat]

@@ -42,6 +42,35 @@ def make_view(force_plain: bool = False):
     return PlainView()
 
 
+MOVES_LISTED = 40  # longer lists of moves (a discard of three from fifteen: 455) are summed up by verb
+
+
+def move_entries(legal: list[str]) -> list[tuple[str, str]]:
+    """The moves as (number, action) to print: all of them, or where there are more than
+    MOVES_LISTED, each verb with many moves once, as its first move and how many there are
+    ("[1-455] discard 9S 9H JD … (455 ways: type discard and the cards)")."""
+    if len(legal) <= MOVES_LISTED:
+        return [(f"[{i}]", a) for i, a in enumerate(legal, start=1)]
+    by_verb: dict[str, list[int]] = {}
+    for i, a in enumerate(legal, start=1):
+        by_verb.setdefault(a.split()[0], []).append(i)
+    out = []
+    for verb, numbers in by_verb.items():
+        if len(numbers) > 8:
+            first, last = numbers[0], numbers[-1]
+            amounts = [legal[i - 1].split()[1:] for i in numbers]
+            if all(len(a) == 1 and a[0].isdigit() for a in amounts):  # bids: a range of amounts
+                values = [int(a[0]) for a in amounts]
+                out.append((f"[{first}-{last}]", f"{verb} {min(values)} to {max(values)} "
+                                                 f"({len(numbers)} ways: type {verb} N, or the amount)"))
+            else:
+                out.append((f"[{first}-{last}]",
+                            f"{legal[first - 1]} … ({len(numbers)} ways: type {verb} and the cards)"))
+        else:
+            out += [(f"[{i}]", legal[i - 1]) for i in numbers]
+    return out
+
+
 def preview_text(p: Preview) -> Line:
     line: Line = []
     if p.outcome:
@@ -91,7 +120,7 @@ class PlainView:
         self.moves(f.moves)
 
     def moves(self, legal: list[str]) -> None:
-        self.echo("Moves: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(legal, start=1)))
+        self.echo("Moves: " + "  ".join(f"{n} {a}" for n, a in move_entries(legal)))
 
     def previews(self, previews: list[Preview]) -> None:
         self.echo("Moves, and what each does now:")
@@ -225,8 +254,8 @@ class RichView(PlainView):
             self.print(Columns(items, padding=(0, 2)))
             return
         self.print(Text("Moves:", style="dim"))
-        for i, a in enumerate(legal, start=1):
-            self.print(Text.assemble(("  " + f"[{i}]", "cyan"), " ", self.text(card_actions(a))))
+        for n, a in move_entries(legal):
+            self.print(Text.assemble(("  " + n, "cyan"), " ", self.text(card_actions(a))))
 
     def previews(self, previews: list[Preview]) -> None:
         from rich.table import Table

@@ -51,7 +51,7 @@ def check(game_string: str, bot_specs: tuple[str, ...]):
     if len(bot_specs) != game.players:
         raise OptionError(
             f"{game.name} is played by {game.players}; give {game.players} bots with --bots, "
-            f"e.g. {','.join(['random'] * game.players)} (got {len(bot_specs)})"
+            f"e.g. {','.join(['random'] * game.players)}, or one for every seat (got {len(bot_specs)})"
         )
     for spec in bot_specs:
         make_bot(spec, game, seed=0)
@@ -103,6 +103,28 @@ def point_classes(game) -> dict[str, str]:
     return classes
 
 
+# How a deal's contract ended, as a round's summary says it (``outcome``): made, or set (the
+# declarer failed, or conceded before play); an annulled auction (everyone passed) is no contract.
+MADE_OUTCOMES = ("made", "made-without-play")
+SET_OUTCOMES = ("failed", "set", "conceded")
+
+
+def contract_of(round_summary: dict, bot_at: dict[int, int]) -> dict | None:
+    """A deal's contract from its summary, for games with an auction: the declarer's bot, the
+    winning bid and whether it was made; None for a deal without one (no auction, all passed)."""
+    declarer = round_summary.get("declarer", round_summary.get("bidder"))
+    bid = round_summary.get("contract", round_summary.get("bid"))
+    if isinstance(bid, dict):  # a contract given as a record of its own
+        bid = bid.get("bid", bid.get("value"))
+    outcome = round_summary.get("outcome")
+    if type(declarer) is not int or type(bid) is not int or outcome == "annulled":
+        return None
+    made = round_summary.get("made")
+    if not isinstance(made, bool):
+        made = outcome in MADE_OUTCOMES if outcome in MADE_OUTCOMES + SET_OUTCOMES else None
+    return {"declarer": bot_at[declarer], "declarer_seat": declarer, "bid": bid, "made": made}
+
+
 def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], decisions: int,
               legal_moves: int, elapsed: float, keep_record: bool) -> dict:
     """The per-game metrics of a finished game, by bot (A = 0, B = 1, ...) where they belong to one.
@@ -115,9 +137,13 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
       how many of them that seat won on the deal's points), and the seat ahead on the game totals
       at the last such moment (``stock_game_leader``, seat or None) and whether it won the game.
     - ``lead_changes``: how often the strict leader on the running game totals changed hands.
+    Leads and the margin are those of the sides (partners count as one).
+    - ``winners``: the bots of the winner's side; ``sides``, ``winning_side``: the table's sides and
+      the winner's (index or None); ``contracts``: each deal's contract (see ``contract_of``).
     """
     game = state.game
-    n = state.n
+    table = state.table
+    n = len(table.sides)  # leads and margins are the sides' (every seat alone: the seats')
     bot_at = {seat: b for b, seat in enumerate(seats)}
     classes = point_classes(game)
     rounds: list[dict[str, list[int]]] = []
@@ -126,7 +152,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
     phases = 0
     stock_leader = None
     stock_deals = stock_won = 0
-    game_leader_seat = None
+    game_leader_side = None
     saw_stock_end = False
     leader = None
     lead_changes = 0
@@ -144,16 +170,18 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
             phases += 1
             if phases == 2:
                 stock_leader = _strict_leader(deal_points)
-                game_leader_seat = _strict_leader(totals)
+                game_leader_side = _strict_leader(totals)
                 saw_stock_end = True
-        elif kind == "score":
+        elif kind in ("score", "deal-points"):  # deal-points: a deal's own, settled against a contract
             seat, points = e["seat"], e["points"]
             source = e["meld"] if e["source"] == MELD else e["source"]
             classes.setdefault(source, MELD if e["source"] == MELD else "other")
             row = rounds[-1].setdefault(source, [0] * len(seats))
             row[bot_at[seat]] += points
-            deal_points[seat] += points
-            totals[seat] += points
+            if kind != "score":
+                continue  # not (yet) in the game's scores
+            deal_points[table.side_of(seat)] += points
+            totals[table.side_of(seat)] += points
             now = _strict_leader(totals)
             if now is not None:
                 if leader is not None and now != leader:
@@ -162,12 +190,14 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         elif kind == "round-end":
             if phases >= 2 and stock_leader is not None:
                 stock_deals += 1
-                stock_won += int(_strict_leader(e["points"]) == stock_leader)
+                by_side = [e["points"][side[0]] for side in table.sides]
+                stock_won += int(_strict_leader(by_side) == stock_leader)
     result = state.result or {"winner": None, "game_score": 0, "lurched": False, "totals": state.scores}
     winner_seat = result["winner"]
+    winning_side = None if winner_seat is None else table.side_of(winner_seat)
     returns = state.returns()
     final = list(result.get("totals") or state.scores)
-    ranked = sorted(final, reverse=True)
+    ranked = sorted(state.side_scores, reverse=True)
     out = {
         "index": index,
         "seed": seed,
@@ -177,6 +207,11 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         "first_dealer": state.deals[0]["dealer"],
         "winner": None if winner_seat is None else bot_at[winner_seat],
         "winner_seat": winner_seat,
+        # a partnership wins together: every bot of the winner's side
+        "winners": [] if winning_side is None else sorted(bot_at[s] for s in table.sides[winning_side]),
+        "sides": [list(side) for side in table.sides],
+        "winning_side": winning_side,
+        "contracts": [c for c in (contract_of(r, bot_at) for r in state.rounds) if c is not None],
         "game_score": [returns[seat] for seat in seats],
         "totals": [final[seat] for seat in seats],
         "lurched": bool(result.get("lurched")),
@@ -189,9 +224,10 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         "legal_moves": legal_moves,
         "stock_deals": stock_deals,
         "stock_leader_won": stock_won,
-        "stock_game_leader": game_leader_seat if saw_stock_end else None,
-        "stock_game_leader_won": (None if not saw_stock_end or game_leader_seat is None
-                                  else game_leader_seat == winner_seat),
+        "stock_game_leader": (None if not saw_stock_end or game_leader_side is None
+                              else table.sides[game_leader_side][0]),
+        "stock_game_leader_won": (None if not saw_stock_end or game_leader_side is None
+                                  else game_leader_side == winning_side),
         "lead_changes": lead_changes,
         "elapsed": elapsed,
     }

@@ -12,8 +12,11 @@ deals: the difference of two arms of one game is a paired difference (common ran
 across different games it is Welch's (Newcombe's for proportions).
 
 Metric names (A, B are the bots in the order given; the seats alternate from game to game):
-``win rate A (spec)``, ``ties``, ``game score A (spec)`` (signed: won or lost),
-``seat advantage: seat 0 win rate``, ``seat advantage: first dealer win rate``,
+``win rate A (spec)`` (a bot wins when its side does), ``ties``, ``game score A (spec)`` (signed:
+won or lost), ``seat advantage: seat 0 win rate`` (and of every seat at a table of three or more),
+``side win rate: seats 0+2`` (each side, with partnerships), ``seat advantage: first dealer win rate``,
+with an auction ``contracts made``, ``contracts set`` (shares of the contracts played or conceded),
+``mean winning bid`` and ``contracts taken per round A (spec)``,
 ``points per round A: SOURCE`` (SOURCE a meld kind, or a label such as ``brisques``),
 ``points per round A: all sources``, ``event: NAME`` (the game's notable events, per game),
 ``meld share of points``, ``trick share of points``, ``stock leader wins the deal``,
@@ -37,7 +40,7 @@ SKILL_DEPTH = "skill depth: ismcts win rate vs random"
 WIDTH = 100
 
 # sections keep the rows of different games in one sensible order in a comparison
-HEADLINE, POINTS, EVENTS, MECHANICS, EFFORT = range(5)
+HEADLINE, CONTRACTS, POINTS, EVENTS, MECHANICS, EFFORT = range(6)
 
 
 @dataclass
@@ -98,17 +101,23 @@ def build_series(results: list[dict], sources: dict[str, str] | None = None) -> 
                 s.values[r["index"]] = v
         out.append(s)
 
-    for b in range(nb):
+    for b in range(nb):  # a bot wins when its side does
         add(f"win rate {labels[b]} ({specs[b]})", "proportion", HEADLINE,
-            lambda r, b=b: float(r["winner"] == b))
+            lambda r, b=b: float(b in r.get("winners", [r["winner"]])))
     add("ties", "proportion", HEADLINE, lambda r: float(r["winner"] is None))
     for b in range(nb):
         add(f"game score {labels[b]} ({specs[b]})", "mean", HEADLINE,
             lambda r, b=b: float(r["game_score"][b]))
-    add("seat advantage: seat 0 win rate", "proportion", HEADLINE,
-        lambda r: float(r["winner_seat"] == 0))
+    for seat in range(nb if nb > 2 else 1):  # two seats: seat 1's is the rest
+        add(f"seat advantage: seat {seat} win rate", "proportion", HEADLINE,
+            lambda r, seat=seat: float(_seat_won(r, seat)))
+    sides = results[0].get("sides") or []
+    if any(len(side) > 1 for side in sides):  # partnerships: each side's win rate by its seats
+        for index, side in enumerate(sides):
+            add(f"side win rate: seats {'+'.join(map(str, side))}", "proportion", HEADLINE,
+                lambda r, index=index: float(r["winning_side"] == index))
     add("seat advantage: first dealer win rate", "proportion", HEADLINE,
-        lambda r: float(r["winner_seat"] == r["first_dealer"]))
+        lambda r: float(_seat_won(r, r["first_dealer"])))
 
     totals = {r["index"]: _points_by_source(r) for r in results}
     for b in range(nb):
@@ -145,14 +154,47 @@ def build_series(results: list[dict], sources: dict[str, str] | None = None) -> 
     add("legal moves per decision", "ratio", EFFORT,
         lambda r: (float(r["legal_moves"]), float(r["decisions"])))
     add("seconds per game", "mean", EFFORT, lambda r: float(r["elapsed"]))
+    if any(r.get("contracts") for r in results):
+        out += contract_series(results, labels, specs)
     return out
+
+
+def contract_series(results: list[dict], labels: list[str], specs) -> list[Series]:
+    """Games with an auction: how often the declarer makes the contract or is set, the mean
+    winning bid, and how often each bot takes the contract (per deal played)."""
+    out: list[Series] = []
+
+    def add(name, kind, fn):
+        s = Series(name, kind, CONTRACTS)
+        for r in results:
+            s.values[r["index"]] = fn(r)
+        out.append(s)
+
+    def settled(r):
+        return [c for c in r["contracts"] if c["made"] is not None]
+
+    add("contracts made", "ratio", lambda r: (float(sum(c["made"] for c in settled(r))), float(len(settled(r)))))
+    add("contracts set", "ratio", lambda r: (float(sum(not c["made"] for c in settled(r))), float(len(settled(r)))))
+    add("mean winning bid", "ratio",
+        lambda r: (float(sum(c["bid"] for c in r["contracts"])), float(len(r["contracts"]))))
+    for b, label in enumerate(labels):
+        add(f"contracts taken per round {label} ({specs[b]})", "ratio",
+            lambda r, b=b: (float(sum(c["declarer"] == b for c in r["contracts"])), float(r["rounds"])))
+    return out
+
+
+def _seat_won(r: dict, seat: int) -> bool:
+    """Did ``seat``'s side win game ``r``?"""
+    if "sides" not in r:
+        return r["winner_seat"] == seat
+    return r["winning_side"] is not None and seat in r["sides"][r["winning_side"]]
 
 
 def skill_series(results: list[dict]) -> Series:
     """Skill depth: how often bot A (ismcts) beats bot B (random)."""
     s = Series(SKILL_DEPTH, "proportion", MECHANICS)
     for r in results:
-        s.values[r["index"]] = float(r["winner"] == 0)
+        s.values[r["index"]] = float(0 in r.get("winners", [r["winner"]]))
     return s
 
 

@@ -1,6 +1,13 @@
-"""Option sets the adapter tests run every installed game under."""
+"""Option sets the adapter tests run every installed game under, and the test games of three and
+four seats (``seatgames``) beside them."""
 
-from cardcore import game_names, load_game
+import contextlib
+
+import seatgames
+
+import cardcore
+from cardcore import load_game
+from cardcore.plugins import get_games
 
 # Beyond the defaults and the presets: variations that change the action space, the trump, the
 # end of the game or the deal cap.
@@ -18,8 +25,29 @@ EXTRA_OPTIONS = {
 }
 
 
+@contextlib.contextmanager
+def seat_games_known():
+    """The test games of ``seatgames`` registered, unless they are already (then left as they are)."""
+    if set(seatgames.NAMES) <= set(get_games()):
+        yield
+    else:
+        with seatgames.registered():
+            yield
+
+
+def game_names() -> list[str]:
+    """Every installed game and the test games of three and four seats."""
+    with seat_games_known():
+        return sorted(cardcore.game_names())
+
+
 def option_sets() -> list[tuple[str, dict]]:
-    """(game, options) for every installed game: defaults, each preset, the extras above."""
+    """(game, options) for every game of game_names(): defaults, each preset, the extras above."""
+    with seat_games_known():
+        return _option_sets()
+
+
+def _option_sets() -> list[tuple[str, dict]]:
     out, seen = [], set()
     for name in game_names():
         source = load_game(name).rules_source()
@@ -35,7 +63,9 @@ def option_sets() -> list[tuple[str, dict]]:
 def short_options(name: str) -> dict:
     """Options that make a whole game short: one deal."""
     options = {"max_deals": 1}
-    if "rounds" in load_game(name).option_set().defaults():
+    with seat_games_known():
+        defaults = load_game(name).option_set().defaults()
+    if "rounds" in defaults:
         options["rounds"] = 1
     return options
 

@@ -12,10 +12,9 @@ import pytest
 pyspiel = pytest.importorskip(
     "pyspiel", reason="the openspiel extra (pip install 'cardcore[openspiel]') is not installed here")
 
-from cardcore import game_names  # noqa: E402
 from cardcore.adapters import openspiel as adapter  # noqa: E402
 
-from .cases import option_sets, short_options, show  # noqa: E402
+from .cases import game_names, option_sets, short_options, show  # noqa: E402
 
 
 def spiel_string(name: str, options: dict) -> str:
@@ -124,11 +123,11 @@ def test_resampling_keeps_the_information_state(name):
         for action in world.history():
             replayed.apply_action(action)
         assert str(replayed) == str(world)
-        other = 1 - player
-        changed.append(world._core.engine.hands[other] != state._core.engine.hands[other])
+        others = [s for s in range(game.num_players()) if s != player]
+        changed.append(any(world._core.engine.hands[o] != state._core.engine.hands[o] for o in others))
 
     playout(game, seed=2, visit=visit)
-    assert any(changed), "resampling never redrew the opponent's hand"
+    assert any(changed), "resampling never redrew an opponent's hand"
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -162,9 +161,12 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
         assert world.legal_actions() == state.legal_actions()
         truth, core = state._core.engine, state._core
         worlds["all"] += 1
-        other = 1 - player
+        # the next seat's hidden cards come from a pool of every other seat's and the face-down ones
+        others = [s for s in range(truth.n) if s != player]
+        other = others[0]
         hidden = (truth.hands[other] & ~truth.known[other]).bit_count()
-        pool = hidden + max(0, core._face_down_end() - core.fixed)
+        hidden_all = sum((truth.hands[s] & ~truth.known[s]).bit_count() for s in others)
+        pool = hidden_all + max(0, core._face_down_end() - core.fixed)
         if hidden and math.comb(pool, hidden) >= 20:
             # At least 20 hands the opponent could hold: the world must redraw them.
             worlds["free"] += 1
@@ -176,7 +178,8 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
     rs = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(game, evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs),
                            uct_c=2.0, max_simulations=8, random_state=rs)
-    random_bot = pyspiel.make_uniform_random_bot(1, 7)
+    # OpenSpiel's random bot plays for one seat only: one for each seat after the first
+    random_bots = {p: pyspiel.make_uniform_random_bot(p, 6 + p) for p in range(1, game.num_players())}
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -187,7 +190,7 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
             assert action in state.legal_actions()
             state.apply_action(action)
         else:
-            state.apply_action(random_bot.step(state))
+            state.apply_action(random_bots[state.current_player()].step(state))
     assert sum(state.returns()) == 0
     assert worlds["all"] >= 8 and worlds["free"] >= 8
     # A world equal to the truth only by chance: rare where the opponent could hold many hands.
@@ -262,17 +265,20 @@ def test_cardcore_state_shows_only_what_the_player_may_know(name):
         # The player's own knowledge is intact: the observation is the same dict.
         assert view.observation(player) == truth.observation(player)
         assert view.legal_actions() == truth.legal_actions()
-        other = 1 - player
-        unseen_other = truth.hands[other] & ~truth.known[other]
+        others = [s for s in range(truth.n) if s != player]
+        unseen_others = 0
+        for other in others:
+            unseen_others |= truth.hands[other] & ~truth.known[other]
         face_down = truth.stock[truth.stock_pos:state._core._face_down_end()]
-        if unseen_other and face_down:
-            redrawn += view.hands[other] != truth.hands[other]
-            # The cards the opponent may hold, or that lie face down, are only the unseen ones.
+        if unseen_others and (face_down or len(others) > 1):
+            redrawn += any(view.hands[o] != truth.hands[o] for o in others)
+            # The cards an opponent may hold, or that lie face down, are only the unseen ones.
             # (by name: with a double pack a redrawn card may be a twin of the one it stands for)
-            unseen = unseen_other | sum(1 << c for c in face_down)
+            unseen = unseen_others | sum(1 << c for c in face_down)
             names = truth.deck.names_of
-            held = Counter(names(view.hands[other] & ~view.known[other]))
-            assert not held - Counter(names(unseen)), held - Counter(names(unseen))
+            for other in others:
+                held = Counter(names(view.hands[other] & ~view.known[other]))
+                assert not held - Counter(names(unseen)), held - Counter(names(unseen))
         # Later deals are not the real ones: the view has a seed of its own.
         assert view.seed != truth.seed
     assert redrawn >= 3

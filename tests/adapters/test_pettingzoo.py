@@ -8,11 +8,12 @@ pettingzoo = pytest.importorskip(
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from cardcore import game_names, load_game  # noqa: E402
+from cardcore import game_names as installed_games  # noqa: E402
+from cardcore import load_game  # noqa: E402
 from cardcore.adapters import pettingzoo as adapter  # noqa: E402
 from cardcore.adapters.encoding import DEFAULT_MAX_DEALS  # noqa: E402
 
-from .cases import option_sets, short_options, show  # noqa: E402
+from .cases import game_names, option_sets, short_options, show  # noqa: E402
 
 # PettingZoo's advice for flat observations; ours are {"observation", "action_mask"} dicts, as
 # in its own classic environments.
@@ -44,7 +45,7 @@ def test_api_and_seed_tests(name, options):
     seed_test(lambda: adapter.env(name, options=options, max_deals=max_deals), num_cycles=500)
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", installed_games())  # the test games have no namespace of their own
 def test_namespaces_and_registry(name):
     namespace = getattr(adapter, f"{name}_v0")
     assert str(namespace.raw_env()) == f"cardcore_{name}_v0"
