@@ -1,0 +1,66 @@
+"""Helpers for the two-hand Pinochle scenario tests, driven through the public API only.
+
+Sources cited in the tests:
+  PB95 = /work/shared/seeds/penguin-pinochle.txt (Parlett, Penguin Book of Card Games p. 95),
+         quoted by its headings (Cards, Melds, Note, Two-hand Pinochle)
+  RM   = /work/shared/research/rules.md (§5 two-hand Bezique, §8 two-hand Pinochle, §10, §11)
+  YML  = rules/pinochle.yaml (its `notes:` record the choices where the sources are silent)
+
+Conventions: seat 1 deals, so seat 0 is the elder and leads the first trick (RM §5, as at
+Bezique). The turn-up is JH unless said: hearts are trump and the turn-up is no dix. The opening
+trick 9C (seat 0) against 9D (seat 1) is won by the leader, off-suit and no trump, and carries no
+card points in any system, so the score after it is exactly what the winner then declares.
+"""
+
+from __future__ import annotations
+
+from cardcore import load_game
+from pinochle_deals import play_tricks, skip_unless_registered, sweep_deal, two_hand_deal  # noqa: F401
+
+GAME = "pinochle"
+registered = skip_unless_registered(GAME)
+
+
+def new_state(hand0="", hand1="", turnup="JH", stock_top="", dealer=1, **options):
+    deal = two_hand_deal(hand0, hand1, turnup, stock_top, dealer)
+    return load_game(GAME, options=options).new_game(deals=[deal])
+
+
+def trick(s, lead, follow, winner):
+    """One trick by the player to move and his opponent; the winner is then to move (to
+    declare, or, with nothing to declare, to lead the next trick after the draws)."""
+    s.apply("play " + lead)
+    s.apply("play " + follow)
+    assert s.current_player == winner, f"{lead} {follow}: seat {s.current_player} to move, expected {winner}"
+
+
+def finish_turn(s):
+    """End the winner's declaration turn if it is still open (YML notes: `pass` ends it)."""
+    if not s.is_terminal() and "pass" in s.legal_actions():
+        s.apply("pass")
+
+
+def won_opening(hand0, hand1="", **kw):
+    """Seat 0 holds ``hand0`` and 9C, wins 9C against 9D: its declaration turn, 0 points so far."""
+    s = new_state(hand0 + " 9C", hand1 + " 9D", **kw)
+    trick(s, "9C", "9D", winner=0)
+    return s
+
+
+def deals_played(s) -> int:
+    return len(s.summary()["rounds"])
+
+
+def play_out_deal(s) -> int:
+    """Finish the current deal with first legal cards and no declarations (`pass` at each
+    declaration turn, never `out`); return the number of cards played."""
+    deal = deals_played(s)
+    played = 0
+    while not s.is_terminal() and deals_played(s) == deal:
+        legal = s.legal_actions()
+        if "pass" in legal:
+            s.apply("pass")
+            continue
+        s.apply(next(a for a in legal if a.startswith("play ")))
+        played += 1
+    return played
