@@ -164,7 +164,13 @@ class TrickGame:
         self._meld_actions: dict[int, str] = {}
         self._meld_cards: dict[int, tuple[str, ...]] = {}
         self._step_melds: dict[int, frozenset[str]] = {}
-        self.meld_table = MeldTable(self.deck, list(r.melds), tuple(r.sequence_order or r.deck.ranks))
+        # every score the source quotes, scaled (e.g. a count in tens divides them by 10)
+        self.score_factor = r.score_scale.factor if r.score_scale else 1
+        self.meld_table = MeldTable(self.deck, list(r.melds), tuple(r.sequence_order or r.deck.ranks),
+                                    self.score_factor)
+        # a deal settled against a contract: its points are the deal's, and only the settlement
+        # reaches the scores
+        self.settles_deals = any(p.kind == "settle" for p in r.phases)
         self.meld_by_name = {m.name: m for m in r.melds}
         self.counter_masks = {
             name: _mask_of_ranks(self.deck, c.ranks) for name, c in r.counters.items()
@@ -179,6 +185,10 @@ class TrickGame:
         self.reuse_policy = r.meld_reuse
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
+
+    def scaled(self, points: int) -> int:
+        """A score the source quotes, in this game's count (``score_scale``)."""
+        return round(points * self.score_factor)
 
     def step_melds(self, step) -> frozenset[str] | None:
         """The meld kinds a declaration step admits (its ``only`` less its ``exclude``); None

@@ -1,9 +1,12 @@
 """The generic meld engine: meld kinds from the rules tables, compiled into card patterns.
 
-Every meld kind of the family is one of four shapes, so a game's meld table is pure data:
+Every meld kind of the family is one of six shapes, so a game's meld table is pure data:
 ``set`` (n cards of one rank), ``sequence`` (n same-suit cards consecutive in the sequence order,
-containing given ranks), ``flush`` (n same-suit cards containing given ranks) and ``couple``
-(one card of each of two ranks, in the same or in different suits). Compiling a table lists every
+containing given ranks), ``flush`` (n same-suit cards containing given ranks, a rank listed twice
+needing both copies of a double pack), ``couple`` (one card of each of two ranks, in the same or
+in different suits), ``named`` (the very cards listed, e.g. Pinochle's Q♠ J♦) and ``single`` (one
+card of the given ranks, e.g. the dix). A meld may count only in trumps (``trump_only``) or only
+outside them (``non_trump_only``). Compiling a table lists every
 card set that forms each kind, so finding the melds in a holding is a subset test per pattern.
 """
 
@@ -36,11 +39,14 @@ class MeldScore:
 
 
 class MeldTable:
-    def __init__(self, deck: Deck, rules: list["MeldRule"], sequence_order: tuple[str, ...]):
+    def __init__(self, deck: Deck, rules: list["MeldRule"], sequence_order: tuple[str, ...], scale: float = 1):
         self.deck = deck
+        self.scale = scale
         self.rules = rules
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
+            if not rule.enabled:  # a meld only by agreement, not agreed
+                continue
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
@@ -50,11 +56,13 @@ class MeldTable:
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
         rule = self.rules[pattern.kind]
         if rule.trump_points is not None and pattern.suit is not None and pattern.suit == trump:
-            return rule.trump_points
-        if isinstance(rule.points, dict):
+            points = rule.trump_points
+        elif isinstance(rule.points, dict):
             rank = self.deck.rank_letter((pattern.mask & -pattern.mask).bit_length() - 1)
-            return rule.points[rank]
-        return rule.points
+            points = rule.points[rank]
+        else:
+            points = rule.points
+        return points if self.scale == 1 else round(points * self.scale)
 
     def best(self, mask: int, trump: int | None, allowed: frozenset[str] | None = None) -> MeldScore | None:
         """The best-scoring meld these exact cards form (the engine scores the better one),
@@ -74,6 +82,10 @@ class MeldTable:
             if allowed is not None and rule.name not in allowed:
                 continue
             if rule.first_suit == "trump" and (trump is None or pattern.first_suit != trump):
+                continue
+            if rule.trump_only and (trump is None or pattern.suit != trump):
+                continue
+            if rule.non_trump_only and (pattern.suit is None or pattern.suit == trump):
                 continue
             pts = self.points(pattern, trump)
             if best is None or pts > best.points:
@@ -161,10 +173,23 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
                         yield _mask(combo), s, s
     elif rule.kind == "flush":
         others = [r for r in deck.ranks if r not in rule.contains]
+        extras = ([(r,) for r in rule.extra_one_of] if rule.extra_one_of
+                  else list(combinations(others, rule.size - len(rule.contains))))
         for s in suits:
-            for extra in combinations(others, rule.size - len(rule.contains)):
-                for combo in product(*(cards(r, s) for r in (*rule.contains, *extra))):
-                    yield _mask(combo), s, s
+            for extra in extras:
+                names = [r + deck.suits[s] for r in (*rule.contains, *extra)]
+                for mask in _copies(deck, names):
+                    yield mask, s, s
+    elif rule.kind == "named":
+        suits_named = {name[-1] for name in rule.cards}
+        suit = deck.suits.index(suits_named.pop()) if len(suits_named) == 1 else None
+        for mask in _copies(deck, rule.cards):
+            yield mask, suit, suit
+    elif rule.kind == "single":
+        for rank in rule.ranks:
+            for s in suits:
+                for c in cards(rank, s):
+                    yield 1 << c, s, s
     elif rule.kind == "couple":
         first, second = rule.ranks
         for s1 in suits:
@@ -178,8 +203,86 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
         raise ValueError(rule.kind)
 
 
+def _copies(deck: Deck, names: list[str]):
+    """Every physical card set of these card names (a name listed twice takes both copies)."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    choices = [list(combinations(deck.by_name[name], k)) for name, k in counts.items()]
+    if any(not c for c in choices):
+        return
+    for combo in product(*choices):
+        yield _mask(c for part in combo for c in part)
+
+
 def _mask(cards) -> int:
     m = 0
     for c in cards:
         m |= 1 << c
     return m
+
+
+def best_meld_set(table: MeldTable, holding: int, trump: int | None) -> list[MeldScore]:
+    """The set of melds scoring most that ``holding`` shows at once, when a card may serve in
+    one meld of each class (sequences, arounds...) and in any number of classes; two identical
+    melds both score if the cards are there twice. In class order, then the melds as found.
+
+    The search runs on card names, not physical copies, so that the two copies of a double pack
+    do not multiply the cases; each meld then takes the lowest copies not yet used in its class,
+    the same copies in every class, so that the cards used in all melds are as few as possible.
+    """
+    deck = table.deck
+    candidates: dict[str, dict[tuple, MeldScore]] = {}
+    for mask in table.within(holding, holding):
+        meld = table.best(mask, trump)
+        if meld is not None:
+            key = tuple(sorted(deck.names_of(mask)))
+            known = candidates.setdefault(meld.rule.meld_class, {}).get(key)
+            if known is None or meld.points > known.points:
+                candidates[meld.rule.meld_class][key] = meld
+    held: dict[str, int] = {}
+    for c in iter_bits(holding):
+        held[deck.names[c]] = held.get(deck.names[c], 0) + 1
+    out: list[MeldScore] = []
+    for meld_class, by_key in candidates.items():
+        keys = list(by_key)
+        _, chosen = _best_packing(keys, [by_key[k].points for k in keys], held)
+        used = 0
+        for index in chosen:
+            mask = 0
+            for name in keys[index]:
+                card = next(c for c in deck.by_name[name] if holding >> c & 1 and not (used | mask) >> c & 1)
+                mask |= 1 << card
+            used |= mask
+            meld = table.best(mask, trump)
+            out.append(meld)
+    return out
+
+
+def _best_packing(keys: list[tuple], points: list[int], held: dict[str, int]) -> tuple[int, list[int]]:
+    """The most points from melds ``keys`` (card names) drawn from ``held`` (name counts), each
+    meld usable more than once while the cards last: (points, indices chosen)."""
+    memo: dict[tuple, tuple[int, list[int]]] = {}
+    names = sorted(held)
+
+    def best(i: int, left: tuple) -> tuple[int, list[int]]:
+        if i == len(keys):
+            return 0, []
+        found = memo.get((i, left))
+        if found is not None:
+            return found
+        result = best(i + 1, left)
+        counts = dict(zip(names, left))
+        need: dict[str, int] = {}
+        for name in keys[i]:
+            need[name] = need.get(name, 0) + 1
+        if all(counts.get(n, 0) >= k for n, k in need.items()):
+            for n, k in need.items():
+                counts[n] -= k
+            sub_points, sub = best(i, tuple(counts[n] for n in names))
+            if sub_points + points[i] > result[0]:
+                result = (sub_points + points[i], [i, *sub])
+        memo[(i, left)] = result
+        return result
+
+    return best(0, tuple(held[n] for n in names))

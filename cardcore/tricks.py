@@ -5,6 +5,9 @@ Letters, one per obligation of a player who is not leading; a capital means obli
 winning the trick when able. ``ftr`` is free play. Each capital is a filter applied in that order,
 so every mix of capitals has a meaning. ``follow_or_trump`` is the All-Fours rule the letters
 cannot say: a player holding the suit led may follow *or* trump, and may discard only when void.
+``beat_trump_lead`` is Auction Pinochle's, which the letters cannot say either: when a trump is
+led, a player following suit must beat the highest trump played if able; a plain suit led need
+not be headed, and a void player must trump but need not overtrump (``FTr`` with this flag).
 """
 
 from __future__ import annotations
@@ -20,20 +23,22 @@ class FollowRule:
     trump: bool = False
     win: bool = False
     follow_or_trump: bool = False
+    beat_trump_lead: bool = False
 
     @classmethod
-    def parse(cls, letters: str, follow_or_trump: bool = False) -> "FollowRule":
+    def parse(cls, letters: str, follow_or_trump: bool = False, beat_trump_lead: bool = False) -> "FollowRule":
         text = letters.replace(",", "").replace(" ", "")
         if len(text) != 3 or text.lower() != "ftr":
             raise ValueError(
                 f"{letters!r} is not a trick rule: write the letters f, t, r in that order, "
                 "capital for obligatory (e.g. ftr, FTR, FTr)"
             )
-        return cls(text[0] == "F", text[1] == "T", text[2] == "R", follow_or_trump)
+        return cls(text[0] == "F", text[1] == "T", text[2] == "R", follow_or_trump, beat_trump_lead)
 
     def __post_init__(self) -> None:
         # asked at every card played: computed once
-        object.__setattr__(self, "free", not (self.follow or self.trump or self.win or self.follow_or_trump))
+        object.__setattr__(self, "free", not (self.follow or self.trump or self.win or self.follow_or_trump
+                                                  or self.beat_trump_lead))
 
     @property
     def letters(self) -> str:
@@ -49,6 +54,8 @@ class FollowRule:
             parts.append("must trump when void in the suit led")
         if self.win:
             parts.append("must win the trick when able")
+        if self.beat_trump_lead:
+            parts.append("when a trump is led, must beat every trump played when able")
         return "; ".join(parts) if parts else "free play: any card"
 
 
@@ -101,6 +108,10 @@ def legal_plays(
         winning = allowed & beating(deck, trick[trick_winner(deck, trick, trump)], trump)
         if winning:
             allowed = winning
+    elif rule.beat_trump_lead and has_led and trumps & led:  # a trump led: head the trumps played
+        higher = allowed & deck.stronger[trick[trick_winner(deck, trick, trump)]]
+        if higher:
+            allowed = higher
     return allowed
 
 
@@ -131,5 +142,8 @@ def forbidding_reason(
         return (f"you hold no {led_words}, the suit led, but hold a trump: you must trump with "
                 f"{suit_words(deck, trump)} (Parlett: {rule.letters})")
     best = trick[trick_winner(deck, trick, trump)]
+    if rule.beat_trump_lead and not rule.win:
+        return (f"a trump was led: you must beat {deck.names[best]}, the highest trump played, when "
+                f"you can (Parlett: {rule.letters}, beat a trump lead)")
     return (f"you must win the trick when able: you hold a card that beats {deck.names[best]}, "
             f"the card winning it (Parlett: {rule.letters})")
