@@ -234,7 +234,8 @@ class AuctionPhase(DecisionPhase):
     first: Literal["eldest"] = "eldest"
     opening: Opening
     step: int = Field(10, ge=1)
-    listed_up_to: int = Field(650, description="legal_actions lists bids up to this; any higher one is accepted")
+    listed: int = Field(2, ge=1, description="how many bids legal_actions lists, from the lowest; apply "
+                                             "accepts any higher multiple of the step too")
     passer: Literal["out"] = "out"
     ends_when: Literal["one-bidder-left"] = "one-bidder-left"
     all_pass: Literal["annul-and-next-deals"] | None = None

@@ -45,9 +45,8 @@ class AuctionPhase:
 
     def legal_actions(self, state) -> list[str]:
         rule, game = state.auction_rule, state.game
-        step, top = game.scaled(rule.step), game.scaled(rule.listed_up_to)
-        low = self._lowest(state)
-        bids = [f"{BID} {b}" for b in range(low, max(top, low) + 1, step)]
+        step, low = game.scaled(rule.step), self._lowest(state)
+        bids = [f"{BID} {low + i * step}" for i in range(rule.listed)]
         return bids + (["pass"] if self._may_pass(state) else [])
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:

@@ -28,6 +28,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "bid": ("seat", "bid"),
     "widow": ("seat", "cards"),
     "discard": ("seat",),
+    "concede": ("seat",),
     "settle": ("declarer", "bid", "outcome"),
     "round-end": ("round", "points", "scores"),
     "game-end": ("winner", "game_score", "lurched", "totals"),

@@ -9,3 +9,10 @@ from .game import AuctionPinochleGame, PartnershipAuctionPinochleGame
 def register_games(register):
     register(AuctionPinochleGame)
     register(PartnershipAuctionPinochleGame)
+
+
+@hookimpl
+def register_bots(register):
+    from .bots import AuctionPinochleBot
+
+    register("heuristic", AuctionPinochleBot, games={"auction-pinochle", "partnership-auction-pinochle"})
