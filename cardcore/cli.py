@@ -16,7 +16,7 @@ from .errors import CardcoreError, RecordError
 from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, bot_names, get_games
-from .records import read_record, replay
+from .records import read_record, replay, saved_players
 from .replay_text import replay_lines
 from .rules_text import rank_order, rules_page
 
@@ -170,7 +170,7 @@ def split_specs(text: str) -> list[str]:
 @click.option("--watch", is_flag=True, help="Watch two bots play each other (see --bots).")
 @click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (implies --watch). "
                                                   "Default: the --level's bot in every seat.")
-@click.option("--delay", type=click.FloatRange(min=0), metavar="SECONDS",
+@click.option("--delay", type=click.FloatRange(min=0, max=60), metavar="SECONDS",
               help="Pause before each bot move. Default 0.5 on a terminal, 0 otherwise.")
 @click.option("--plain", is_flag=True,
               help="Plain text even on a terminal (also when NO_COLOR is set or TERM=dumb), "
@@ -208,9 +208,7 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         state = replay(record, where=resume_path)
         g = state.game
         record_path = record_path or resume_path
-        saved = record.get("players")
-        if not (isinstance(saved, list) and len(saved) == g.players and all(isinstance(p, str) for p in saved)):
-            saved = None
+        saved = saved_players(record, g, resume_path, check_bots=not (bot or level or bots))
     else:
         if not game:
             raise click.UsageError("name a GAME to play (see `cardcore games`), or --resume a record")
@@ -218,6 +216,12 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         state = g.new_game(seed=seed)
         record_path = record_path or str(default_record_path(g.name))
         saved = None
+    if delay is not None and not 0 <= delay <= 60:  # FloatRange lets NaN through
+        raise click.UsageError("--delay must be a number of seconds from 0 to 60")
+    if bot is not None and not bot.strip():
+        raise click.UsageError("--bot needs a bot spec, e.g. greedy or 'ismcts(iterations=2000)'")
+    if HUMAN in [s.strip() for s in [bot or "", *(split_specs(bots) if bots else [])]]:
+        raise click.UsageError(f"--bot and --bots name bots; {HUMAN!r} is the seat you play (--seat)")
     if bot and level:
         raise click.UsageError("give --bot or --level, not both")
     if seat is not None and not 0 <= seat < g.players:

@@ -86,10 +86,28 @@ def _output_format(json_: bool, csv_: bool) -> str:
     return "json" if json_ else "csv" if csv_ else "text"
 
 
+def _records_dir(path: str | Path | None) -> Path | None:
+    """The directory for --records, made now: a path that cannot be one is refused before any game."""
+    if path is None:
+        return None
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise click.ClickException(f"--records {path}: exists and is not a directory") from None
+    except OSError as exc:
+        raise click.ClickException(f"--records {path}: cannot make the directory: {exc.strerror or exc}") from None
+    return path
+
+
 def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None):
     def on_result(result):
         if records_dir is not None:
-            write_record(records_dir / _record_name(result["index"], n), result.pop("record"))
+            target = records_dir / _record_name(result["index"], n)
+            try:
+                write_record(target, result.pop("record"))
+            except OSError as exc:
+                raise click.ClickException(f"--records: cannot write {target}: {exc.strerror or exc}") from None
         tick(result)
 
     return run(game_string, specs, n, seed, jobs=jobs, scheduler=scheduler, progress=on_result,
@@ -103,14 +121,14 @@ bots_option = click.option(
          "Bot A sits in seat 0 in even games and seat 1 in odd ones.",
 )
 def games_option(what: str):
-    return click.option("-n", "--games", "n", type=click.IntRange(min=1), default=100,
+    return click.option("-n", "--games", "n", type=click.IntRange(min=1, max=10_000_000), default=100,
                         show_default=True, help=f"Number of games{what}.")
 
 
 seed_option = click.option("--seed", type=int,
                            help="Master seed: game i's deals and bots follow from (seed, i). "
                                 "Random if omitted, and then printed to stderr.")
-jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+jobs_option = click.option("--jobs", "-j", type=click.IntRange(min=0, max=256), default=1, show_default=True,
                            help="Worker processes (0: one per CPU). Results do not depend on it.")
 scheduler_option = click.option("--scheduler", metavar="ADDRESS",
                                 help="Run on this Dask distributed scheduler, e.g. tcp://host:8786 "
@@ -119,7 +137,8 @@ json_option = click.option("json_", "--json", is_flag=True, help="Print JSON.")
 csv_option = click.option("csv_", "--csv", is_flag=True, help="Print CSV.")
 records_option = click.option("--records", "records_dir", type=click.Path(file_okay=False),
                               help="Keep every game's record in this directory, one JSON file per "
-                                   "game named by its index (compare: a subdirectory arm-K per arm).")
+                                   "game named by its index (compare: a subdirectory arm-K per arm); "
+                                   "made if missing, before any game is played.")
 
 
 # ------------------------------------------------------------------------------ simulate
@@ -147,8 +166,8 @@ def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, 
         fmt = _output_format(json_, csv_)
         g, game_string = _game_string(game, option_pairs, preset)
         specs = split_bots(bots)
+        records = _records_dir(records_dir)
         seed = _seed(seed)
-        records = Path(records_dir) if records_dir else None
         with _progress(n, "simulating") as tick:
             results = _play(game_string, specs, n, seed, _jobs(jobs), scheduler, tick, records)
         rows = report.aggregate(results)
@@ -176,7 +195,7 @@ def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, 
 @json_option
 @csv_option
 @records_option
-@click.option("--skill-depth", type=click.IntRange(min=0), default=0, show_default=True, metavar="N",
+@click.option("--skill-depth", type=click.IntRange(min=0, max=1_000_000), default=0, show_default=True, metavar="N",
               help="Also play N games per arm of ismcts(iterations=200) against random and report "
                    "ismcts's win rate (0: not measured).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
@@ -196,6 +215,8 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
         games = [_game_string(arm, option_pairs, None) for arm in arms]
         names = [gs for _g, gs in games]
         specs = split_bots(bots)
+        arm_records = [_records_dir(Path(records_dir) / f"arm-{k + 1}") if records_dir else None
+                       for k in range(len(names))]
         seed = _seed(seed)
         jobs = _jobs(jobs)
         first = parse_game_string(names[0])[0]
@@ -203,8 +224,7 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
         total = len(arms) * (n + skill_depth)
         results, skills = [], []
         with _progress(total, "comparing") as tick:
-            for k, gs in enumerate(names):
-                records = Path(records_dir) / f"arm-{k + 1}" if records_dir else None
+            for gs, records in zip(names, arm_records):
                 results.append(_play(gs, specs, n, seed, jobs, scheduler, tick, records))
             for gs in names:
                 if skill_depth:

@@ -33,6 +33,9 @@ OptionValue = StrictBool | StrictInt | StrictStr
 _TRUE = {"true", "yes", "1"}
 _FALSE = {"false", "no", "0"}
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+# Python will not read a longer integer from text (sys.get_int_max_str_digits); no option needs one.
+_MAX_DIGITS = 4300
+_SHOWN = 40  # characters of a bad value quoted in a message
 _GAME_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*")
 
 
@@ -136,6 +139,11 @@ class OptionSpec(BaseModel):
         return self
 
 
+def _brief(text: str) -> str:
+    """``text``, or its start when it is too long to quote in a one-line message."""
+    return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text)} characters)"
+
+
 def _range_text(spec: OptionSpec) -> str:
     if spec.minimum is not None and spec.maximum is not None:
         return f"an integer from {spec.minimum} to {spec.maximum}"
@@ -203,8 +211,8 @@ class OptionSet:
 
     def _unknown(self, name: Any) -> str:
         if not self.specs:
-            return f"unknown option {_show(name)!r} for {self.game}; {self.game} has no options"
-        message = f"unknown option {_show(name)!r} for {self.game}; valid options: " + ", ".join(
+            return f"unknown option {_brief(_show(name))!r} for {self.game}; {self.game} has no options"
+        message = f"unknown option {_brief(_show(name))!r} for {self.game}; valid options: " + ", ".join(
             s.name for s in self.specs
         )
         close = difflib.get_close_matches(str(name), list(self._by_name), n=1)
@@ -218,12 +226,14 @@ class OptionSet:
         else:
             allowed = "valid values: " + ", ".join(_show(v) for v in spec.values or [])
         return OptionError(
-            f"invalid value {_show(value)!r} for option {spec.name!r} of {self.game}; {allowed}"
+            f"invalid value {_brief(_show(value))!r} for option {spec.name!r} of {self.game}; {allowed}"
         )
 
     def _coerce(self, spec: OptionSpec, value: Any) -> Any:
         if spec.type == "integer":
             if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+                if len(value.strip().lstrip("+-")) > _MAX_DIGITS:
+                    raise self._invalid(spec, value)
                 number = int(value.strip())
             elif isinstance(value, int) and not isinstance(value, bool):
                 number = value
@@ -319,7 +329,7 @@ def parse_assignments(pairs: list[str]) -> dict[str, str]:
     """Collect repeated ``-o key=value`` flags; values stay strings until validated."""
     options: dict[str, str] = {}
     for pair in pairs:
-        key, value = _split_assignment(pair, f"in '-o {pair}'")
+        key, value = _split_assignment(pair, f"in {'-o ' + pair!r}")
         if key in options:
             raise OptionError(f"option {key!r} is given twice with -o")
         options[key] = value

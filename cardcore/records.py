@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,13 @@ class RecordModel(BaseModel):
     actions: list[str] = []
 
 
+# A record is four levels deep (record, deals, deal, hands, hand); Python's json module has no
+# limit of its own and dies of a RecursionError about a thousand levels down.
+MAX_DEPTH = 16
+# Python refuses to read an integer of more than this many digits (a ValueError with no position).
+MAX_DIGITS = 4300
+
+
 def read_record(path: str | Path) -> dict:
     """The record in ``path`` as a checked dict; RecordError says where it is broken."""
     try:
@@ -54,10 +62,13 @@ def read_record(path: str | Path) -> dict:
 
 
 def parse_record(text: str, where: str = "record") -> dict:
+    _check_json_limits(text, where)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{where}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # what the pre-check should have caught already
+        raise RecordError(f"{where}: not a readable record: {exc}") from None
     try:
         model = RecordModel.model_validate(data)
     except ValidationError as exc:
@@ -69,6 +80,33 @@ def parse_record(text: str, where: str = "record") -> dict:
     # a key missing from a deal stays missing, so that the state can say which deal lacks what
     record["deals"] = [deal.model_dump(exclude_unset=True) for deal in model.deals]
     return record
+
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[{]|[\]}]|[0-9]+')  # strings whole, brackets, digit runs
+
+
+def _check_json_limits(text: str, where: str) -> None:
+    """Refuse, with its line and column, what the json module cannot read without a crash:
+    brackets nested more than MAX_DEPTH deep, and integers longer than MAX_DIGITS digits."""
+    depth = 0
+    for token in _JSON_TOKENS.finditer(text):
+        first = token.group()[0]
+        if first in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise RecordError(f"{_position(text, token.start(), where)}: nested too deeply "
+                                  f"(more than {MAX_DEPTH} levels of brackets)")
+        elif first in "]}":
+            depth -= 1
+        elif first != '"' and len(token.group()) > MAX_DIGITS:
+            raise RecordError(f"{_position(text, token.start(), where)}: a number of "
+                              f"{len(token.group())} digits (at most {MAX_DIGITS})")
+
+
+def _position(text: str, offset: int, where: str) -> str:
+    line = text.count("\n", 0, offset) + 1
+    column = offset - text.rfind("\n", 0, offset)
+    return f"{where}:{line}:{column}"
 
 
 def replay(record: dict, where: str = "record", upto: int | None = None):
@@ -101,6 +139,31 @@ def replay(record: dict, where: str = "record", upto: int | None = None):
         except CardcoreError as exc:
             raise RecordError(f"{where}: action {number} ({action!r}): {exc}") from None
     return state
+
+
+def saved_players(record: dict, game, where: str = "record", check_bots: bool = True) -> list[str] | None:
+    """The record's ``players`` entry (per seat, "human" or a bot spec), None if it has none.
+
+    It chooses the opponent of a resumed game, so its bot specs are checked as strictly as
+    ``--bot`` (``check_bots``): a record must not start a search that never ends."""
+    from .bots import make_bot
+    from .play.session import HUMAN
+
+    players = record.get("players")
+    if players is None:
+        return None
+    if not (isinstance(players, list) and len(players) == game.players
+            and all(isinstance(p, str) and p.strip() for p in players)):
+        raise RecordError(f"{where}: players must list, for each of the {game.players} seats, "
+                          f"{HUMAN!r} or a bot spec")
+    for seat, spec in enumerate(players):
+        if check_bots and spec != HUMAN:
+            try:
+                make_bot(spec, game, seed=0)
+            except CardcoreError as exc:
+                raise RecordError(f"{where}: players, seat {seat}: {exc} (choose another opponent "
+                                  f"with --bot or --level)") from None
+    return players
 
 
 def format_record(record: dict) -> str:

@@ -188,8 +188,7 @@ def rules_page(game, data: dict) -> str:
         out += ["", rule["title"], wrap(rule["text"], "  ") + f"  [{rule['source']}]"]
     out += ["", "Options (default first; set with -o NAME=VALUE)"]
     for o in data["options"]:
-        values = (" | ".join(show_value(v) for v in o["values"]) if o.get("values")
-                  else f"integer, default {o['default']}")
+        values = " | ".join(show_value(v) for v in o["values"]) if o.get("values") else _integer_text(o)
         out.append(f"  {o['name']} = {show_value(o['value'])}    [{values}]")
         out.append(wrap(o["description"], "      "))
     if data["presets"]:
@@ -215,3 +214,10 @@ def _suit_list(suits: list[str]) -> str:
 
 def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _integer_text(option: dict) -> str:
+    low, high = option["minimum"], option["maximum"]
+    bounds = (f" {low} to {high}" if low is not None and high is not None
+              else f" >= {low}" if low is not None else f" <= {high}" if high is not None else "")
+    return f"integer{bounds}, default {option['default']}"

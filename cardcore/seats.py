@@ -22,6 +22,8 @@ class Table:
     _side_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     after: tuple[int, ...] = field(init=False, repr=False, compare=False)  # the next seat of each
     side_seats: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)  # each seat's side
+    _partners: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    _opponents: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = self.sides or tuple((s,) for s in range(self.n))
@@ -38,6 +40,10 @@ class Table:
         # looked up at every card played and every point scored: computed once
         object.__setattr__(self, "after", tuple((s + 1) % self.n for s in range(self.n)))
         object.__setattr__(self, "side_seats", tuple(sides[side_of[s]] for s in range(self.n)))
+        object.__setattr__(self, "_partners", tuple(tuple(p for p in sides[side_of[s]] if p != s)
+                                                    for s in range(self.n)))
+        object.__setattr__(self, "_opponents", tuple(tuple(o for o in range(self.n) if side_of[o] != side_of[s])
+                                                     for s in range(self.n)))
 
     @property
     def seats(self) -> range:
@@ -57,12 +63,11 @@ class Table:
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of ``seat``'s side (none when everyone plays alone)."""
-        return tuple(s for s in self.sides[self._side_of[seat]] if s != seat)
+        return self._partners[seat]
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """Every seat not on ``seat``'s side, in seat order."""
-        mine = self._side_of[seat]
-        return tuple(s for s in range(self.n) if self._side_of[s] != mine)
+        return self._opponents[seat]  # asked at every meld a blocking rule looks at: computed once
 
     def same_side(self, a: int, b: int) -> bool:
         return self._side_of[a] == self._side_of[b]

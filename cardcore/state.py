@@ -54,6 +54,9 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         # ... and end those worlds with the deal they look ahead to: their result then says
         # "stopped", and its winner is only who leads at that point
         self.stop_after_deal = False
+        # An adapter's hook: when it answers False, the steps pause before a stock card is
+        # taken, so that the card can be chosen first (a chance node); resume() goes on.
+        self.draw_gate = None
         self.scores = [0] * self.n  # per seat; a partner shows its side's total
         self.side_scores = [0] * len(self.table.sides)
         self.rounds: list[dict] = []
@@ -170,7 +173,9 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         elif verb == "meld":
             self._meld_action(seat, cards, canonical)
         elif verb == "pass":
-            if self.decision not in (DECLARE, THROW_IN) or args:
+            if args:
+                raise IllegalAction(action, "pass takes no cards")
+            if self.decision not in (DECLARE, THROW_IN):
                 raise IllegalAction(action, self._expected())
             self.actions.append("pass")
             if self.decision == THROW_IN:
@@ -179,6 +184,8 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             else:
                 self._end_step()
         elif verb == THROW_IN:
+            if args:
+                raise IllegalAction(action, "throw-in takes no cards: the whole hand is thrown in")
             self._throw_in(seat, action)
             return
         elif verb == EXCHANGE:
@@ -193,6 +200,10 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
                 carry_out(self, seat, outcome)
             self.actions.append(canonical)
             self._after_declaration()
+        self._after_action()
+
+    def resume(self) -> None:
+        """Go on with the steps that ``draw_gate`` paused."""
         self._after_action()
 
     def _after_action(self) -> None:

@@ -16,8 +16,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import signal
-from contextlib import contextmanager
 from importlib import resources
 
 import pytest
@@ -25,6 +23,7 @@ import pytest
 from cardcore.errors import RulesError
 from cardcore.game import read_rules
 from cardcore.plugins import get_games
+from watchdog import watchdog
 
 CASES_PER_GAME = int(os.environ.get("CARDCORE_FUZZ_CASES", "30"))
 SEED = 20261123
@@ -158,25 +157,6 @@ def mutants(original: bytes, rng: random.Random, count: int):
             data = mutation(rng, data)
             applied.append(mutation.__name__)
         yield case, applied, data
-
-
-@contextmanager
-def watchdog(seconds: int, what: str):
-    """Turn an endless loop into a test failure (POSIX main thread only; elsewhere a no-op)."""
-    if not hasattr(signal, "SIGALRM"):
-        yield
-        return
-
-    def hung(signum, frame):
-        raise TimeoutError(f"{what} still loading after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 GAMES = sorted(get_games().items())

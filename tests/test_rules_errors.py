@@ -238,12 +238,13 @@ def test_former_default_without_its_reason():
 def test_option_declared_twice():
     rounds = (
         "  - name: rounds\n    type: integer\n    default: 4\n    minimum: 1\n"
-        "    description: rounds (deals) in a game; the deal alternates\n"
+        "    maximum: 100  # not a rule: a bound that keeps a game (and a simulation of many) finite\n"
+        "    description: rounds (deals) in a game, 1 to 100; the deal alternates\n"
         '    source: "K, Goal and Scoring: a game is four rounds; CS, PLAY 2 (deal alternates)"\n'
     )
     text = replace_once(PENCHANT, rounds, rounds.replace("rounds (deals)", "deals") + rounds)
-    first = line_of(text, "    description: deals in a game; the deal alternates") - 4
-    second = line_of(text, "    description: rounds (deals) in a game; the deal alternates") - 4
+    first = line_of(text, "    description: deals in a game, 1 to 100; the deal alternates") - 5
+    second = line_of(text, "    description: rounds (deals) in a game, 1 to 100; the deal alternates") - 5
     message = error_of(text)
     # the second declaration's name, a list item's first key: column 5
     assert message == f"{FILENAME}:{second}:5: option 'rounds' is declared twice (first at line {first})"
@@ -261,11 +262,11 @@ def test_switch_branch_for_a_value_the_option_does_not_have():
 
 
 def test_switch_branch_outside_an_integer_options_range():
-    # rounds is an integer option with minimum 1: a branch for 0 rounds can never be chosen
+    # rounds is an integer option from 1 to 100: a branch for 0 rounds can never be chosen
     text = replace_once(PENCHANT, "  rounds: {option: rounds}\n", "  rounds: {by: rounds, 4: 4, 0: 1, default: 8}\n")
     line = line_of(text, "  rounds: {by: rounds, 4: 4, 0: 1, default: 8}")
     message = error_of(text)
-    assert_at(message, line, "switch on option 'rounds'", "branch '0'", "integer >= 1",
+    assert_at(message, line, "switch on option 'rounds'", "branch '0'", "an integer from 1 to 100",
               col=col_of(text, line, "0: 1"))
 
 

@@ -8,15 +8,18 @@ card to be a chance node whose outcome is open until the card is dealt or drawn.
   the seats, first deal only). Then come each hand in seat order, then the turn-up (Marjolet),
   then as many stock cards as the engine uses when a deal starts (Penneech turns the first stock
   card for trump at once). The engine state is then built with ``game.new_game(deals=[deal])``;
-  later deals are queued with ``State.queue_deal``. The rest of the stock lies in a placeholder
+  later deals are appended to its ``given_deals``. The rest of the stock lies in a placeholder
   order (deck order).
-- **Drawing.** Before a player action is carried out, it is tried on a clone of the engine
-  state. If the clone draws or turns stock cards that are not fixed yet, the adapter state goes
-  through one chance node per card, each fixing the next stock position by swapping the chosen
-  card into it (``State.fix_stock_card``). If the clone starts a new deal, the new deal is dealt as above. Only then is
-  the action carried out: the clone tried with every card it uses already fixed becomes the new
-  engine state. So the chance nodes come right after the action that causes the draw, as at the
-  table. Each action is tried once, or twice when it draws.
+- **Drawing.** Most actions are carried out on the engine state itself, with its
+  ``draw_gate`` set: before the engine takes a stock card that is not fixed yet, it pauses, the
+  adapter state goes through a chance node that fixes that stock position (the chosen card is
+  swapped into it), and the engine resumes. So the chance nodes come right after the action
+  that causes the draw, as at the table, one per card, in the order the cards are taken.
+  Actions that may start a deal (a play of the last card held, a step after it, a throw-in, or
+  any action where the last phase ends with the stock) are first tried on a clone instead: if
+  the clone draws or turns cards not fixed yet, they get their chance nodes; if it starts a new
+  deal, the new deal is dealt as above. Then the clone tried with every card it uses fixed
+  becomes the new engine state.
 - **Outcomes.** Chance outcomes are card indices, uniform over the cards that no one has seen:
   those not yet dealt or, for a stock position, the face-down stock cards not yet fixed. So the
   chance nodes sample exactly a shuffled deck.
@@ -34,11 +37,11 @@ card to be a chance node whose outcome is open until the card is dealt or drawn.
   with the hidden hand cards swapped for others drawn from that pool (cards of suits a seat is
   known to lack are avoided). A replay is accepted only if every recorded action is still legal
   at the same kind of node, it ends at the same player's turn and the player's information
-  state comes out identical. This
-  rejection catches what the engine reveals only implicitly: a declaration turn skipped
-  because the opponent had no meld, the obligation to win a trick. If none of 100 tries is
-  accepted, the true state is returned. That sample is consistent, but it favours the truth, so
-  ``resample_failures`` counts such cases.
+  state comes out identical. This catches what the engine reveals only implicitly: a
+  declaration turn skipped because the opponent had no meld, the obligation to win a trick.
+  Random tries come first; when they keep failing, a backtracking search finds a consistent
+  world (see :class:`_Resampler`). The true state is never handed back: if even the bounded
+  search fails, :class:`ResampleError` is raised.
 
 A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
 them. So OpenSpiel's serialization, which pickles the Python state, round-trips.
@@ -58,7 +61,9 @@ from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_of
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 START = "<start>"  # the pseudo-action that deals the first deal
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
-RESAMPLE_TRIES = 100
+RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
+SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
+RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
 
 
 class ChanceGame:
@@ -74,7 +79,8 @@ class ChanceGame:
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
         self.encoder = ObservationEncoder(game, self.bounds)
-        self.resample_failures = 0
+        last = game.rules.phases[-1]
+        self.stock_ends_last_phase = last.until == "stock-empty"
 
     def new_state(self) -> "ChanceState":
         return ChanceState(self)
@@ -142,18 +148,25 @@ class ChanceState:
         self.mark = 0  # history index where the current deal's dealing began
         self.snapshot: ChanceState | None = None  # the state at that index
         self._new_build = False
+        self._outcomes_at, self._outcomes_memo = -1, []  # _outcomes() of the node at that history length
+        self._legal_at, self._legal_memo = -1, []  # legal_ids() of the player node at that history length
+        self._pending_legal = False  # whether the pending player action is legal
+        self.paused: tuple[int, int] | None = None  # (seat, first event) of an action the engine runs in place
         self._advance()
 
     # ------------------------------------------------------------------ queries
+    # OpenSpiel asks these several times per action: they read the fields directly. A chance
+    # node is never terminal (a cut-off game has no slot), and while an action is pending the
+    # state stands at one of its chance nodes.
     def current_player(self) -> int:
-        if self.is_terminal():
-            return TERMINAL
         if self.slot is not None:
             return CHANCE
+        if self.cut_off is not None or self.engine.result is not None:
+            return TERMINAL
         return self.engine.current_player
 
     def is_terminal(self) -> bool:
-        return self.cut_off is not None or (self.pending is None and self.engine.is_terminal())
+        return self.cut_off is not None or (self.pending is None and self.engine.result is not None)
 
     def returns(self) -> list[float]:
         if self.cut_off is not None:
@@ -170,20 +183,29 @@ class ChanceState:
         if self.is_terminal():
             return []
         if self.slot is not None:
-            return self._outcomes()
-        return self.g.actions.legal_ids(self.engine)
+            return list(self._outcomes())
+        if self._legal_at != len(self.history):
+            self._legal_memo, self._legal_at = self.g.actions.legal_ids(self.engine), len(self.history)
+        return list(self._legal_memo)
 
     def _outcomes(self) -> list[int]:
+        """The cards (or seats) the current chance node may choose; worked out once per node."""
+        if self._outcomes_at != len(self.history):
+            self._outcomes_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
+        return self._outcomes_memo
+
+    def _work_out_outcomes(self) -> list[int]:
         kind = self.slot[0]
         if kind == DEALER:
             return list(range(self.g.n))
         if kind == STOCK:
-            return sorted(self.engine.face_down_stock(self.fixed))
+            return sorted(self.engine.stock[self.fixed:self._face_down_end()])
         dealt = self.build.dealt()
         return [c for c in range(self.g.deck.size) if c not in dealt]
 
     def _face_down_end(self) -> int:
-        return self.engine.face_down_end()
+        e = self.engine
+        return len(e.stock) - (1 if e.faced is not None and e.stock_pos < len(e.stock) else 0)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: int) -> None:
@@ -196,10 +218,14 @@ class ChanceState:
             self._record(player, action, self.slot[0])
             self._apply_chance(action)
             self.slot = None
-            self._advance()
+            if self.paused is not None:  # the engine waits in the middle of the pending action
+                self._run_in_place(self.engine.resume)
+            else:
+                self._advance()
             return
         if not 0 <= action < len(self.g.actions):
             raise ValueError(f"action {action} is not in the action space")
+        self._pending_legal = action in self.legal_ids()  # before the history grows: the memo holds
         self._record(player, action, "")
         self.pending = text = self.g.actions.strings[action]
         try:
@@ -226,11 +252,18 @@ class ChanceState:
         elif kind == PREFIX:
             b.prefix.append(card)
         else:
-            self.engine.fix_stock_card(self.fixed, card)
+            stock = self.engine.stock
+            j = stock.index(card, self.fixed)
+            stock[self.fixed], stock[j] = stock[j], stock[self.fixed]
             self.fixed += 1
 
     def _advance(self) -> None:
         """Carry out the pending action once every card it uses is fixed; else stop at a chance node."""
+        if self.pending is not None and self.probe is None and self._in_place(self.pending):
+            e = self.engine
+            self.paused = (e.current_player, len(e.events))
+            self._run_in_place(e.apply, self.pending)
+            return
         while self.pending is not None:
             stale = self.probe is not None
             trial = self.probe if stale else self._trial()
@@ -241,13 +274,55 @@ class ChanceState:
             if slot is None:
                 self._accept(trial)
                 continue
-            self.probe, self.slot = replace(trial, state=None), slot
+            self.probe, self.slot = (trial if stale else replace(trial, state=None)), slot
             if self._new_build:  # the dealing of a deal begins: keep a snapshot for resampling
                 self._new_build = False
                 self.mark = len(self.history)
                 self.snapshot = None
                 self.snapshot = self.clone()
             return
+
+    def _in_place(self, action: str) -> bool:
+        """Whether ``action`` may be carried out on the engine state itself, without a trial.
+
+        It may when it is legal and cannot start a deal: the engine then pauses before each
+        stock card it takes that is not fixed yet (``State.draw_gate``), for its chance node. A
+        deal can end only once no seat holds a card (a play of the last card held, or a step
+        after it), or by a throw-in; those, the first deal and a last phase that ends when the
+        stock is empty go through the trial on a clone.
+        """
+        e = self.engine
+        if e is None or self.build is not None or self.g.stock_ends_last_phase or action == "throw-in":
+            return False
+        held = 0
+        for hand, table in zip(e.hands, e.tableaus):
+            held += (hand | table).bit_count()
+        if held == 0 or (held == 1 and action.startswith("play ")):
+            return False
+        return self._pending_legal
+
+    def _run_in_place(self, step, *args) -> None:
+        """Run ``step`` on the engine; stop at a chance node if it pauses before an unfixed card."""
+        e = self.engine
+        paused = False
+
+        def gate() -> bool:
+            nonlocal paused
+            paused = self.fixed <= e.stock_pos < self._face_down_end()
+            return not paused
+
+        e.draw_gate = gate
+        try:
+            step(*args)
+        finally:
+            e.draw_gate = None
+        if paused:
+            self.slot = (STOCK, None)
+            return
+        seat, start = self.paused
+        self._log_action(seat)
+        self._log_events(e, start)
+        self.pending = self.paused = None
 
     def _trial(self) -> _Trial:
         b = self.build
@@ -257,18 +332,21 @@ class ChanceState:
             if not complete:
                 return _Trial(None, 0, True)
             state = self.g.game.new_game(deals=[b.deal(self.g)])
-            return _Trial(state, 0, True, b.dealer, state.stock_drawn())
+            return _Trial(state, 0, True, b.dealer, state.stock_pos)
         t = e.clone()
-        t.queue_deal(b.deal(self.g) if complete else None)  # None: a placeholder, should it start one
+        if complete:
+            t.given_deals = e.given_deals + [b.deal(self.g)]
+        else:
+            t.seed = 0  # a placeholder deal, should the action start one
         t.apply(self.pending)
         if len(t.deals) == len(e.deals):
-            return _Trial(t, t.stock_drawn(), False)
+            return _Trial(t, t.stock_pos, False)
         used = 0
         for event in t.events[len(e.events):]:
             if event["type"] == "deal":
                 break
             used += event["type"] in ("draw", "turn")
-        return _Trial(t, e.stock_drawn() + used, True, t.deals[-1]["dealer"], t.stock_drawn())
+        return _Trial(t, e.stock_pos + used, True, t.deals[-1]["dealer"], t.stock_pos)
 
     def _slot_for(self, trial: _Trial) -> tuple[str, int | None] | None:
         e = self.engine
@@ -298,7 +376,7 @@ class ChanceState:
         e = self.engine
         if e is not None:
             seat = e.current_player
-            self._public(f"P{seat} {self.pending}")
+            self._log_action(seat)
             if trial.new_deal and len(e.deals) >= self.g.bounds.deal_cap:
                 scores = scores_before_deal(e.scores, trial.state.events[len(e.events):], e.table)
                 self.cut_off = cut_off_returns(scores, e.table)
@@ -315,6 +393,10 @@ class ChanceState:
     # ------------------------------------------------------------------ information
     def _public(self, text: str) -> None:
         self.log.append((None, text, text))
+
+    def _log_action(self, seat: int) -> None:
+        if self.pending != "pass":  # passes are logged from their events (see _log_events)
+            self._public(f"P{seat} {self.pending}")
 
     def _log_events(self, state, start: int) -> None:
         deck = self.g.deck
@@ -335,6 +417,11 @@ class ChanceState:
                     self.log.append((seat, f"P{seat} draws {card}", f"P{seat} draws"))
             elif kind == "turn":
                 self._public(f"P{event['seat']} turns {event['card']}")
+            elif kind == "pass":
+                # The engine reports a declaration turn skipped for want of anything to declare
+                # as a pass, so that it tells the other players no more than a pass would; the
+                # information state must not tell them more either.
+                self._public(f"P{event['seat']} pass")
 
     def information_state(self, seat: int) -> str:
         lines = [f"P{seat}"]
@@ -370,7 +457,7 @@ class ChanceState:
             return f"dealing: dealer {b.dealer if b else None}, {len(b.dealt()) if b else 0} cards dealt"
         d = e.deck
         lines = [f"deal {len(e.deals)} dealer P{e.dealer} trump {e.describe_trump()} "
-                 f"stock {e.stock_left} (fixed {max(0, self.fixed - e.stock_drawn())})"]
+                 f"stock {e.stock_left} (fixed {max(0, self.fixed - e.stock_pos)})"]
         for s in range(self.g.n):
             lines.append(f"P{s} hand {' '.join(d.names_of(e.hands[s]))} | table {' '.join(d.names_of(e.tableaus[s]))}")
         lines.append("trick " + " ".join(d.names[c] for c in e.trick))
@@ -397,7 +484,11 @@ class ChanceState:
 
     # ------------------------------------------------------------------ resampling
     def resample(self, seat: int, rng: random.Random) -> "ChanceState":
-        """A state with the same information state for ``seat``, the unseen cards redrawn."""
+        """A state with the same information state for ``seat``, the unseen cards redrawn.
+
+        Raises :class:`ResampleError` when no consistent world is found within the search budget;
+        it never falls back to the true state.
+        """
         e = self.engine
         if e is None or self.pending is not None or self.is_terminal() or self.snapshot is None:
             return self.clone()
@@ -411,27 +502,11 @@ class ChanceState:
             return self.clone()
         owner = {c: q for q, mask in hidden_of.items() for c in iter_bits(mask)}
         void_masks = {q: _suits_mask(e, e.voids[q]) for q in hidden_of}
-        pool = sorted(iter_bits(hidden)) + e.face_down_stock(self.fixed)
-        target = self.information_state(seat)
-        for _ in range(RESAMPLE_TRIES):
-            rng.shuffle(pool)
-            left = list(pool)
-            history = list(self.history)
-            for i in steps:
-                avoid = void_masks[owner[self.history[i]]]
-                card = next((c for c in left if not avoid >> c & 1), None)
-                if card is None:
-                    break
-                left.remove(card)
-                history[i] = card
-            else:
-                world = self.snapshot.clone()
-                if world._replay(history[self.mark:], self.players[self.mark:]) and \
-                        world.current_player() == self.current_player() and world.information_state(seat) == target:
-                    world.snapshot, world.mark = self.snapshot, self.mark
-                    return world
-        self.g.resample_failures += 1
-        return self.clone()
+        avoid = [void_masks[owner[self.history[i]]] for i in steps]
+        pool = sorted(iter_bits(hidden)) + e.stock[self.fixed:self._face_down_end()]
+        world = _Resampler(self, seat, steps, avoid).draw(pool, rng)
+        world.snapshot, world.mark = self.snapshot, self.mark
+        return world
 
     def _replay(self, actions: list[int], players: list[int]) -> bool:
         for action, player in zip(actions, players):
@@ -439,6 +514,94 @@ class ChanceState:
                 return False
             self.apply(action)
         return True
+
+
+class ResampleError(RuntimeError):
+    """No world consistent with a player's information state was found within the budget."""
+
+
+class _Resampler:
+    """Redraws the hidden cards of the current deal so that a player's information state holds.
+
+    First by rejection: the hidden cards are dealt at random (avoiding known voids) and the deal
+    is replayed; a world is accepted only if every recorded action is still legal at the same
+    kind of node and the information state comes out identical. That samples the consistent
+    worlds uniformly. What the engine reveals only implicitly (a declaration turn skipped because
+    the opponent had no meld, a trick it could not win) can make consistent worlds rare, so after
+    ``RESAMPLE_TRIES`` rejections a randomised backtracking search takes over. It replays the
+    deal once, choosing each hidden card at random among those that keep the replay consistent
+    up to the next hidden card, and backtracks on a dead end. Its worlds are consistent but not
+    exactly uniform. The search is bounded (``SEARCH_BUDGET`` actions replayed); should it fail,
+    :class:`ResampleError` is raised rather than the true state returned.
+    """
+
+    def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int]):
+        self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
+        self.target = state.information_state(seat)
+        self.budget = 0
+
+    def draw(self, pool: list[int], rng: random.Random) -> ChanceState:
+        for _ in range(RESAMPLE_TRIES):
+            world = self._rejection_try(pool, rng)
+            if world is not None:
+                return world
+        s = self.state
+        start = s.snapshot.clone()
+        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]]):
+            total = SEARCH_BUDGET
+            while total > 0:  # restarts: a search stuck below a bad early card is abandoned
+                self.budget = min(RESTART_BUDGET, total)
+                total -= self.budget
+                found = self._search(start, 0, list(pool), rng)
+                if found is not None:
+                    return found
+        raise ResampleError(f"no deal consistent with P{self.seat}'s information state found in "
+                            f"{RESAMPLE_TRIES} random tries and a search of {SEARCH_BUDGET} actions")
+
+    def _rejection_try(self, pool: list[int], rng: random.Random) -> ChanceState | None:
+        s = self.state
+        rng.shuffle(pool)
+        left = list(pool)
+        history = list(s.history)
+        for i, avoid in zip(self.steps, self.avoid):
+            card = next((c for c in left if not avoid >> c & 1), None)
+            if card is None:
+                return None
+            left.remove(card)
+            history[i] = card
+        world = s.snapshot.clone()
+        if world._replay(history[s.mark:], s.players[s.mark:]) and self._accepts(world):
+            return world
+        return None
+
+    def _accepts(self, world: ChanceState) -> bool:
+        return world.current_player() == self.state.current_player() and \
+            world.information_state(self.seat) == self.target
+
+    def _search(self, world: ChanceState, k: int, left: list[int], rng: random.Random) -> ChanceState | None:
+        """``world`` stands just before hidden step ``k``; choose its card and go on."""
+        s = self.state
+        i = self.steps[k]
+        stop = self.steps[k + 1] if k + 1 < len(self.steps) else len(s.history)
+        candidates = [c for c in left if not self.avoid[k] >> c & 1]
+        rng.shuffle(candidates)
+        for card in candidates:
+            if self.budget <= 0:
+                return None
+            self.budget -= stop - i
+            branch = world.clone()
+            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop]):
+                continue
+            if k + 1 == len(self.steps):
+                if self._accepts(branch):
+                    return branch
+                continue
+            rest = list(left)
+            rest.remove(card)
+            found = self._search(branch, k + 1, rest, rng)
+            if found is not None:
+                return found
+        return None
 
 
 def _suits_mask(state, suits) -> int:

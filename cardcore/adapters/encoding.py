@@ -88,7 +88,11 @@ class ActionTable:
 
     def legal_ids(self, state) -> list[int]:
         """The legal actions of ``state`` as sorted ids."""
-        return sorted(self.id(a) for a in state.legal_actions())
+        actions = state.legal_actions()
+        try:
+            return sorted([self.ids[a] for a in actions])
+        except KeyError:
+            return sorted(self.id(a) for a in actions)  # raises, naming the action
 
 
 def game_verbs(game) -> list[str]:
@@ -102,7 +106,7 @@ class Bounds:
     deal_cap: int  # deals that may be started; the game is cut off after them
     max_game_length: int  # player decisions
     max_points: int  # a seat's game total can never exceed this
-    max_utility: float  # |returns| never exceeds this
+    max_utility: float  # |returns| in points (the game score) never exceeds this
 
 
 def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
@@ -122,7 +126,21 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     melds_per_deal = sum(turns * tricks * min(s.max_melds, per_turn_cap) for s, turns in steps)
     decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds, per_turn_cap) + 2) for s, turns in steps)
 
-    seat_melds = min(melds_per_deal, patterns) if r.meld_reuse == "new-set" else melds_per_deal
+    points = deal_points(game, melds_per_deal, patterns)
+    max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
+    multiplier = end.lurch.multiplier if end.lurch else 1
+    # with more than two sides, a side settles its difference with each of the others
+    multiplier = max(multiplier, len(game.table.sides) - 1)
+    return Bounds(cap, cap * decisions, max_points, float(_score_bound(game, cap, points) * max(1, multiplier)))
+
+
+def deal_points(game, melds_per_deal: int, patterns: int) -> int:
+    """The most one seat can score in one deal, every scoring rule counted at its largest."""
+    r, deck = game.rules, game.deck
+    if r.meld_reuse == "new-set":  # each set of cards scores once
+        seat_melds = min(melds_per_deal, patterns)
+    else:  # each meld takes a fresh card from the hand to the table, and a seat holds a deck's share
+        seat_melds = min(melds_per_deal, deck.size // game.players + (r.turnup is not None))
     best_meld = max((_meld_max(m) for m in r.melds), default=0)
     points = seat_melds * best_meld
     if r.turnup is not None:
@@ -136,11 +154,23 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
             points += max(0, rule.points, rule.all_tricks_points or 0)
         else:
             points += max(0, rule.points) * deck.size
-    max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
-    multiplier = end.lurch.multiplier if end.lurch else 1
-    # with more than two sides, a side settles its difference with each of the others
-    multiplier = max(multiplier, len(game.table.sides) - 1)
-    return Bounds(cap, cap * decisions, max_points, float(max_points * max(1, multiplier)))
+    return points
+
+
+def _score_bound(game, cap: int, deal_max: int) -> int:
+    """The largest margin a game can end with, before any lurch multiplier.
+
+    Totals never fall below zero (a score taken back only cancels points scored before), so the
+    margin is at most the winner's total. That total
+    comes from at most ``cap`` deals (a game cut off is scored before the next deal starts).
+    In a game played to a target, the last deal began with both seats below it or level (else
+    the game would have ended), so the margin is also below the target plus one deal's points.
+    """
+    bound = cap * deal_max
+    target = game.rules.game_end.target
+    if target is not None:
+        bound = min(bound, target - 1 + deal_max)
+    return max(1, bound)
 
 
 def _meld_max(rule) -> int:

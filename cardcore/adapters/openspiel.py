@@ -2,7 +2,7 @@
 
 Importing this module registers each game under ``cardcore_<game>``; :func:`register_all` does
 it again for games installed later. The game's options are the game parameters, plus
-``max_deals``::
+``max_deals`` and ``returns``::
 
     import pyspiel, cardcore.adapters.openspiel
     game = pyspiel.load_game("cardcore_penchant(scoring=19th-century)")
@@ -18,11 +18,14 @@ it again for games installed later. The game's options are the game parameters, 
   no fixed-size perfect-recall encoding.
 - **Observation string and tensor**: ``State.observation(seat)``, the engine's account of what a
   seat may know now, as one line of text and as the tensor of :class:`.encoding.ObservationEncoder`.
-- **Returns** are the engine's ``returns()``: the game score to the winner's side, its negative
-  to the loser's (with more sides, each side's differences with the others), and zero until the
-  end. The game is zero-sum when its sides are of one size. Utility bounds and
-  ``max_game_length`` come from :func:`.encoding.game_bounds`. They are loose, because of the
-  deal cap ``max_deals`` (see :mod:`.encoding`).
+- **Returns** depend on the parameter ``returns``. With ``points`` (the default) they are the
+  engine's ``returns()``: the game score to the winner, its negative to the loser. With
+  ``win-loss`` they are +1 to the winner, -1 to the loser, 0 to both for a tie. Both are zero
+  until the end and zero-sum for two players. The utility bounds are ±1 for ``win-loss`` and,
+  for ``points``, the bound of the game score that :func:`.encoding.game_bounds` derives from
+  the rules. That bound is valid but far above typical scores, so a search that normalises
+  returns by the bounds explores better with ``win-loss``. ``max_game_length`` comes from
+  :func:`.encoding.game_bounds` too and is loose (see :mod:`.encoding`).
 - **Serialization** is OpenSpiel's default: the history, plus the pickled Python state, which
   pickles as its history and is rebuilt by replaying it.
 - **Resampling**: ``state.resample_from_infostate(player, sampler)`` redraws the cards that
@@ -43,6 +46,8 @@ from .chance import chance_game
 from .encoding import DEFAULT_MAX_DEALS
 
 PREFIX = "cardcore_"
+RETURNS = ("points", "win-loss")
+ADAPTER_PARAMETERS = ("max_deals", "returns")  # game parameters that are not the game's options
 
 
 def short_name(game: str) -> str:
@@ -57,16 +62,20 @@ class CardcoreSpielGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = {**self.game_type.parameter_specification, **(params or {})}
-        options = {k: v for k, v in params.items() if k != "max_deals"}
+        options = {k: v for k, v in params.items() if k not in ADAPTER_PARAMETERS}
+        if params["returns"] not in RETURNS:
+            raise ValueError(f"returns={params['returns']!r} is not valid; valid values: {', '.join(RETURNS)}")
+        self.win_loss = params["returns"] == "win-loss"
         game = load_game(self.cardcore_name, options)
         self.chance = chance_game(game.game_string(), int(params["max_deals"]))
         n, bounds = game.players, self.chance.bounds
+        utility = 1.0 if self.win_loss else bounds.max_utility
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.chance.actions),
             max_chance_outcomes=max(game.deck.size, n),
             num_players=n,
-            min_utility=-bounds.max_utility,
-            max_utility=bounds.max_utility,
+            min_utility=-utility,
+            max_utility=utility,
             utility_sum=0.0 if self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=bounds.max_game_length,
         )
@@ -111,19 +120,57 @@ class CardcoreSpielState(pyspiel.State):
         return self._core.is_terminal()
 
     def returns(self):
-        return self._core.returns()
+        points = self._core.returns()
+        if self.get_game().win_loss:
+            return [float(np.sign(p)) for p in points]
+        return points
 
     def __str__(self):
         return str(self._core)
 
-    def cardcore_state(self):
-        """The engine state (``cardcore.state.State``) as it stands (None while the first deal is dealt)."""
-        return self._core.engine
+    def cardcore_state(self, seed: int = 0):
+        """The engine state (``cardcore.state.State``) as the player to move may know it.
+
+        This is how a cardcore bot is driven from OpenSpiel: ``bot.choose(state.cardcore_state())``
+        gives the action string, ``state.string_to_action`` its id. The state is a world sampled
+        for the player to move (``seed`` picks it): what that player has seen is true, while the
+        other seats' unseen cards and the face-down stock are redrawn consistently with the
+        player's information state, the stock in a random order, and later deals are left to a
+        random seed. Earlier deals are as they were played; they are over and decide nothing.
+        Only at a player's turn; None while the first deal is being dealt.
+        """
+        core = self._core
+        if core.engine is None:
+            return None
+        if core.current_player() < 0:
+            raise ValueError("cardcore_state() is a player's view: call it at a player's turn, "
+                             "not at a chance node or the end of the game")
+        rng = random.Random(seed)
+        return sampled_engine(core.resample(core.current_player(), rng), rng)
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state with the same information state for ``player_id``, unseen cards redrawn."""
         rng = random.Random(int(probability_sampler() * 2**53))
         return _with_history(self.get_game(), self._core.resample(player_id, rng))
+
+
+def sampled_engine(world, rng: random.Random):
+    """The engine state of a resampled ``world``, with nothing left in it that nobody has seen.
+
+    The face-down stock lies in the adapter's placeholder order in ``world``, so it is shuffled;
+    the deal's record follows, and later deals come from a seed of the world's own.
+    """
+    engine = world.engine.clone()
+    face_down = slice(max(engine.stock_pos, world.fixed), world._face_down_end())
+    rest = engine.stock[face_down]
+    rng.shuffle(rest)
+    engine.stock[face_down] = rest
+    deal = engine.deals[-1]
+    stock = [engine.deck.names[c] for c in engine.stock[:len(deal["stock"])]]
+    engine.deals = engine.deals[:-1] + [{**deal, "stock": stock}]
+    engine.given_deals = list(engine.deals)
+    engine.seed = rng.getrandbits(31)
+    return engine
 
 
 def _with_history(game, core) -> CardcoreSpielState:
@@ -193,7 +240,8 @@ def game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={**game.option_set().defaults(), "max_deals": DEFAULT_MAX_DEALS},
+        parameter_specification={**game.option_set().defaults(), "max_deals": DEFAULT_MAX_DEALS,
+                                 "returns": RETURNS[0]},
     )
 
 

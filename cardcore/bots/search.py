@@ -12,6 +12,7 @@ import random
 import time
 
 from ..tricks import beating, trick_winner
+from .params import Bias, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
 from .simple import CardValues
 
 
@@ -280,14 +281,11 @@ class ISMCTSBot(_SearchBot):
     5.1) and less from sets (5.5 against 6.3).
     """
 
-    def __init__(self, game, seed: int | None = None, iterations: int = 1000,
-                 seconds: float | None = None, exploration: float = 1.2, rollout: str = "greedy",
-                 exact_end: bool = True, game_weight: float = 0.0, guide: str = "none",
-                 guide_bias: float = 1.0, guide_margin: float = 0.1):
-        if iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if not 0.0 <= game_weight <= 1.0:
-            raise ValueError("game_weight must be between 0 and 1")
+    @bot_parameters
+    def __init__(self, game, seed: int | None = None, iterations: Iterations = 1000,
+                 seconds: Seconds | None = None, exploration: Exploration = 1.2, rollout: str = "greedy",
+                 exact_end: bool = True, game_weight: Share = 0.0, guide: str = "none",
+                 guide_bias: Bias = 1.0, guide_margin: Margin = 0.1):
         super().__init__(game, seed, game_weight)
         self.iterations = iterations
         self.seconds = seconds
@@ -301,8 +299,6 @@ class ISMCTSBot(_SearchBot):
         if guide != "none":
             from . import make_bot
             self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
-        if guide_bias < 0:
-            raise ValueError("guide_bias must be at least 0")
         self.guide_bias = guide_bias
         self.guide_margin = guide_margin
 
@@ -376,9 +372,8 @@ class PIMCBot(_SearchBot):
     player knows, every legal action is played out ``rollouts`` times at random to the end of
     the deal; the action with the best mean reward is chosen."""
 
-    def __init__(self, game, seed: int | None = None, samples: int = 20, rollouts: int = 2):
-        if samples < 1 or rollouts < 1:
-            raise ValueError("samples and rollouts must be at least 1")
+    @bot_parameters
+    def __init__(self, game, seed: int | None = None, samples: Samples = 20, rollouts: Samples = 2):
         super().__init__(game, seed)
         self.samples = samples
         self.rollouts = rollouts

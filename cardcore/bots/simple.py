@@ -7,11 +7,13 @@ import random
 from ..cards import iter_bits
 from ..engine.auction import BID
 from ..tricks import beats
+from .params import bot_parameters
 
 
 class RandomBot:
     """Plays a uniformly random legal action; reproducible from its seed."""
 
+    @bot_parameters
     def __init__(self, game, seed: int | None = None):
         self.rng = random.Random(seed)
 
@@ -56,6 +58,7 @@ class GreedyBot:
     trick worth winning (or wins it for nothing); otherwise the least valuable card, keeping
     brisques."""
 
+    @bot_parameters
     def __init__(self, game, seed: int | None = None):
         self.rng = random.Random(seed)
         self.values = CardValues(game)

@@ -15,6 +15,12 @@ class DealingMixin:
 
     def _check_deal(self, index: int, deal: dict) -> dict:
         where = f"deal {index + 1}"
+        used = ["dealer", "hands", "stock"] + (["turnup"] if self.rules.deal.turnup else []) \
+            + (["widow"] if self.rules.deal.widow else [])
+        unused = [key for key in deal if key not in used] if isinstance(deal, dict) else []
+        if unused:
+            raise RecordError(f"{where}: {', '.join(repr(k) for k in unused)} is not part of a deal of "
+                              f"{self.game.name}; a deal has {', '.join(repr(k) for k in used)}")
         try:
             dealer = deal["dealer"]
             hands = [[self.deck.parse(c) for c in h] for h in deal["hands"]]
@@ -28,6 +34,8 @@ class DealingMixin:
             raise RecordError(f"{where}: {exc}") from None
         if type(dealer) is not int or not 0 <= dealer < self.n:
             raise RecordError(f"{where}: dealer must be a seat number 0..{self.n - 1}")
+        if self.rules.deal.turnup and turnup is None:
+            raise RecordError(f"{where}: needs 'turnup', the card turned up under the stock")
         size = self.rules.deal.hand_size
         if len(hands) != self.n or any(len(h) != size for h in hands):
             raise RecordError(f"{where}: needs {self.n} hands of {size} cards")

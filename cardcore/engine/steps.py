@@ -39,8 +39,21 @@ def seats_for(who: str, winner: int, state) -> list[int]:
 
 
 def _draw(state, step, seat: int) -> bool:
+    """``seat`` draws the top stock card (none when the stock is out); whoever draws the faced
+    turn-up last sees it shown and scores its points."""
     state.pending.pop(0)
-    state._draw(seat)
+    stock, pos = state.stock, state.stock_pos
+    if pos >= len(stock):
+        return False
+    card = stock[pos]
+    state.stock_pos = pos = pos + 1
+    state.hands[seat] |= 1 << card
+    if state.log_events:
+        state._event("draw", seat=seat, card=state.deck.names[card], left=state.stock_left)
+    if card == state.faced and pos == len(stock):
+        state.known[seat] |= 1 << card
+        state.rounds[-1]["last_card"] = {"player": seat, "card": state.deck.names[card]}
+        state._score(seat, state.rules.turnup.last_card_points, "last faced card", card=state.deck.names[card])
     return False
 
 

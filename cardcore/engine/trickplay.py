@@ -5,10 +5,8 @@ seat each step names (see :mod:`.steps`).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..errors import IllegalAction
 from ..cards import iter_bits
+from ..errors import IllegalAction
 from ..tricks import forbidding_reason, legal_plays, trick_winner
 from .kinds import PLAY
 from .phases import PHASE_KINDS
@@ -107,29 +105,32 @@ class TrickPlayMixin:
         self.loser = self.table.after[winner] if self.n == 2 else None  # the other of two
         self.leader = winner
         self.winner_passed = False
-        self.pending = self._steps_after_trick(winner)
-        self.step_melds = 0
-
-    def _steps_after_trick(self, winner: int) -> list[tuple[Any, int, Any]]:
-        """The phase's after-trick steps as (step, seat, handler) in the order they are taken: a
-        step for each seat in turn becomes one step per seat. Planned once per phase, winner and
-        declarer."""
+        # The steps after the trick as (step, seat, handler) in the order they are taken, a step
+        # for each seat in turn becoming one step per seat: planned once per phase, winner and
+        # declarer (inline: this runs after every trick of every playout).
         key = winner if self.declarer is None else (winner, self.declarer)
         plan = self.step_plans.get(key)
         if plan is None:
             plan = self.step_plans[key] = [(step, seat, STEP_KINDS[step.step]) for step in self.after_trick
                                            for seat in seats_for(step.who, winner, self)]
-        return list(plan)
+        self.pending = list(plan)
+        self.step_melds = 0
+
+    def next_step(self):
+        """The after-trick step due next (its rule, e.g. ``.step == "draw"``), or None."""
+        return self.pending[0][0] if self.pending else None
 
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
         while self.decision == PLAY and self.pending:
             step, seat, run = self.pending[0]
+            if self.draw_gate is not None and step.step in ("draw", "turn-trump") and not self.draw_gate():
+                return  # paused before a stock card is taken: resume() goes on
             if run(self, step, seat):
                 return  # a decision is due
         if self.decision != PLAY or self.trick:
             return
-        if self._phase_over():
+        if self.phase_kind.over(self):
             if self.phase + 1 < len(self.rules.phases):
                 self._enter_phase(self.phase + 1)
                 if self.decision != PLAY or self.result is not None:
@@ -138,19 +139,3 @@ class TrickPlayMixin:
                 self._end_round()
                 return
         self.current_player = self.leader
-
-    def _draw(self, seat: int) -> None:
-        if self.stock_pos >= len(self.stock):
-            return
-        card = self.stock[self.stock_pos]
-        self.stock_pos += 1
-        self.hands[seat] |= 1 << card
-        if self.log_events:
-            self._event("draw", seat=seat, card=self.deck.names[card], left=self.stock_left)
-        if card == self.faced and self.stock_pos == len(self.stock):
-            self.known[seat] |= 1 << card
-            self.rounds[-1]["last_card"] = {"player": seat, "card": self.deck.names[card]}
-            self._score(seat, self.rules.turnup.last_card_points, "last faced card", card=self.deck.names[card])
-
-    def _phase_over(self) -> bool:
-        return self.phase_kind.over(self)

@@ -18,6 +18,7 @@ from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
 
 CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
+_NUMBER = re.compile(r"[0-9]+")
 HIDDEN_STEPS = ("draw", "turn", "deal", "throw-in")  # events after which a preview would see hidden cards
 
 
@@ -36,12 +37,15 @@ def interpret(text: str, state) -> Answer:
     if not text:
         return Answer()
     number = text.rstrip(".")
-    if number.isdigit():
-        i = int(number)
-        if 1 <= i <= len(legal):
+    if _NUMBER.fullmatch(number):  # ASCII digits only: str.isdigit() also passes '²' and '①'
+        i = int(number) if len(number) <= 6 else None  # no list is that long; int() refuses 4,301 digits
+        if i is not None and 1 <= i <= len(legal):
             return Answer(legal[i - 1])
-        return Answer(error=f"There is no move {i}: the moves are numbered 1..{len(legal)} (? lists them).")
+        shown = number if i is not None else f"{number[:6]}... ({len(number)} digits)"
+        return Answer(error=f"There is no move {shown}: the moves are numbered 1..{len(legal)} (? lists them).")
     words = [w for w in re.split(r"[\s,]+", text) if w]
+    if not words:  # only separators, e.g. ","
+        return Answer(error=f"{text!r} is neither a card nor a move: {_how_to_answer(legal)}")
     verb = words[0].lower()
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck

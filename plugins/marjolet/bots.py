@@ -7,6 +7,7 @@ import random
 from cardcore.bots.counting import (
     CountedEndgame, hidden_hand_size, opponent_known, p_holds_any, played_mask, unseen_mask,
 )
+from cardcore.bots.params import bot_parameters
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beating, beats
@@ -43,6 +44,7 @@ class MarjoletHeuristicBot:
     Only the bot's own cards and public state are read; ties use ``random.Random(seed)``.
     """
 
+    @bot_parameters
     def __init__(self, game, seed: int | None = None, count_endgame: bool = True):
         self.game = game
         self.deck = deck = game.deck

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from cardcore.bots.counting import (
     CountedEndgame, hidden_hand_size, opponent_known, p_holds_any, played_mask, unseen_mask,
 )
+from cardcore.bots.params import bot_parameters
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beating, beats, legal_plays
@@ -105,6 +106,7 @@ class PenchantHeuristicBot:
     MEAL_WEIGHT = 1.6  # rule 10, how much a card's Meal prospects count in the Gathering
     EAGER = 0.6  # rule 12, how readily the opponent is taken to beat a card that is no brisque
 
+    @bot_parameters
     def __init__(self, game, seed: int | None = None, count_meal: bool = True):
         self.game = game
         self.deck = deck = game.deck

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cardcore.bots.counting import hidden_hand_size, opponent_known, p_holds_any, unseen_mask
+from cardcore.bots.params import bot_parameters
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beating, beats
@@ -41,6 +42,7 @@ class PenneechHeuristicBot:
 
     KEEP = 1.0  # rule 6, how much holding a card for later tricks counts
 
+    @bot_parameters
     def __init__(self, game, seed: int | None = None):
         self.game = game
         self.deck = deck = game.deck

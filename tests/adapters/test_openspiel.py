@@ -1,6 +1,7 @@
 """Our games inside OpenSpiel: OpenSpiel's own random simulation test, its Python ISMCTS bot, and
 the properties that test cannot see (hidden information, resampling, the deal cap)."""
 
+import math
 import pickle
 import random
 
@@ -75,7 +76,7 @@ def test_chance_nodes_serialization_and_hidden_cards(name):
             assert str(copy) == str(state) and copy.history() == state.history()
             copy = pickle.loads(pickle.dumps(state))
             assert copy.information_state_string(0) == state.information_state_string(0)
-        engine = state.cardcore_state()
+        engine = state._core.engine  # the truth, which the test may look at
         for seat in range(game.num_players()):
             # No card another seat holds unseen is named in what this seat saw of this deal.
             info = state.information_state_string(seat).split("\ndeal ")[-1].split()
@@ -85,7 +86,7 @@ def test_chance_nodes_serialization_and_hidden_cards(name):
                     assert not set(unseen) & set(info), (seat, unseen)
 
     final = playout(game, seed=1, visit=visit)
-    assert seen["chance"] >= final.cardcore_state().deck.size
+    assert seen["chance"] >= final._core.engine.deck.size
     assert sum(final.returns()) == 0
 
 
@@ -109,7 +110,7 @@ def test_resampling_keeps_the_information_state(name):
             replayed.apply_action(action)
         assert str(replayed) == str(world)
         other = 1 - player
-        changed.append(world.cardcore_state().hands[other] != state.cardcore_state().hands[other])
+        changed.append(world._core.engine.hands[other] != state._core.engine.hands[other])
 
     playout(game, seed=2, visit=visit)
     assert any(changed), "resampling never redrew the opponent's hand"
@@ -120,21 +121,42 @@ def test_deal_cap_cuts_the_game_off(name):
     game = pyspiel.load_game(spiel_string(name, short_options(name)))
     for seed in range(3):
         state = playout(game, seed)
-        assert len(state.cardcore_state().deals) == 1
+        assert len(state._core.engine.deals) == 1
         returns = state.returns()
         assert sum(returns) == 0 and abs(returns[0]) <= game.max_utility()
 
 
 # One deal of each game, and one whole game of the shortest.
 ISMCTS_GAMES = [(name, short_options(name)) for name in game_names()] + \
-    [("penneech", {})] * ("penneech" in game_names())
+    [("penneech", {"returns": "win-loss"})] * ("penneech" in game_names())
 
 
 @pytest.mark.parametrize("name,options", ISMCTS_GAMES, ids=lambda v: v if isinstance(v, str) else
-                         "one-deal" if v else "whole-game")
-def test_ismcts_bot_plays_to_the_end(name, options):
+                         "one-deal" if "max_deals" in v else "whole-game")
+def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
+    """OpenSpiel's own Python ISMCTS against random; every world it samples is checked."""
     from open_spiel.python.algorithms import ismcts, mcts
 
+    resample = adapter.CardcoreSpielState.resample_from_infostate
+    worlds = {"all": 0, "free": 0, "true": 0}
+
+    def checked_resample(state, player, sampler):
+        world = resample(state, player, sampler)
+        assert world.current_player() == player
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        truth, core = state._core.engine, state._core
+        worlds["all"] += 1
+        other = 1 - player
+        hidden = (truth.hands[other] & ~truth.known[other]).bit_count()
+        pool = hidden + max(0, core._face_down_end() - core.fixed)
+        if hidden and math.comb(pool, hidden) >= 20:
+            # At least 20 hands the opponent could hold: the world must redraw them.
+            worlds["free"] += 1
+            worlds["true"] += world._core.engine.hands[other] == truth.hands[other]
+        return world
+
+    monkeypatch.setattr(adapter.CardcoreSpielState, "resample_from_infostate", checked_resample)
     game = pyspiel.load_game(spiel_string(name, options))
     rs = np.random.RandomState(7)
     bot = ismcts.ISMCTSBot(game, evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs),
@@ -146,7 +168,170 @@ def test_ismcts_bot_plays_to_the_end(name, options):
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(int(rs.choice(outcomes, p=probs)))
         elif state.current_player() == 0:
-            state.apply_action(int(bot.step(state)))
+            action = int(bot.step(state))
+            assert action in state.legal_actions()
+            state.apply_action(action)
         else:
             state.apply_action(random_bot.step(state))
     assert sum(state.returns()) == 0
+    assert worlds["all"] >= 8 and worlds["free"] >= 8
+    # A world equal to the truth only by chance: rare where the opponent could hold many hands.
+    assert worlds["true"] <= worlds["free"] // 10, worlds
+
+
+# ------------------------------------------------------------------ returns and their bounds
+@pytest.mark.parametrize("game_string,bound", [
+    # Penchant: a seat holds 16 of the 32 cards in a deal and each meld takes a fresh one from
+    # hand, so at most 16 melds, each at most a reunion (16): 256; brisques 2 each, at most 32
+    # cards counted: 64; the book bonus 2 per brisque over six, at most 64: 384 a deal. Four
+    # deals, and the lurch doubles: 384 * 4 * 2.
+    ("cardcore_penchant", 384 * 4 * 2),
+    ("cardcore_penchant(rounds=1)", 384 * 1 * 2),
+    # Marjolet to 500: the last deal starts below 500 (or level), so the margin is at most 499
+    # plus one deal's most: 24 distinct sets of the meld table at a four of aces (100) = 2,400,
+    # the turn-up's seven turned, exchanged and drawn last 30, the last trick 50 with all
+    # tricks, 10 a counted card (320): 2,800; the trump seven's play bonus, where it is on,
+    # counted at 10 for every card (320) on top.
+    ("cardcore_marjolet(trump_seven_play_bonus=false)", 499 + 2800),
+    ("cardcore_marjolet(trump_seven_play_bonus=true)", 499 + 2800 + 320),
+    ("cardcore_marjolet(trump_seven_play_bonus=false,target=1000)", 999 + 2800),
+    # Penneech to 61: card points A5 K4 Q3 J2 in four suits (56) plus the 7D's 14, and the
+    # second rule's 56 plus 7; one point a counted card over the half, at most 52: 185 a deal.
+    ("cardcore_penneech", 60 + 185),
+])
+def test_points_bounds_come_from_the_rules(game_string, bound):
+    game = pyspiel.load_game(game_string)
+    assert (game.min_utility(), game.max_utility()) == (-bound, bound)
+
+
+def test_win_loss_returns_follow_the_engine_result():
+    game = pyspiel.load_game("cardcore_penneech(returns=win-loss)")
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    assert game.get_parameters()["returns"] == "win-loss"
+    seen = set()
+    for seed in range(6):
+        state = playout(game, seed)
+        result = state._core.engine.result
+        expected = [0.0, 0.0] if result["winner"] is None else \
+            [1.0 if s == result["winner"] else -1.0 for s in range(2)]
+        assert state.returns() == expected
+        seen.add(tuple(expected))
+    assert len(seen) >= 2  # both seats won some
+
+
+def test_unknown_returns_lists_the_valid_ones():
+    with pytest.raises(Exception, match="points, win-loss"):
+        pyspiel.load_game("cardcore_penchant(returns=margin)")
+
+
+# ------------------------------------------------------------------ what outside code may see
+def decision_points(game, seed: int, every: int):
+    """Every ``every``-th decision state of a random game (copies)."""
+    out = []
+
+    def visit(state):
+        if not state.is_chance_node() and len(state.history()) % every == 0:
+            out.append(state.clone())
+
+    playout(game, seed, visit)
+    return out
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_cardcore_state_shows_only_what_the_player_may_know(name):
+    game = pyspiel.load_game(adapter.short_name(name))
+    redrawn = 0
+    for state in decision_points(game, seed=3, every=7):
+        truth, player = state._core.engine, state.current_player()
+        view = state.cardcore_state(seed=len(state.history()))
+        # The player's own knowledge is intact: the observation is the same dict.
+        assert view.observation(player) == truth.observation(player)
+        assert view.legal_actions() == truth.legal_actions()
+        other = 1 - player
+        unseen_other = truth.hands[other] & ~truth.known[other]
+        face_down = truth.stock[truth.stock_pos:state._core._face_down_end()]
+        if unseen_other and face_down:
+            redrawn += view.hands[other] != truth.hands[other]
+            # The cards the opponent may hold, or that lie face down, are only the unseen ones.
+            unseen = unseen_other | sum(1 << c for c in face_down)
+            assert view.hands[other] & ~truth.known[other] & ~unseen == 0
+        # Later deals are not the real ones: the view has a seed of its own.
+        assert view.seed != truth.seed
+    assert redrawn >= 3
+
+
+def test_cardcore_state_is_for_a_players_turn():
+    game = pyspiel.load_game("cardcore_penchant")
+    state = game.new_initial_state()
+    assert state.cardcore_state() is None  # the first deal is being dealt
+    while not state._core.engine:
+        state.apply_action(state.legal_actions()[0])
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="player's turn"):
+        state.cardcore_state()
+
+
+def test_a_cardcore_bot_plays_through_cardcore_state():
+    from cardcore.bots import make_bot
+
+    game = pyspiel.load_game("cardcore_marjolet(max_deals=1)")
+    bot = make_bot("greedy", game.chance.game, seed=1)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+        elif state.current_player() == 0:
+            action = state.string_to_action(bot.choose(state.cardcore_state(seed=rng.randrange(99))))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert sum(state.returns()) == 0
+
+
+# ------------------------------------------------------------------ resampling never hands back the truth
+def test_the_search_finds_worlds_when_random_tries_are_spent(monkeypatch):
+    """The path that used to return the true state: rejection tries all fail (here: none allowed)."""
+    from cardcore.adapters import chance
+
+    monkeypatch.setattr(chance, "RESAMPLE_TRIES", 0)
+    game = pyspiel.load_game("cardcore_penchant")
+    differs = checked = 0
+    for state in decision_points(game, seed=4, every=6):
+        core, player = state._core, state.current_player()
+        truth = core.engine
+        if not (truth.hands[1 - player] & ~truth.known[1 - player]) or truth.stock_left == 0:
+            continue
+        world = core.resample(player, random.Random(checked))
+        assert world.information_state(player) == core.information_state(player)
+        assert world.current_player() == player and world.legal_ids() == core.legal_ids()
+        checked += 1
+        differs += world.engine.hands[1 - player] != truth.hands[1 - player]
+    assert checked >= 5 and differs >= checked - 1
+
+
+def test_resampling_raises_rather_than_return_the_truth(monkeypatch):
+    from cardcore.adapters import chance
+
+    monkeypatch.setattr(chance, "RESAMPLE_TRIES", 0)
+    monkeypatch.setattr(chance, "SEARCH_BUDGET", 0)
+    game = pyspiel.load_game("cardcore_penchant")
+    state = decision_points(game, seed=4, every=6)[2]
+    with pytest.raises(chance.ResampleError, match="P[01]'s information state"):
+        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
+    # The engine skips a declaration turn with nothing to declare and reports it as a pass, so
+    # that the opponent learns no more than from a pass; the information state must agree.
+    game = pyspiel.load_game("cardcore_penchant(rounds=1)")
+    final = playout(game, seed=3)
+    engine = final._core.engine
+    pass_events = [e["seat"] for e in engine.events if e["type"] == "pass"]
+    passes_chosen = engine.actions.count("pass")
+    assert len(pass_events) > passes_chosen  # some turns were skipped in this game
+    for seat in range(2):
+        lines = final.information_state_string(seat).splitlines()
+        assert [int(line[1]) for line in lines if line.endswith(" pass")] == pass_events

@@ -276,7 +276,7 @@ def test_a_round_summary_waits_for_enter_on_a_terminal_but_not_with_plain(tmp_pa
 
 def test_ctrl_c_while_the_bot_thinks_restores_the_line_and_the_cursor(tmp_path):
     path = tmp_path / "spin.json"
-    term = Terminal(["play", "penchant", "--bot", "ismcts(iterations=10000000)", "--seed", "1", "--seat", "1",
+    term = Terminal(["play", "penchant", "--bot", "ismcts(iterations=1000000)", "--seed", "1", "--seat", "1",
                      "--record", str(path), "--delay", "0"], tmp_path / "home")
     assert term.next_prompt()
     term.child.sendline("1")

@@ -1,0 +1,112 @@
+"""Random playouts through the OpenSpiel adapter against the same playouts on the engine.
+
+    python bench/adapter_playouts.py                  # every game: 5 rounds of 3 s per runner
+    python bench/adapter_playouts.py penchant -s 5    # one game, runs of 5 seconds
+
+Three runners take turns in each round, so that the machine's drifting speed hits them alike:
+the yardstick ``lean_toy.py`` (plain Python with a Penchant hand's shape), the engine, and the
+adapter. The engine plays each game twice: through its fast path (``legal_moves``/``apply_move``,
+events off, as search bots do) and through its public one (``legal_actions``/``apply``, what the
+adapter calls). The adapter plays a ``pyspiel`` state: every card dealt or drawn a chance node
+with a uniform outcome, every decision a uniform legal action id, as OpenSpiel's random
+simulation and ISMCTS play-outs do. Each figure is hands (deals played to their end) per
+second of this process's CPU time (``time.process_time``, the toy's clock too), so that time
+spent waiting for a core shared with other work is not counted; best of the rounds (noise only
+slows a run down), and the ratios are of the best figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import pyspiel
+
+from cardcore import game_names, load_game
+from cardcore.adapters import openspiel as adapter
+
+def yardstick_dir() -> Path:
+    """The nearest ``shared/bench`` holding ``lean_toy.py`` above this file (the project's yardstick)."""
+    for parent in Path(__file__).resolve().parents:
+        if (parent / "shared" / "bench" / "lean_toy.py").is_file():
+            return parent / "shared" / "bench"
+    raise SystemExit("lean_toy.py not found in a shared/bench/ above this checkout")
+
+
+def engine_fast(game_string: str, seconds: float, seed: int) -> float:
+    game = load_game(game_string)
+    hands, n, start = 0, 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_game(seed=seed * 1_000_003 + n)
+        state.log_events = False
+        uniform = random.Random(n).random
+        while state.result is None:
+            moves = state.legal_moves()
+            state.apply_move(moves[int(uniform() * len(moves))])
+        hands += len(state.rounds)
+        n += 1
+    return hands / (time.process_time() - start)
+
+
+def engine_public(game_string: str, seconds: float, seed: int) -> float:
+    game = load_game(game_string)
+    hands, n, start = 0, 0, time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_game(seed=seed * 1_000_003 + n)
+        rng = random.Random(n)
+        while state.result is None:
+            state.apply(rng.choice(state.legal_actions()))
+        hands += len(state.rounds)
+        n += 1
+    return hands / (time.process_time() - start)
+
+
+def through_adapter(game_string: str, seconds: float, seed: int) -> float:
+    game = pyspiel.load_game(adapter.short_name(game_string))
+    hands, n, start = 0, 0, time.process_time()
+    while time.process_time() - start < seconds:
+        rng = random.Random(seed * 1_000_003 + n)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()  # uniform: any outcome is as likely
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[int(rng.random() * len(actions))])
+        hands += len(state._core.engine.rounds)
+        n += 1
+    return hands / (time.process_time() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game names (default: every installed game)")
+    parser.add_argument("-s", "--seconds", type=float, default=3.0, help="length of one run")
+    parser.add_argument("-r", "--rounds", type=int, default=5, help="interleaved rounds (best shown)")
+    args = parser.parse_args()
+    sys.path.insert(0, str(yardstick_dir()))
+    import lean_toy
+    from lean_toy import toy_hands_per_second
+
+    lean_toy.time = SimpleNamespace(perf_counter=time.process_time)  # the toy on the same clock
+
+    for name in args.games or game_names():
+        best = {"toy": 0.0, "fast": 0.0, "public": 0.0, "adapter": 0.0}
+        for r in range(args.rounds):
+            best["toy"] = max(best["toy"], toy_hands_per_second(args.seconds, seed=r + 1))
+            best["fast"] = max(best["fast"], engine_fast(name, args.seconds, r))
+            best["public"] = max(best["public"], engine_public(name, args.seconds, r))
+            best["adapter"] = max(best["adapter"], through_adapter(name, args.seconds, r))
+        toy, fast, public, spiel = best["toy"], best["fast"], best["public"], best["adapter"]
+        print(f"{name:<10} hands/s: toy {toy:7.0f}  engine fast {fast:6.0f} ({fast / toy:.3f} of toy)  "
+              f"engine public {public:6.0f} ({public / toy:.3f})  adapter {spiel:6.0f} ({spiel / toy:.3f})  "
+              f"fast/adapter x{fast / spiel:.2f}  public/adapter x{public / spiel:.2f}")
+
+
+if __name__ == "__main__":
+    main()

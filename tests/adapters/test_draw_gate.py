@@ -1,0 +1,35 @@
+"""The engine's draw gate, which the OpenSpiel adapter uses to give each drawn card a chance node."""
+
+import random
+
+import pytest
+
+from cardcore import game_names, load_game
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_pausing_before_each_draw_changes_nothing(name):
+    game = load_game(name)
+    plain, gated = game.new_game(seed=11), game.new_game(seed=11)
+    pauses = []
+
+    def gate():
+        # Pause once before every card taken from the stock, as the adapter does for unfixed ones.
+        if pauses and pauses[-1] == (len(gated.actions), gated.stock_pos):
+            return True
+        pauses.append((len(gated.actions), gated.stock_pos))
+        return False
+
+    rng = random.Random(11)
+    while not plain.is_terminal():
+        action = rng.choice(plain.legal_actions())
+        plain.apply(action)
+        gated.draw_gate = gate
+        gated.apply(action)
+        while pauses and pauses[-1][0] == len(gated.actions) and gated.stock_pos == pauses[-1][1] \
+                and gated.next_step() is not None and gated.next_step().step in ("draw", "turn-trump"):
+            gated.resume()  # the gate answers True for this card now: it is taken, and on
+        gated.draw_gate = None
+        assert gated.legal_actions() == plain.legal_actions() or gated.is_terminal()
+    assert gated.record() == plain.record() and gated.result == plain.result
+    assert pauses, "no draw was ever paused"
