@@ -51,6 +51,7 @@ class DiscardPhase:
         cards = deck.names_of(mask)
         state.actions.append(" ".join([DISCARD, *cards]))
         state.hands[seat] &= ~mask
+        state.known[seat] &= ~mask  # what the others saw of them tells nothing of his hand now
         state.widow |= mask
         state.rounds[-1]["discards"] = cards
         if state.log_events:
