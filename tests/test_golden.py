@@ -31,6 +31,10 @@ GOLDEN = {
     "marjolet-variants": ("marjolet(turned_seven_points=7,trump_seven_play_bonus=false,game_end=immediate)", 22),
     "penneech-parlett": ("penneech", 31),
     "penneech-pagat-end-of-deal": ("penneech(follow_rule=must-follow,dealer_scores_first_turnup=false,game_end=end-of-deal)", 32),
+    "auction-pinochle-penguin": ("auction-pinochle", 41),
+    "auction-pinochle-two-units-traditional": ("auction-pinochle(stake_per_50=2,card_points=traditional,deals=2)", 42),
+    "partnership-auction-pinochle-penguin": ("partnership-auction-pinochle", 43),
+    "partnership-auction-pinochle-declarer-leads": ("partnership-auction-pinochle(first_leader=declarer,minimum_bid=200)", 44),
 }
 
 
