@@ -172,6 +172,9 @@ class ShowMeldsAtPlay(Strict):
     who: Literal["every-player"] = "every-player"
     when: Literal["own-first-play"] = "own-first-play"
     choice: Literal["best-set"] = "best-set"
+
+    def describe(self) -> str:
+        return "the declarer's best set of melds is shown and scored (a card once in each class of meld)"
     source: Source
 
 
@@ -241,17 +244,29 @@ class AuctionPhase(DecisionPhase):
     all_pass: Literal["annul-and-next-deals"] | None = None
     actions: list[str] = []
 
+    def describe(self) -> str:
+        return (f"bids from eldest, 'bid N' (at least {self.opening.minimum}, rising by {self.step}) or 'pass'; "
+                "a passer is out; the last bidder left is the declarer"
+                + ("" if self.opening.may_pass else "; eldest may not pass")
+                + ("; if all pass the deal is annulled and the next seat deals" if self.all_pass else ""))
+
 
 class WidowPhase(DecisionPhase):
     kind: Literal["widow"]
     to: Literal["bidder"] = "bidder"
     face_up: bool = True
 
+    def describe(self) -> str:
+        return "the widow is turned face up and taken by the declarer"
+
 
 class NameTrumpPhase(DecisionPhase):
     kind: Literal["name-trump"]
     who: Literal["bidder"] = "bidder"
     actions: list[str] = []
+
+    def describe(self) -> str:
+        return "the declarer names trumps: 'trump S'"
 
 
 class ShowMeldsPhase(DecisionPhase):
@@ -273,6 +288,10 @@ class ContractPhase(DecisionPhase):
     fulfilled_by_melds: Literal["win-without-play"] = "win-without-play"
     concede: ConcedeRule | None = None
 
+    def describe(self) -> str:
+        return ("melds reaching the bid win it without play"
+                + ("; otherwise the declarer may 'concede' at once, for a single stake" if self.concede else ""))
+
 
 class DiscardPhase(DecisionPhase):
     kind: Literal["discard"]
@@ -281,6 +300,10 @@ class DiscardPhase(DecisionPhase):
     not_from: Literal["melds-shown"] = "melds-shown"
     counters_to: Literal["bidder"] = "bidder"
     action: str = ""
+
+    def describe(self) -> str:
+        return (f"the declarer lays {self.count} cards aside face down ('discard C C C'), none from his melds; "
+                "their counters count for him")
 
 
 class StakeRule(Strict):
@@ -318,6 +341,14 @@ class SettlePhase(DecisionPhase):
     bidding_side: BiddingSideRule | None = None
     bidding_side_reaches_target: Literal["wins-and-opponents-add-nothing"] = "wins-and-opponents-add-nothing"
     opponents: OpponentsRule | None = None
+
+    def describe(self) -> str:
+        if self.per == "seat":
+            return (f"the bid is made with melds, counters and the last trick; stake {self.stake.base} at "
+                    f"{self.stake.base_bid} plus {self.stake.per_50} per further 50: made, each opponent pays "
+                    "the declarer one stake; failed, he pays each two; conceded, one")
+        return ("the bidding side first: its points if they reach the bid, else minus the bid; the target "
+                "reached, it wins; else the opponents score their points if they took a trick")
 
     @model_validator(mode="after")
     def _per(self) -> "SettlePhase":
