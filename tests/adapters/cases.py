@@ -1,6 +1,7 @@
 """Option sets the adapter tests run every installed game under."""
 
-from cardcore import game_names, load_game
+from cardcore import load_game
+from cardcore.adapters.encoding import adapted_game_names
 
 # Beyond the defaults and the presets: variations that change the action space, the trump, the
 # end of the game or the deal cap.
@@ -21,7 +22,7 @@ EXTRA_OPTIONS = {
 def option_sets() -> list[tuple[str, dict]]:
     """(game, options) for every installed game: defaults, each preset, the extras above."""
     out, seen = [], set()
-    for name in game_names():
+    for name in adapted_game_names():
         source = load_game(name).rules_source()
         candidates = [{}] + [source.option_set.non_defaults(source.presets[p]) for p in sorted(source.presets)]
         for options in candidates + EXTRA_OPTIONS.get(name, []):

@@ -11,7 +11,7 @@ import pytest
 pyspiel = pytest.importorskip(
     "pyspiel", reason="the openspiel extra (pip install 'cardcore[openspiel]') is not installed here")
 
-from cardcore import game_names  # noqa: E402
+from cardcore.adapters.encoding import adapted_game_names  # noqa: E402
 from cardcore.adapters import openspiel as adapter  # noqa: E402
 
 from .cases import option_sets, short_options, show  # noqa: E402
@@ -39,7 +39,7 @@ def playout(game, seed: int, visit=None):
 
 def test_every_game_is_registered():
     registered = set(pyspiel.registered_names())
-    assert {adapter.short_name(n) for n in game_names()} <= registered
+    assert {adapter.short_name(n) for n in adapted_game_names()} <= registered
 
 
 def test_options_are_game_parameters():
@@ -58,7 +58,7 @@ def test_random_sim_test(name, options):
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_chance_nodes_serialization_and_hidden_cards(name):
     game = pyspiel.load_game(adapter.short_name(name))
     seen = {"chance": 0, "decisions": 0}
@@ -90,7 +90,7 @@ def test_chance_nodes_serialization_and_hidden_cards(name):
     assert sum(final.returns()) == 0
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_resampling_keeps_the_information_state(name):
     game = pyspiel.load_game(adapter.short_name(name))
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
@@ -116,7 +116,7 @@ def test_resampling_keeps_the_information_state(name):
     assert any(changed), "resampling never redrew the opponent's hand"
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_deal_cap_cuts_the_game_off(name):
     game = pyspiel.load_game(spiel_string(name, short_options(name)))
     for seed in range(3):
@@ -127,8 +127,8 @@ def test_deal_cap_cuts_the_game_off(name):
 
 
 # One deal of each game, and one whole game of the shortest.
-ISMCTS_GAMES = [(name, short_options(name)) for name in game_names()] + \
-    [("penneech", {"returns": "win-loss"})] * ("penneech" in game_names())
+ISMCTS_GAMES = [(name, short_options(name)) for name in adapted_game_names()] + \
+    [("penneech", {"returns": "win-loss"})] * ("penneech" in adapted_game_names())
 
 
 @pytest.mark.parametrize("name,options", ISMCTS_GAMES, ids=lambda v: v if isinstance(v, str) else
@@ -237,7 +237,7 @@ def decision_points(game, seed: int, every: int):
     return out
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_cardcore_state_shows_only_what_the_player_may_know(name):
     game = pyspiel.load_game(adapter.short_name(name))
     redrawn = 0

@@ -8,7 +8,8 @@ pettingzoo = pytest.importorskip(
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from cardcore import game_names, load_game  # noqa: E402
+from cardcore import load_game
+from cardcore.adapters.encoding import adapted_game_names  # noqa: E402
 from cardcore.adapters import pettingzoo as adapter  # noqa: E402
 from cardcore.adapters.encoding import DEFAULT_MAX_DEALS  # noqa: E402
 
@@ -44,7 +45,7 @@ def test_api_and_seed_tests(name, options):
     seed_test(lambda: adapter.env(name, options=options, max_deals=max_deals), num_cycles=500)
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_namespaces_and_registry(name):
     namespace = getattr(adapter, f"{name}_v0")
     assert str(namespace.raw_env()) == f"cardcore_{name}_v0"
@@ -53,7 +54,7 @@ def test_namespaces_and_registry(name):
         assert env.unwrapped.game.name == name
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_the_seed_is_the_deal_seed_and_rewards_are_the_returns(name):
     env = adapter.env(name)
     totals = play(env, seed=11)
@@ -64,7 +65,7 @@ def test_the_seed_is_the_deal_seed_and_rewards_are_the_returns(name):
     assert play(adapter.env(name), seed=11) == totals
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_a_game_past_the_deal_cap_is_truncated(name):
     options = short_options(name)
     max_deals = options.pop("max_deals")
