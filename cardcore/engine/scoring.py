@@ -112,7 +112,7 @@ class ScoringMixin:
             self._end_game(summarized=True)
         elif end.rounds is not None and played >= end.rounds:
             self._end_game(summarized=True)
-        elif (end.target is not None and max(self.side_scores) >= end.target
+        elif (end.target is not None and max(self.side_scores) >= self.game.scaled(end.target)
               and self.side_scores.count(max(self.side_scores)) == 1):
             self._end_game(summarized=True)
         elif self.stop_after_deal:  # a sampled world: its look-ahead ends here, no next deal
