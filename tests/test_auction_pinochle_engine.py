@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cardcore import load_game
+from cardcore import IllegalAction, load_game
 from cardcore.bots import make_bot
 from cardcore.melds import best_meld_set
 from pinochle_deals import auction_deal, partnership_deal
@@ -128,3 +128,22 @@ def test_the_search_bots_play_them(name, options):
     specs = ["ismcts(iterations=15)", "pimc(samples=2,rollouts=1)", "heuristic", "greedy"]
     state = play_game(game, specs[:game.players], 3)
     assert state.is_terminal() and sum(state.returns()) == 0
+
+
+def test_a_refused_card_names_the_trump_lead_rule():
+    # PB95, Auction Pinochle for four, Play: "If a trump is led, subsequent players must not only
+    # follow suit but must also beat any other trump already played, if possible."
+    hands = ["TS KS", "AS 9S", "", ""]
+    s = load_game(FOUR).new_game(deals=[partnership_deal(hands)])
+    for call in ("bid 100", "pass", "pass", "pass", "trump S", "play TS"):
+        s.apply(call)
+    assert [a for a in s.legal_actions() if a.endswith("S")] == ["play AS"]
+    with pytest.raises(IllegalAction, match="beat TS, the highest trump played"):
+        s.apply("play 9S")
+
+
+def test_bad_auction_actions_say_which_rule_forbids_them():
+    s = load_game(THREE).new_game(seed=1)
+    for action, words in (("bid 295", "multiples of 10"), ("bid many", "'bid N'"), ("trump H", "'bid N'")):
+        with pytest.raises(IllegalAction, match=words):
+            s.apply(action)
