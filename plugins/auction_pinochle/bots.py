@@ -8,7 +8,8 @@
    within that value; holding a flush it prefers an odd number of tens, the seed's convention
    for showing one to the partner. It does not overbid its partner.
 2. Trumps: the suit in which the hand melds most, counting its length.
-3. Discards (three-hand): never a trump or an ace; counters of plain suits first (they count
+3. Concede (three-hand) when the melds, a share of the cards and ten a trump held fall short of
+   the bid ("he may concede immediately for a smaller penalty"). Discards: never a trump or an ace; counters of plain suits first (they count
    for the declarer wherever they lie), then the shortest plain suit, to be void and trump it.
 4. Play, the partner an ally: second or later to a trick the partner is winning with a sure
    card, the bot gives it counters; against an opponent it wins with the cheapest card that
@@ -50,7 +51,8 @@ class AuctionPinochleBot:
             length = (hand & deck.suit_masks[suit]).bit_count()
             value = self.melds(hand, suit) + self.scaled(10) * (aces + 2 * max(0, length - 4))
             best = max(best, (value, suit))
-        share = self.scaled(90)  # of the 250 in cards and last, what a declarer takes at least
+        # of the 250 in cards and last, what the declarer takes at least (his side, for four)
+        share = self.scaled(90) if self.partners else self.scaled(110)
         extra = self.scaled(60) if self.partners else self.scaled(20)  # partner's melds; widow
         return best[0] + share + extra, best[1]
 
@@ -94,6 +96,12 @@ class AuctionPinochleBot:
     def discard(self, state, legal: list[str]) -> str:
         deck, seat, trump = self.deck, state.current_player, state.trump
         hand = state.hands[seat]
+        if "concede" in legal:  # the melds fall short: concede when play is unlikely to make it up
+            trumps = (hand & deck.suit_masks[trump]).bit_count()
+            expected = state.round_points[seat] + self.scaled(80) + self.scaled(10) * trumps
+            if expected < state.contract:
+                return "concede"
+            legal = [a for a in legal if a != "concede"]
 
         def keep(name: str) -> float:
             card = deck.by_name[name][0]
