@@ -147,3 +147,17 @@ def test_bad_auction_actions_say_which_rule_forbids_them():
     for action, words in (("bid 295", "multiples of 10"), ("bid many", "'bid N'"), ("trump H", "'bid N'")):
         with pytest.raises(IllegalAction, match=words):
             s.apply(action)
+
+
+@pytest.mark.parametrize("bid, concedes", [(600, True), (350, False)])
+def test_the_bot_concedes_only_a_bid_out_of_reach(bid, concedes):
+    # hearts trump: melds 320 (tests/auction_pinochle/conftest.py, HAND_A), six trumps; the bot
+    # expects 320 + 80 + 6 × 10 = 460: it concedes 600 (PB95, Widow: "he may concede
+    # immediately for a smaller penalty") and plays 350 out, discarding three cards
+    deal = auction_deal(["AH TH KH QH JH 9H AS AD QS JD KC QC 9C 9D TS", "", ""], "AC KD TC")
+    s = load_game(THREE).new_game(deals=[deal])
+    for call in (f"bid {bid}", "pass", "pass", "trump H"):
+        s.apply(call)
+    action = make_bot("heuristic", s.game, seed=1).choose(s)
+    assert (action == "concede") is concedes
+    assert concedes or action.startswith("discard ")
