@@ -172,9 +172,6 @@ class ShowMeldsAtPlay(Strict):
     who: Literal["every-player"] = "every-player"
     when: Literal["own-first-play"] = "own-first-play"
     choice: Literal["best-set"] = "best-set"
-
-    def describe(self) -> str:
-        return "the declarer's best set of melds is shown and scored (a card once in each class of meld)"
     source: Source
 
 
@@ -274,6 +271,9 @@ class ShowMeldsPhase(DecisionPhase):
     who: list[Literal["bidder"]] = ["bidder"]
     from_: Literal["hand-and-widow"] = Field("hand-and-widow", alias="from")
     choice: Literal["best-set"] = "best-set"
+
+    def describe(self) -> str:
+        return "the declarer's best set of melds is shown and scored (a card once in each class of meld)"
 
 
 class ConcedeRule(Strict):

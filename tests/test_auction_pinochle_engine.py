@@ -161,3 +161,19 @@ def test_the_bot_concedes_only_a_bid_out_of_reach(bid, concedes):
     action = make_bot("heuristic", s.game, seed=1).choose(s)
     assert (action == "concede") is concedes
     assert concedes or action.startswith("discard ")
+
+
+@pytest.mark.parametrize("name", [THREE, FOUR])
+def test_cardcore_rules_describes_every_phase(name):
+    import json
+
+    from click.testing import CliRunner
+
+    from cardcore.cli import cli
+
+    text = CliRunner().invoke(cli, ["rules", name])
+    assert text.exit_code == 0 and "the declarer names trumps: 'trump S'" in text.output
+    data = json.loads(CliRunner().invoke(cli, ["rules", name, "--json"]).output)
+    kinds = [p.get("kind", "tricks") for p in data["phases"]]
+    assert kinds[:2] == ["auction", "widow" if name == THREE else "name-trump"] and kinds[-1] == "settle"
+    assert all(p.get("description") or p.get("obligations") for p in data["phases"])
