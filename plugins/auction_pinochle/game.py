@@ -3,29 +3,24 @@
 from cardcore.game import TrickGame
 
 
-class AuctionPinochleGame(TrickGame):
+class _AuctionGame(TrickGame):
+    def notable_events(self, state) -> dict[str, float]:
+        """Per game: deals by their outcome (made, failed or set, conceded, annulled...)."""
+        out: dict[str, float] = {"deals": len(state.rounds)}
+        for r in state.rounds:
+            outcome = r.get("outcome")
+            if outcome:
+                out[f"deals {outcome}"] = out.get(f"deals {outcome}", 0) + 1
+        return out
+
+
+class AuctionPinochleGame(_AuctionGame):
     name = "auction-pinochle"
     title = "Auction Pinochle for three (Parlett, Penguin Book of Card Games)"
     rules_resource = "auction-pinochle.yaml"
 
-    def notable_events(self, state) -> dict[str, float]:
-        return _auction_events(state)
 
-
-class PartnershipAuctionPinochleGame(TrickGame):
+class PartnershipAuctionPinochleGame(_AuctionGame):
     name = "partnership-auction-pinochle"
     title = "Partnership Auction Pinochle for four (Parlett, Penguin Book of Card Games)"
     rules_resource = "partnership-auction-pinochle.yaml"
-
-    def notable_events(self, state) -> dict[str, float]:
-        return _auction_events(state)
-
-
-def _auction_events(state) -> dict[str, float]:
-    """Per game: deals by their outcome (made, failed or set, conceded, annulled...)."""
-    out: dict[str, float] = {"deals": len(state.rounds)}
-    for r in state.rounds:
-        outcome = r.get("outcome")
-        if outcome:
-            out[f"deals {outcome}"] = out.get(f"deals {outcome}", 0) + 1
-    return out
