@@ -293,7 +293,9 @@ def _scaled_phase(phase, scale):
         return phase.model_copy(update={"opening": phase.opening.model_copy(
             update={"minimum": scale(phase.opening.minimum)}), "step": scale(phase.step)})
     if phase.kind == "settle" and phase.stake is not None:
-        return phase.model_copy(update={"stake": phase.stake.model_copy(update={"base_bid": scale(phase.stake.base_bid)})})
+        stake = phase.stake
+        return phase.model_copy(update={"stake": stake.model_copy(
+            update={"base_bid": scale(stake.base_bid), "bracket": scale(stake.bracket)})})
     return phase
 
 
@@ -304,8 +306,8 @@ def scale_points(points: int, factor: float) -> int:
 
 def _scaled(rules: RulesFile) -> RulesFile:
     """The rules with ``score_scale`` applied to every score it covers: melds, the turn-up's
-    points, end-of-deal counts, the target, bids and a stake's base bid (card points keep their
-    own table)."""
+    points, end-of-deal counts, the target, bids and a stake's base bid and bracket (card points
+    keep their own table)."""
     if rules.score_scale is None or rules.score_scale.factor == 1:
         return rules
     factor = rules.score_scale.factor

@@ -311,6 +311,7 @@ class StakeRule(Strict):
     base_bid: int
     base: int = 1
     per_50: int
+    bracket: int = Field(50, ge=1, description="the further bid each per_50 is added for (scaled as the bids)")
 
 
 class BiddingSideRule(Strict):
@@ -346,7 +347,7 @@ class SettlePhase(DecisionPhase):
     def describe(self) -> str:
         if self.per == "seat":
             return (f"the bid is made with melds, counters and the last trick; stake {self.stake.base} at "
-                    f"{self.stake.base_bid} plus {self.stake.per_50} per further 50: made, each opponent pays "
+                    f"{self.stake.base_bid} plus {self.stake.per_50} per further {self.stake.bracket}: made, each opponent pays "
                     "the declarer one stake; failed, he pays each two; conceded, one")
         return ("the bidding side first: its points if they reach the bid, else minus the bid; the target "
                 "reached, it wins; else the opponents score their points if they took a trick")

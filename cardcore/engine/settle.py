@@ -5,7 +5,7 @@ The end-of-deal counts come first (the last trick), then the declarer's counters
 reached only the round's ``points``:
 
 - ``per: seat`` (a declarer alone against each opponent): the stake of the bid is
-  ``base + per_50 × ⌊(bid - base_bid) / 50⌋`` (``base`` for a bid under ``base_bid``, all of
+  ``base + per_50 × ⌊(bid - base_bid) / bracket⌋`` (bracket 50) (``base`` for a bid under ``base_bid``, all of
   them scaled); made, with or without play, each opponent pays him one stake; failed in play he
   pays each two; conceded, one.
 - ``per: side`` (the bidding side first): made, it adds its points; set, it loses its bid. If
@@ -25,14 +25,14 @@ class SettlePhase:
     def enter(self, state, phase) -> None:
         if state.outcome is None:  # played out: the end-of-deal counts first
             state._count_deal()
-        declarer, game = state.declarer, state.game
+        declarer = state.declarer
         if "counters-discarded" in phase.points and state.widow:
             points = sum(state.card_value(c, "won", state.trump) for c in iter_bits(state.widow))
             state._score(declarer, points, "counters discarded")
         made = state.round_points[declarer] >= state.contract
         if phase.per == "seat":
             outcome = state.outcome or ("made" if made else "failed")
-            stake = _stake(game, phase.stake, state.contract)
+            stake = _stake(phase.stake, state.contract)
             amount = {"made": stake, "made-without-play": stake, "failed": -2 * stake, "conceded": -stake}[outcome]
             per_side = state.table.settle_against(state.table.side_of(declarer), amount)
         else:
@@ -60,11 +60,10 @@ class SettlePhase:
         return True
 
 
-def _stake(game, rule, bid: int) -> int:
-    base_bid, fifty = rule.base_bid, game.scaled(50)
-    if bid < base_bid:
+def _stake(rule, bid: int) -> int:
+    if bid < rule.base_bid:
         return rule.base
-    return rule.base + rule.per_50 * ((bid - base_bid) // fifty)
+    return rule.base + rule.per_50 * ((bid - rule.base_bid) // rule.bracket)
 
 
 register_phase_kind("settle", SettlePhase())
