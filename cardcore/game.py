@@ -181,6 +181,9 @@ class TrickGame:
         tu = r.turnup
         self.play_points_rank = self.deck.ranks.index(tu.rank) if tu and tu.play_points else None
         self.reuse_policy = r.meld_reuse
+        # melds declared beside the turn's one meld (the dix): only then is a turn whose meld
+        # limit is reached searched again
+        self.has_uncounted_melds = any(not m.counts_as_meld for m in r.melds)
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
 

@@ -48,6 +48,20 @@ class MeldTable:
         self.items = list(self.patterns.items())
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._best: dict[tuple, MeldScore | None] = {}
+        self._by_card: dict[int | None, list[list[tuple[int, int]]]] = {}
+
+    def melds_by_card(self, trump: int | None) -> list[list[tuple[int, int]]]:
+        """Per card index, every meld of the table it can belong to with this trump, as (mask,
+        points): what heuristic bots weigh when they keep a card for a meld. Remembered."""
+        known = self._by_card.get(trump)
+        if known is None:
+            known = self._by_card[trump] = [[] for _ in range(self.deck.size)]
+            for mask, _patterns in self.items:
+                best = self.best(mask, trump)
+                if best is not None:
+                    for card in iter_bits(mask):
+                        known[card].append((mask, best.points))
+        return known
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
         rule = self.rules[pattern.kind]

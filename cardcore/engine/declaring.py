@@ -35,7 +35,7 @@ class DeclaringMixin:
         moves: list = self.open_melds(seat)
         if self.faced is not None:
             moves += self._exchanges(seat)
-        if self._meld_limit_reached():
+        if self.step_melds and self._meld_limit_reached():
             return moves
         extra = self.game.extra_declarations(self, seat)
         return moves + extra if extra else moves
@@ -47,7 +47,7 @@ class DeclaringMixin:
     def open_melds(self, seat: int) -> list[MeldScore]:
         """The melds ``seat`` may declare at this point of the turn."""
         melds = self.declarable(seat)
-        if self._meld_limit_reached():
+        if self.step_melds and self._meld_limit_reached():
             return [m for m in melds if not m.rule.counts_as_meld]
         return melds
 
@@ -189,6 +189,10 @@ class DeclaringMixin:
         self._after_declaration()
 
     def _after_declaration(self) -> None:
+        if self.faced is None and not self.game.has_uncounted_melds and self._meld_limit_reached():
+            self._turn_moves = None  # nothing can follow the turn's last meld: no search
+            self._end_step()
+            return
         self._turn_moves = self._declaration_moves(self.current_player)
         if not self._turn_moves:
             self._end_step()

@@ -61,24 +61,10 @@ class MarjoletHeuristicBot:
         self.exchange_points = turnup.exchange_points if turnup else 0
         self.play_points = (turnup.play_points or 0) if turnup else 0
         self.higher = deck.stronger  # per card, the cards of its suit that beat it
-        self._patterns: dict = {}
         self._solver_key = None
         self._solver = None
 
     # ------------------------------------------------------------------ helpers
-    def _patterns_of(self, trump):
-        if trump not in self._patterns:
-            table = self.game.meld_table
-            out = [[] for _ in range(self.deck.size)]
-            for mask, _pats in table.items:
-                best = table.best(mask, trump)
-                if best is None:
-                    continue
-                for c in iter_bits(mask):
-                    out[c].append((mask, best.points))
-            self._patterns[trump] = out
-        return self._patterns[trump]
-
     def _pick(self, scored: dict[str, float]) -> str:
         best = max(scored.values())
         tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
@@ -130,7 +116,7 @@ class MarjoletHeuristicBot:
         keep = p * (v + 4.0) - (1 - p) * v + (6.0 if is_trump else 0.0)
         draws = state.stock_left // 2
         best = 0.0
-        for mask, pts in self._patterns_of(trump)[c]:  # rule 2
+        for mask, pts in self.game.meld_table.melds_by_card(trump)[c]:  # rule 2
             if mask & ~avail or mask in declared:
                 continue
             need = (mask & ~mine).bit_count()

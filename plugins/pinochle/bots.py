@@ -6,7 +6,6 @@ import random
 
 from cardcore.bots.counting import opponent_known, played_mask, unseen_mask
 from cardcore.bots.simple import claim_or_rest, play_cards
-from cardcore.cards import iter_bits
 from cardcore.tricks import beats
 
 # the chance of still making a meld that needs 0, 1 or 2 more cards while the stock lasts
@@ -42,7 +41,6 @@ class PinochleHeuristicBot:
         self.rng = random.Random(seed)
         self.higher = game.deck.stronger  # per card, the cards of its suit that beat it
         self.aces = game.deck.rank_masks[game.deck.ranks.index("A")] if "A" in game.deck.ranks else 0
-        self._patterns: dict = {}
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state) -> str:
@@ -85,20 +83,6 @@ class PinochleHeuristicBot:
         return self.game.meld_action(best.mask)
 
     # ------------------------------------------------------------------ the stock phase (rule 3)
-    def _patterns_of(self, trump):
-        """Per card, the melds it belongs to (mask, points) with this trump."""
-        if trump not in self._patterns:
-            table = self.game.meld_table
-            out = [[] for _ in range(self.deck.size)]
-            for mask, _pats in table.items:
-                best = table.best(mask, trump)
-                if best is None:
-                    continue
-                for c in iter_bits(mask):
-                    out[c].append((mask, best.points))
-            self._patterns[trump] = out
-        return self._patterns[trump]
-
     def _keep(self, state, c: int, mine: int, avail: int, declared: set) -> float:
         deck, trump = self.deck, state.trump
         keep = 0.4 * state.card_value(c, "won", trump)
@@ -107,7 +91,7 @@ class PinochleHeuristicBot:
         if self.aces >> c & 1:
             keep += 6.0
         best = 0.0
-        for mask, pts in self._patterns_of(trump)[c]:
+        for mask, pts in self.game.meld_table.melds_by_card(trump)[c]:
             if mask & ~avail or mask in declared:
                 continue
             need = (mask & ~mine).bit_count()
