@@ -94,6 +94,8 @@ def rules_data(g) -> dict:
             {"name": p.name, "follow": p.follow_rule.letters, "obligations": p.follow_rule.describe(),
              "ends": p.until, "play_from_table": p.play_from_tableau,
              "after_trick": [s.model_dump() for s in p.after_trick], "source": p.source}
+            if p.kind == "tricks" else  # a phase of decisions (an auction, a widow...): in words
+            {"name": p.name, "kind": p.kind, "description": p.describe(), "source": p.source}
             for p in r.phases
         ],
         "trump": r.trump.model_dump(),

@@ -167,6 +167,9 @@ class TrickGame:
         melds = [m for m in r.melds if m.enabled]  # a meld "by agreement" is off without it
         self.meld_table = MeldTable(self.deck, melds, tuple(r.sequence_order or r.deck.ranks))
         self.meld_by_name = {m.name: m for m in melds}
+        # a deal settled against a contract: its points are the deal's, and only the settlement
+        # reaches the scores
+        self.settles_deals = any(p.kind == "settle" for p in r.phases)
         self.counter_masks = {
             name: _mask_of_ranks(self.deck, c.ranks) for name, c in r.counters.items()
         }
@@ -183,6 +186,12 @@ class TrickGame:
         self.has_uncounted_melds = any(not m.counts_as_meld for m in r.melds)
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
+
+    def scaled(self, points: int) -> int:
+        """A score the source quotes that the rules file does not hold (e.g. a bot's estimate),
+        in this game's count (``score_scale``), as the rules' own scores are."""
+        factor = self.rules.score_scale.factor if self.rules.score_scale else 1
+        return scale_points(points, factor)
 
     def step_melds(self, step) -> frozenset[str] | None:
         """The meld kinds a declaration step admits (its ``only`` less its ``exclude``); None
@@ -282,9 +291,26 @@ def _compiled(cls: type[TrickGame], options: tuple) -> RulesFile:
     return _scaled(_validate_resolved(resolve(source.sourced, dict(options)), cls.plugin_model))
 
 
+def _scaled_phase(phase, scale):
+    if phase.kind == "auction":
+        return phase.model_copy(update={"opening": phase.opening.model_copy(
+            update={"minimum": scale(phase.opening.minimum)}), "step": scale(phase.step)})
+    if phase.kind == "settle" and phase.stake is not None:
+        stake = phase.stake
+        return phase.model_copy(update={"stake": stake.model_copy(
+            update={"base_bid": scale(stake.base_bid), "bracket": scale(stake.bracket)})})
+    return phase
+
+
+def scale_points(points: int, factor: float) -> int:
+    """A score in a scaled count: never scaled to nothing (a 5 divided by 10 is 1, not 0)."""
+    return max(1, round(points * factor)) if points else 0
+
+
 def _scaled(rules: RulesFile) -> RulesFile:
     """The rules with ``score_scale`` applied to every score it covers: melds, the turn-up's
-    points, end-of-deal counts and the target (card points keep their own table)."""
+    points, end-of-deal counts, the target, bids and a stake's base bid and bracket (card points
+    keep their own table)."""
     if rules.score_scale is None or rules.score_scale.factor == 1:
         return rules
     factor = rules.score_scale.factor
@@ -294,7 +320,7 @@ def _scaled(rules: RulesFile) -> RulesFile:
             return None
         if isinstance(points, dict):
             return {k: scale(v) for k, v in points.items()}
-        return max(1, round(points * factor)) if points else 0
+        return scale_points(points, factor)
 
     update: dict[str, Any] = {
         "melds": [m.model_copy(update={"points": scale(m.points), "trump_points": scale(m.trump_points),
@@ -304,6 +330,8 @@ def _scaled(rules: RulesFile) -> RulesFile:
         "game_end": rules.game_end.model_copy(update={"target": scale(rules.game_end.target),
                                                       "raise_by": scale(rules.game_end.raise_by)}),
     }
+    if any(p.kind in ("auction", "settle") for p in rules.phases):  # bids and stake brackets
+        update["phases"] = [_scaled_phase(p, scale) for p in rules.phases]
     if rules.turnup is not None:
         tu = rules.turnup
         update["turnup"] = tu.model_copy(update={

@@ -223,3 +223,69 @@ def _mask(cards) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+def best_meld_set(table: MeldTable, holding: int, trump: int | None) -> list[MeldScore]:
+    """The set of melds scoring most that ``holding`` shows at once, when a card may serve in
+    one meld of each class (sequences, arounds...) and in any number of classes; two identical
+    melds both score if the cards are there twice. In class order, then the melds as found.
+
+    The search runs on card names, not physical copies, so that the two copies of a double pack
+    do not multiply the cases; each meld then takes the lowest copies not yet used in its class,
+    the same copies in every class, so that the cards used in all melds are as few as possible.
+    """
+    deck = table.deck
+    candidates: dict[str, dict[tuple, MeldScore]] = {}
+    for mask in table.within(holding, holding):
+        meld = table.best(mask, trump)
+        if meld is not None:
+            key = tuple(sorted(deck.names_of(mask)))
+            known = candidates.setdefault(meld.rule.meld_class, {}).get(key)
+            if known is None or meld.points > known.points:
+                candidates[meld.rule.meld_class][key] = meld
+    held: dict[str, int] = {}
+    for c in iter_bits(holding):
+        held[deck.names[c]] = held.get(deck.names[c], 0) + 1
+    out: list[MeldScore] = []
+    for meld_class, by_key in candidates.items():
+        keys = list(by_key)
+        _, chosen = _best_packing(keys, [by_key[k].points for k in keys], held)
+        used = 0
+        for index in chosen:
+            mask = 0
+            for name in keys[index]:
+                card = next(c for c in deck.by_name[name] if holding >> c & 1 and not (used | mask) >> c & 1)
+                mask |= 1 << card
+            used |= mask
+            meld = table.best(mask, trump)
+            out.append(meld)
+    return out
+
+
+def _best_packing(keys: list[tuple], points: list[int], held: dict[str, int]) -> tuple[int, list[int]]:
+    """The most points from melds ``keys`` (card names) drawn from ``held`` (name counts), each
+    meld usable more than once while the cards last: (points, indices chosen)."""
+    memo: dict[tuple, tuple[int, list[int]]] = {}
+    names = sorted(held)
+
+    def best(i: int, left: tuple) -> tuple[int, list[int]]:
+        if i == len(keys):
+            return 0, []
+        found = memo.get((i, left))
+        if found is not None:
+            return found
+        result = best(i + 1, left)
+        counts = dict(zip(names, left))
+        need: dict[str, int] = {}
+        for name in keys[i]:
+            need[name] = need.get(name, 0) + 1
+        if all(counts.get(n, 0) >= k for n, k in need.items()):
+            for n, k in need.items():
+                counts[n] -= k
+            sub_points, sub = best(i, tuple(counts[n] for n in names))
+            if sub_points + points[i] > result[0]:
+                result = (sub_points + points[i], [i, *sub])
+        memo[(i, left)] = result
+        return result
+
+    return best(0, tuple(held[n] for n in names))

@@ -112,6 +112,8 @@ def trump_lines(rules: RulesFile) -> list[tuple[str, str]]:
         how = (f"No trump until a {' or '.join(m.melds)} declared by the {' or '.join(m.declared_by)} sets it: "
                f"the suit of its {RANK_NAMES[m.card_rank]}"
                + ("." if m.first_only else "; each one sets a new trump."))
+    elif any(p.kind == "name-trump" for p in rules.phases):
+        how = "The declarer names trumps once he has won the auction."
     else:
         how = "This game has no trump."
     out = [(how, t.source)]
@@ -184,7 +186,12 @@ def rules_page(game, data: dict) -> str:
         out.append("  (none)")
     out += ["", "Phases"]
     for p in r.phases:
+        if p.kind != "tricks":  # a phase of decisions: no trick obligations
+            out.append(f"  {p.name}: {p.describe()}  [{p.source}]")
+            continue
         table = "; table cards may be played" if p.play_from_tableau else ""
+        if p.show_melds is not None:
+            table += "; each player's best set of melds is shown and scored as he plays to the first trick"
         out.append(f"  {p.name}: {p.follow_rule.letters} — {p.follow_rule.describe()}{table}; "
                    f"ends {phase_end_text(p)}  [{p.source}]")
         out += [f"    then {step_text(s)}" for s in p.after_trick]

@@ -7,9 +7,9 @@ known steps) live here so that a malformed file is reported with its line, not f
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
 
 from .cards import RANK_CHARS, SUIT_CHARS
 from .tricks import FollowRule
@@ -70,8 +70,12 @@ class CounterRule(Strict):
 class DealRule(Strict):
     hand_size: int = Field(ge=1)
     widow: int = Field(0, ge=0, description="cards dealt face down apart from the hands (a widow, a blind)")
+    batches: list[int | str] = Field([], description="how the book deals (e.g. 3, widow-3, 3...): a shuffled "
+                                                      "pack dealt in any batches gives the same hands, so it is "
+                                                      "a record of the source, not a step of the engine")
     turnup: bool = Field(False, description="a card is turned after the deal and lies under the stock, drawn last")
-    first_leader: Literal["non-dealer", "dealer"] = "non-dealer"
+    # non-dealer: the seat after the dealer (eldest); declarer: the seat that took the contract
+    first_leader: Literal["non-dealer", "dealer", "declarer"] = "non-dealer"
     source: Source
 
 
@@ -162,9 +166,18 @@ class TurnTrumpStep(Strict):
 Step = Annotated[Union[DeclareStep, DrawStep, TurnTrumpStep], Field(discriminator="step")]
 
 
+class ShowMeldsAtPlay(Strict):
+    """Every player's best set of melds scored as he plays his card to the first trick."""
+
+    who: Literal["every-player"] = "every-player"
+    when: Literal["own-first-play"] = "own-first-play"
+    choice: Literal["best-set"] = "best-set"
+    source: Source
+
+
 class PhaseRule(Strict):
-    """A phase of the deal. ``kind`` names its handler (``cardcore.engine.phases``); every phase
-    of the games shipped now is of kind ``tricks``, the default."""
+    """A phase of tricks. ``kind`` names its handler (``cardcore.engine.phases``); the phases of
+    other kinds (an auction, a widow, naming trump...) are the models after this one."""
 
     kind: Literal["tricks"] = "tricks"
     name: str
@@ -173,6 +186,7 @@ class PhaseRule(Strict):
     follow_or_trump: bool = False
     win_when_trump_led: bool = Field(
         False, description="beat the card winning the trick when a trump was led (besides the letters' R)")
+    show_melds: ShowMeldsAtPlay | None = None
     play_from_tableau: bool = False
     on_start: list[Literal["tableau-to-hand"]] = []
     leader: Literal["last-trick-winner"] = "last-trick-winner"
@@ -188,6 +202,175 @@ class PhaseRule(Strict):
     @property
     def follow_rule(self) -> FollowRule:
         return FollowRule.parse(self.follow, self.follow_or_trump, self.win_when_trump_led)
+
+
+class DecisionPhase(Strict):
+    """A phase in which no trick is played (an auction, a widow, naming trump, a settlement).
+    It answers what code listing every phase asks of a phase of tricks: no trick obligation,
+    no after-trick steps."""
+
+    name: str
+    source: Source
+    until: ClassVar[str] = "decided"
+    play_from_tableau: ClassVar[bool] = False
+    on_start: ClassVar[tuple] = ()
+    after_trick: ClassVar[tuple] = ()
+    show_melds: ClassVar[None] = None
+
+    @property
+    def follow_rule(self) -> FollowRule:
+        return FollowRule.parse("ftr")
+
+
+class Opening(Strict):
+    minimum: int = Field(ge=1)
+    may_pass: bool = True
+
+
+class AuctionPhase(DecisionPhase):
+    """Bids from eldest (``bid N``, ``pass``): each bid a multiple of ``step`` above the last, a
+    passer out for good, until one bidder is left. He is the declarer, his bid the contract."""
+
+    kind: Literal["auction"]
+    first: Literal["eldest"] = "eldest"
+    opening: Opening
+    step: int = Field(10, ge=1)
+    listed: int = Field(2, ge=1, description="how many bids legal_actions lists, from the lowest; apply "
+                                             "accepts any higher multiple of the step too")
+    passer: Literal["out"] = "out"
+    ends_when: Literal["one-bidder-left"] = "one-bidder-left"
+    all_pass: Literal["annul-and-next-deals"] | None = None
+    actions: list[str] = []
+
+    def describe(self) -> str:
+        return (f"bids from eldest, 'bid N' (at least {self.opening.minimum}, rising by {self.step}) or 'pass'; "
+                "a passer is out; the last bidder left is the declarer"
+                + ("" if self.opening.may_pass else "; eldest may not pass")
+                + ("; if all pass the deal is annulled and the next seat deals" if self.all_pass else ""))
+
+
+class WidowPhase(DecisionPhase):
+    kind: Literal["widow"]
+    to: Literal["bidder"] = "bidder"
+    face_up: bool = True
+
+    def describe(self) -> str:
+        return "the widow is turned face up and taken by the declarer"
+
+
+class NameTrumpPhase(DecisionPhase):
+    kind: Literal["name-trump"]
+    who: Literal["bidder"] = "bidder"
+    actions: list[str] = []
+
+    def describe(self) -> str:
+        return "the declarer names trumps: 'trump S'"
+
+
+class ShowMeldsPhase(DecisionPhase):
+    kind: Literal["show-melds"]
+    who: list[Literal["bidder"]] = ["bidder"]
+    from_: Literal["hand-and-widow"] = Field("hand-and-widow", alias="from")
+    choice: Literal["best-set"] = "best-set"
+
+    def describe(self) -> str:
+        return "the declarer's best set of melds is shown and scored (a card once in each class of meld)"
+
+
+class ConcedeRule(Strict):
+    action: Literal["concede"] = "concede"
+    when: Literal["before-discard"] = "before-discard"
+    penalty: Literal["single"] = "single"
+
+
+class ContractPhase(DecisionPhase):
+    kind: Literal["contract"]
+    who: Literal["bidder"] = "bidder"
+    fulfilled_by_melds: Literal["win-without-play"] = "win-without-play"
+    concede: ConcedeRule | None = None
+
+    def describe(self) -> str:
+        return ("melds reaching the bid win it without play"
+                + ("; otherwise the declarer may 'concede' at once, for a single stake" if self.concede else ""))
+
+
+class DiscardPhase(DecisionPhase):
+    kind: Literal["discard"]
+    who: Literal["bidder"] = "bidder"
+    count: int = Field(ge=1)
+    not_from: Literal["melds-shown"] = "melds-shown"
+    counters_to: Literal["bidder"] = "bidder"
+    action: str = ""
+
+    def describe(self) -> str:
+        return (f"the declarer lays {self.count} cards aside face down ('discard C C C'), none from his melds; "
+                "their counters count for him")
+
+
+class StakeRule(Strict):
+    base_bid: int
+    base: int = 1
+    per_50: int
+    bracket: int = Field(50, ge=1, description="the further bid each per_50 is added for (scaled as the bids)")
+
+
+class BiddingSideRule(Strict):
+    made: Literal["points-at-least-bid"] = "points-at-least-bid"
+    if_made: Literal["add-points"] = "add-points"
+    if_set: Literal["subtract-bid"] = "subtract-bid"
+
+
+class OpponentsRule(Strict):
+    took_a_trick: Literal["add-points"] = "add-points"
+    took_no_trick: Literal["add-nothing"] = "add-nothing"
+
+
+class SettlePhase(DecisionPhase):
+    """The deal's points against the contract. ``per: seat``: the declarer is paid a stake by each
+    opponent (or pays it). ``per: side``: the bidding side scores its points or loses its bid,
+    first; then the opponents score theirs if they took a trick."""
+
+    kind: Literal["settle"]
+    points: list[Literal["melds", "counters-won", "counters-discarded", "last-trick"]]
+    per: Literal["seat", "side"] = "seat"
+    made: Literal["points-at-least-bid"] = "points-at-least-bid"
+    stake: StakeRule | None = None
+    settlement: Literal["each-opponent"] = "each-opponent"
+    made_pays: Literal["stake"] = "stake"
+    failed_pays: Literal["double-stake"] = "double-stake"
+    conceded_pays: Literal["stake"] = "stake"
+    order: list[Literal["bidding-side", "opponents"]] = ["bidding-side", "opponents"]
+    bidding_side: BiddingSideRule | None = None
+    bidding_side_reaches_target: Literal["wins-and-opponents-add-nothing"] = "wins-and-opponents-add-nothing"
+    opponents: OpponentsRule | None = None
+
+    def describe(self) -> str:
+        if self.per == "seat":
+            return (f"the bid is made with melds, counters and the last trick; stake {self.stake.base} at "
+                    f"{self.stake.base_bid} plus {self.stake.per_50} per further {self.stake.bracket}: made, each opponent pays "
+                    "the declarer one stake; failed, he pays each two; conceded, one")
+        return ("the bidding side first: its points if they reach the bid, else minus the bid; the target "
+                "reached, it wins; else the opponents score their points if they took a trick")
+
+    @model_validator(mode="after")
+    def _per(self) -> "SettlePhase":
+        if self.per == "seat" and self.stake is None:
+            raise ValueError("a settlement per seat needs its stake")
+        if self.per == "side" and (self.bidding_side is None or self.opponents is None):
+            raise ValueError("a settlement per side needs bidding_side and opponents")
+        return self
+
+
+def _phase_kind(value) -> str:
+    return value.get("kind", "tricks") if isinstance(value, dict) else getattr(value, "kind", "tricks")
+
+
+AnyPhase = Annotated[
+    Union[Annotated[PhaseRule, Tag("tricks")], Annotated[AuctionPhase, Tag("auction")],
+          Annotated[WidowPhase, Tag("widow")], Annotated[NameTrumpPhase, Tag("name-trump")],
+          Annotated[ShowMeldsPhase, Tag("show-melds")], Annotated[ContractPhase, Tag("contract")],
+          Annotated[DiscardPhase, Tag("discard")], Annotated[SettlePhase, Tag("settle")]],
+    Discriminator(_phase_kind)]
 
 
 class MeldRule(Strict):
@@ -281,12 +464,15 @@ class GameEndRule(Strict):
     check: Literal["end-of-deal", "immediate"] = Field(
         "end-of-deal", description="with a target: at the end of the deal, or the moment it is reached"
     )
-    game_score: Literal["difference", "one-game"] = Field(
-        "difference", description="the winner's margin, or one game won (1) whatever the margin")
+    game_score: Literal["difference", "one-game", "stakes"] = Field(
+        "difference", description="the winner's margin, one game won (1) whatever the margin, or stakes: the "
+        "scores are stake units settled deal by deal, and they are the returns")
     both_over: Literal["higher-wins", "raise-target"] = Field(
         "higher-wins", description="with a target, when a deal ends with several sides at or over it: "
         "the higher total wins, or the target rises by raise_by and play goes on")
     raise_by: int | None = Field(None, ge=1)
+    # bidding-side-first: a settle phase counts the bidding side first (it alone may then win)
+    order: Literal["totals", "bidding-side-first"] = "totals"
     lurch: LurchRule | None = None
     source: Source
 
@@ -337,6 +523,7 @@ class RulesFile(Strict):
     players: int = Field(ge=2, le=4)
     sides: list[list[int]] | None = Field(
         None, description="fixed partnerships, e.g. [[0, 2], [1, 3]]; by default every seat plays alone")
+    sides_source: Source = ""
     deck: DeckRule
     sequence_order: list[str] | None = None
     counters: dict[str, CounterRule] = {}
@@ -347,9 +534,11 @@ class RulesFile(Strict):
     throw_in: ThrowInRule | None = None
     card_points: list[CardPointsRule] = []
     trump: TrumpRule
-    phases: list[PhaseRule] = Field(min_length=1)
+    phases: list[AnyPhase] = Field(min_length=1)
+    score_scale: ScoreScale | None = None
     melds: list[MeldRule] = []
-    meld_reuse: Literal["fresh-card", "none", "new-class-or-higher", "new-set"] = "fresh-card"
+    # each-class-once: melds are shown as a best set, a card in at most one meld of each class
+    meld_reuse: Literal["fresh-card", "none", "new-class-or-higher", "new-set", "each-class-once"] = "fresh-card"
     meld_reuse_source: Source = ""
     scoring: list[ScoringRule] = []
     game_end: GameEndRule

@@ -21,7 +21,8 @@ from .engine.effects import carry_out
 from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
-from .engine.phases import decision_handler
+from .engine import auction, contract, discard, name_trump, settle, show_melds, widow  # noqa: F401  (phase kinds)
+from .engine.phases import OFFERS, decision_handler
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin
 from .engine.trickplay import TrickPlayMixin
@@ -97,7 +98,7 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         if self.decision == THROW_IN:
             return [THROW_IN, "pass"]
         if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
-            return decision_handler(self.decision).legal_actions(self)
+            return decision_handler(self.decision).legal_actions(self) + list(self.offers)
         melds = self.open_melds(seat)
         actions = [a for a, _ in sorted(
             ((self.game.meld_action(m.mask), m) for m in melds),
@@ -166,7 +167,15 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             self._claim(seat)
             return
         if self.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
-            decision_handler(self.decision).apply(self, seat, verb, args, action)
+            offers, self.offers = self.offers, ()
+            if verb in offers:  # e.g. the declarer's concession instead of his discard
+                OFFERS[verb](self, seat, args, action)
+            else:
+                try:
+                    decision_handler(self.decision).apply(self, seat, verb, args, action)
+                except IllegalAction:
+                    self.offers = offers  # a refused action leaves the offer open
+                    raise
             self._after_action()
             return
         try:

@@ -5,6 +5,10 @@ Letters, one per obligation of a player who is not leading; a capital means obli
 winning the trick when able. ``ftr`` is free play. Each capital is a filter applied in that order,
 so every mix of capitals has a meaning. ``follow_or_trump`` is the All-Fours rule the letters
 cannot say: a player holding the suit led may follow *or* trump, and may discard only when void.
+``win_when_trump_led`` is Pinochle's, which the letters cannot say either: R only when the card
+led is a trump, so a player following a trump lead must beat the highest trump played if able,
+while a plain suit led need not be headed (with ``FTr``, a void player must trump but need not
+overtrump).
 """
 
 from __future__ import annotations
@@ -135,5 +139,8 @@ def forbidding_reason(
         return (f"you hold no {led_words}, the suit led, but hold a trump: you must trump with "
                 f"{suit_words(deck, trump)} (Parlett: {rule.letters})")
     best = trick[trick_winner(deck, trick, trump)]
+    if rule.win_when_trump_led and not rule.win:
+        return (f"a trump was led: you must beat {deck.names[best]}, the highest trump played, when "
+                f"you can (Parlett: {rule.letters}, win when a trump is led)")
     return (f"you must win the trick when able: you hold a card that beats {deck.names[best]}, "
             f"the card winning it (Parlett: {rule.letters})")

@@ -80,7 +80,10 @@ def test_random_playouts_keep_the_invariants(game_string):
         assert state.scores == [state.side_scores[table.side_of(s)] for s in range(state.n)]
         for e in state.events:  # every event of a known type, with that type's fields
             assert set(EVENT_FIELDS[e["type"]]) <= set(e), e
-        assert [sum(r["points"][s] for r in state.rounds) for s in range(state.n)] == state.scores
+        # a deal settled against a contract reaches the scores by its settlement, not its points
+        per_round = [r.get("settlement", [0] * state.n) if state.game.settles_deals else r["points"]
+                     for r in state.rounds]
+        assert [sum(r[s] for r in per_round) for s in range(state.n)] == state.scores
         assert sum(state.returns()) == 0
         record = parse_record(format_record(state.record()))
         replayed = replay(record)
@@ -99,8 +102,10 @@ def test_same_seed_same_game(game_string):
 
 def test_thousands_of_hands_default_options():
     hands = 0
+    # the first two-player game: its games run to many hands (an auction game's run to a few)
+    name = next(n for n in sorted(get_games()) if load_game(n).players == 2)
     for seed in range(1000, 1300):
-        hands += len(play(next(iter(sorted(get_games()))), seed).rounds)
+        hands += len(play(name, seed).rounds)
     assert hands >= 1000
 
 

@@ -35,6 +35,10 @@ GOLDEN = {
     "pinochle-penguin": ("pinochle", 41),
     "pinochle-variants": ("pinochle(card_points=simplified,meld_timing=draw-then-meld,endgame_must_win=trump-led,"
                           "double_pinochle=300,double_flush=true,king_queen_flush=true,grand_pinochle=false)", 42),
+    "auction-pinochle-penguin": ("auction-pinochle", 41),
+    "auction-pinochle-two-units-traditional": ("auction-pinochle(stake_per_50=2,card_points=traditional,deals=2)", 42),
+    "partnership-auction-pinochle-penguin": ("partnership-auction-pinochle", 43),
+    "partnership-auction-pinochle-declarer-leads": ("partnership-auction-pinochle(first_leader=declarer,minimum_bid=200)", 44),
 }
 
 

@@ -111,8 +111,11 @@ class _Build:
         names = g.deck.names
         dealt = self.dealt()
         stock = self.prefix + [c for c in range(g.deck.size) if c not in dealt]  # placeholder order
+        widow = g.game.rules.deal.widow  # dealt apart: where the widow takes every card left, exact
         out = {"dealer": self.dealer, "hands": [[names[c] for c in h] for h in self.hands],
-               "stock": [names[c] for c in stock]}
+               "stock": [names[c] for c in stock[widow:]]}
+        if widow:
+            out["widow"] = [names[c] for c in stock[:widow]]
         if self.turnup is not None:
             out["turnup"] = names[self.turnup]
         return out

@@ -102,6 +102,15 @@ def game_verbs(game) -> list[str]:
     return list(game.action_space_extras())
 
 
+def adapted_game_names() -> list[str]:
+    """The installed games the adapters offer: not yet the games with an auction, whose bids
+    have no ceiling, so that neither their action space nor their returns have a bound."""
+    from .. import game_names, load_game
+
+    return [name for name in game_names()
+            if not any(phase.kind == "auction" for phase in load_game(name).rules.phases)]
+
+
 # ------------------------------------------------------------------------------------ bounds
 @dataclass(frozen=True)
 class Bounds:

@@ -41,9 +41,9 @@ import random
 import numpy as np
 import pyspiel
 
-from .. import game_names, load_game
+from .. import load_game
 from .chance import chance_game
-from .encoding import DEFAULT_MAX_DEALS
+from .encoding import adapted_game_names, DEFAULT_MAX_DEALS
 
 PREFIX = "cardcore_"
 RETURNS = ("points", "win-loss")
@@ -249,7 +249,7 @@ def register_all() -> list[str]:
     """Register every installed cardcore game not yet known to OpenSpiel; return all their names."""
     known = set(pyspiel.registered_names())
     names = []
-    for name in game_names():
+    for name in adapted_game_names():
         names.append(short_name(name))
         if short_name(name) in known:
             continue

@@ -42,8 +42,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .. import IllegalAction, game_names, load_game
-from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
+from .. import IllegalAction, load_game
+from .encoding import adapted_game_names, DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
     observation_text, scores_before_deal
 
 
@@ -169,7 +169,7 @@ def register_all() -> list[str]:
     import pettingzoo
 
     names = []
-    for name in game_names():
+    for name in adapted_game_names():
         module_name = f"{name.replace('-', '_')}_v0"
         globals()[module_name] = types.SimpleNamespace(
             env=functools.partial(env, name), raw_env=functools.partial(raw_env, name))

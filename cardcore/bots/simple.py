@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits
+from ..engine.auction import BID
 from ..tricks import beats
 from .params import bot_parameters
 
@@ -84,6 +85,8 @@ class GreedyBot:
 
     def best_declaration(self, state, legal: list[str]) -> str:
         seat = state.current_player
+        if state.decision == BID:  # no points to see one ply ahead: open at the lowest bid, then pass
+            return legal[0] if state.contract is None or "pass" not in legal else "pass"
         best, best_gain = "pass" if "pass" in legal else legal[0], 0
         for action in legal:
             if action == "pass":

@@ -81,9 +81,9 @@ class DealingMixin:
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
                 raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (redeal after a throw-in)")
-        elif self.seed is None:
-            raise RecordError(f"the record gives {len(self.given_deals)} deal(s) and no seed for deal {index + 1}")
         else:
+            # without a seed (a game begun from given deals) the next deals are dealt from the
+            # seed None: the same ones every time, so that such a game still replays identically
             deal = self._generate_deal(index)
         self.deals.append(deal)
         d = self.deck
@@ -138,6 +138,8 @@ class DealingMixin:
         self.step_melds = 0
         self.winner = self.loser = None
         self.declarer: int | None = None  # the seat that took the contract, where there is one
+        self.offers: tuple[str, ...] = ()  # actions a phase left open beside the decision due
+        self.shows_at_first_play = False
         self.winner_passed = False
         self.decision = PLAY
         leader_rule = self.rules.deal.first_leader

@@ -22,6 +22,14 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "pass": ("seat",),
     "throw-in": ("seat",),
     "score": ("seat", "points", "source"),
+    # a deal's points in a game that settles deals against a contract: they reach the scores
+    # only through the settlement (a score event)
+    "deal-points": ("seat", "points", "source"),
+    "bid": ("seat", "bid"),
+    "widow": ("seat", "cards"),
+    "discard": ("seat",),
+    "concede": ("seat",),
+    "settle": ("declarer", "bid", "outcome"),
     "round-end": ("round", "points", "scores"),
     "game-end": ("winner", "game_score", "lurched", "totals"),
     "claim": ("seat", "right"),

@@ -46,6 +46,13 @@ class KnowledgeMixin:
             "melds": list(self.meld_log),
             "result": self.result,
         }
+        if self.rules.deal.widow or self.declarer is not None:  # a game with an auction or a widow
+            summary = self.rounds[-1]
+            obs["widow"] = summary.get("widow")  # None until turned face up
+            obs["bids"] = summary.get("bids", [])
+            obs["declarer"] = summary.get("declarer")
+            obs["contract"] = summary.get("contract")
+            obs["discards"] = summary.get("discards") if seat == self.declarer else None
         if self.current_player == seat and self.result is None:
             obs["legal_actions"] = self.legal_actions()
         return obs
@@ -72,6 +79,10 @@ class KnowledgeMixin:
             state.hands[s] = known
         face_down_end = self.face_down_end()
         unseen.extend(self.face_down_stock())
+        # cards lying apart face down: the widow before it is turned, the declarer's discards
+        # (which he alone has seen)
+        apart = self.widow if seat != self.declarer or "discards" not in self.rounds[-1] else 0
+        unseen.extend(iter_bits(apart))
         void_masks = {}
         for s in hidden_counts:
             void_masks[s] = 0
@@ -95,6 +106,12 @@ class KnowledgeMixin:
                 for c in fit:
                     state.hands[s] |= 1 << c
             if ok:
+                if apart:
+                    count = apart.bit_count()
+                    state.widow = 0
+                    for c in pool[:count]:
+                        state.widow |= 1 << c
+                    pool = pool[count:]
                 state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
                 return state
             for s in hidden_counts:

@@ -23,6 +23,8 @@ after-trick steps in :mod:`.steps`) is the kind of every phase of the games ship
 
 from __future__ import annotations
 
+from .kinds import PLAY
+
 PHASE_KINDS: dict[str, object] = {}
 
 
@@ -40,6 +42,37 @@ def decision_handler(decision: str):
     return None
 
 
+# Offers a phase leaves open beside the next decision, until another action is taken (e.g. the
+# declarer's concession before he discards): verb -> handler(state, seat, args, action).
+OFFERS: dict[str, object] = {}
+
+
+def register_offer(verb: str, handler) -> None:
+    if verb in OFFERS:
+        raise ValueError(f"offer {verb!r} is registered already")
+    OFFERS[verb] = handler
+
+
+def next_phase(state) -> None:
+    """A phase of decisions is over: the next phase begins, or the deal ends after the last."""
+    state.decision = PLAY  # until the next phase asks a decision of its own
+    if state.phase + 1 < len(state.rules.phases):
+        state._enter_phase(state.phase + 1)
+    else:
+        state._end_round()
+
+
+def enter_phase_named(state, name: str) -> None:
+    """Skip to the phase ``name`` (e.g. a contract won without play goes to the settlement)."""
+    state.decision = PLAY
+    state._enter_phase(state.game.phase_index[name])
+
+
+def phase_of_kind(state, kind: str):
+    """The name of the deal's first phase of ``kind``, or None."""
+    return next((p.name for p in state.rules.phases if p.kind == kind), None)
+
+
 class TricksPhase:
     """Tricks until the stock is empty (``until: stock-empty``) or the hands are (``hands-empty``,
     also a deal without a stock). Cards melded may be played from the table
@@ -55,6 +88,7 @@ class TricksPhase:
         state.from_tableau = phase.play_from_tableau
         state.after_trick = tuple(phase.after_trick)
         state.until_stock_empty = phase.until == "stock-empty"
+        state.shows_at_first_play = phase.show_melds is not None  # each player's melds, as he plays
         for step in phase.on_start:
             if step == "tableau-to-hand":
                 for s in range(state.n):

@@ -17,8 +17,14 @@ class ScoringMixin:
         (an end-of-deal count, whose points all come at once)."""
         if not points or self.first_to_target is not None:
             return  # nothing scores once a player has reached an immediate target
-        before = self.scores[seat]
         table = self.table
+        if self.game.settles_deals:  # the deal's points: only its settlement reaches the scores
+            for s in table.side_seats[seat]:
+                self.round_points[s] += points
+            if self.log_events:
+                self._event("deal-points", seat=seat, points=points, source=source, **detail)
+            return
+        before = self.scores[seat]
         self.side_scores[table._side_of[seat]] += points
         for s in table.side_seats[seat]:  # a partnership's seats all show its total
             self.scores[s] += points
@@ -54,7 +60,28 @@ class ScoringMixin:
             out.append((won & mask).bit_count())
         return out
 
-    def _end_round(self) -> None:
+    def _settle_scores(self, per_side: list[int], source: str = "settlement") -> None:
+        """A deal's settlement: each side's score changes by ``per_side`` (its points, a lost
+        bid, stakes), recorded per seat in the round's ``settlement``."""
+        table = self.table
+        summary = self.rounds[-1]
+        settled = summary.setdefault("settlement", [0] * self.n)
+        for side, amount in enumerate(per_side):
+            if not amount:
+                continue
+            self.side_scores[side] += amount
+            for s in table.sides[side]:
+                self.scores[s] += amount
+                settled[s] += amount
+            self._event("score", seat=table.sides[side][0], points=amount, source=source)
+
+    def _end_round(self, counted: bool = False) -> None:
+        if not counted:
+            self._count_deal()
+        self._finish_round()
+
+    def _count_deal(self) -> None:
+        """The end-of-deal counts of the rules file's ``scoring``."""
         for rule in self.rules.scoring:
             if rule.kind == "last-trick":
                 self._score_last_trick(rule)
@@ -73,12 +100,14 @@ class ScoringMixin:
                 leaders = [i for i, c in enumerate(counts) if c == top]
                 if len(leaders) == 1 and top > rule.over:
                     self._score(first[leaders[0]], (top - rule.over) * rule.points, rule.label, count=top)
+
+    def _finish_round(self) -> None:
         self._close_round_summary()
         if self.log_events:
             self._event("round-end", round=len(self.rounds), points=list(self.round_points),
                         scores=list(self.scores))
         end = self.rules.game_end
-        played = sum(1 for r in self.rounds if "thrown_in" not in r)
+        played = sum(1 for r in self.rounds if "thrown_in" not in r and r.get("outcome") != "annulled")
         if self.first_to_target is not None:
             self._end_game(summarized=True)
         elif end.rounds is not None and played >= end.rounds:
@@ -183,6 +212,8 @@ class ScoringMixin:
             return [float(v) for v in self.settlement]
         if self.result is None or (len(table.sides) == 2 and self.result["winner"] is None):
             return [0.0] * len(table.sides)
+        if self.rules.game_end.game_score == "stakes":  # the scores are the stakes won and lost
+            return [float(v) for v in self.side_scores]
         if len(table.sides) == 2:
             won = float(self.result["game_score"])
             mine = table.side_of(self.result["winner"])

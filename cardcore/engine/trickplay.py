@@ -10,6 +10,7 @@ from ..errors import IllegalAction
 from ..tricks import forbidding_reason, legal_plays, trick_winner
 from .kinds import PLAY
 from .phases import PHASE_KINDS
+from .show_melds import show_melds
 from .steps import STEP_KINDS, seats_for
 
 
@@ -50,6 +51,8 @@ class TrickPlayMixin:
         self._play_card(seat, card)
 
     def _play_card(self, seat: int, card: int) -> None:
+        if self.shows_at_first_play and not self.tricks_played:
+            show_melds(self, seat, self.holding(seat))
         if self.trick and self.shows_voids:
             self._note_voids(seat, card, self.follow)
         bit = 1 << card
@@ -130,6 +133,8 @@ class TrickPlayMixin:
         if self.phase_kind.over(self):
             if self.phase + 1 < len(self.rules.phases):
                 self._enter_phase(self.phase + 1)
+                if self.decision != PLAY or self.result is not None:
+                    return  # a phase of decisions, or one that ended the deal or the game
             else:
                 self._end_round()
                 return

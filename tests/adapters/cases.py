@@ -5,8 +5,8 @@ import contextlib
 
 import seatgames
 
-import cardcore
 from cardcore import load_game
+from cardcore.adapters.encoding import adapted_game_names
 from cardcore.plugins import get_games
 
 # Beyond the defaults and the presets: variations that change the action space, the trump, the
@@ -36,9 +36,10 @@ def seat_games_known():
 
 
 def game_names() -> list[str]:
-    """Every installed game and the test games of three and four seats."""
+    """Every game the adapters offer (not yet the auction games) and the test games of three and
+    four seats."""
     with seat_games_known():
-        return sorted(cardcore.game_names())
+        return sorted(adapted_game_names())
 
 
 def option_sets() -> list[tuple[str, dict]]:
@@ -49,7 +50,7 @@ def option_sets() -> list[tuple[str, dict]]:
 
 def _option_sets() -> list[tuple[str, dict]]:
     out, seen = [], set()
-    for name in game_names():
+    for name in adapted_game_names():
         source = load_game(name).rules_source()
         candidates = [{}] + [source.option_set.non_defaults(source.presets[p]) for p in sorted(source.presets)]
         for options in candidates + EXTRA_OPTIONS.get(name, []):

@@ -8,10 +8,9 @@ pettingzoo = pytest.importorskip(
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from cardcore import game_names as installed_games  # noqa: E402
 from cardcore import load_game  # noqa: E402
 from cardcore.adapters import pettingzoo as adapter  # noqa: E402
-from cardcore.adapters.encoding import DEFAULT_MAX_DEALS  # noqa: E402
+from cardcore.adapters.encoding import DEFAULT_MAX_DEALS, adapted_game_names  # noqa: E402
 
 from .cases import game_names, option_sets, short_options, show  # noqa: E402
 
@@ -45,7 +44,8 @@ def test_api_and_seed_tests(name, options):
     seed_test(lambda: adapter.env(name, options=options, max_deals=max_deals), num_cycles=500)
 
 
-@pytest.mark.parametrize("name", installed_games())  # the test games have no namespace of their own
+# the installed games the adapter offers: the test games have no namespace of their own
+@pytest.mark.parametrize("name", adapted_game_names())
 def test_namespaces_and_registry(name):
     namespace = getattr(adapter, f"{name}_v0")
     assert str(namespace.raw_env()) == f"cardcore_{name}_v0"

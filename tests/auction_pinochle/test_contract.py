@@ -150,3 +150,12 @@ def test_simplified_count_divides_melds_and_bids_by_ten():
     s.apply("trump H")
     assert this_round(s)["points"][0] == 32
     assert s.scores == [2, -1, -1]
+
+
+def test_simplified_count_divides_the_stake_brackets_by_ten():
+    # PB95, Melds (every quoted score divided by 10) and Score ("1 ... for a bid of 300, plus 1
+    # ... for each additional 50"): the stake of 40 is 1 + floor((40 - 30) / 5) = 3. HAND_A's
+    # melds (32) fall short of 40: conceded, the bidder pays each opponent one stake.
+    s = won_by_seat0(40, card_points="simplified")
+    s.apply("concede")
+    assert s.scores == [-6, 3, 3]

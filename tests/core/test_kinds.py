@@ -20,7 +20,7 @@ def test_shipped_kinds_are_registered_and_names_are_unique():
 class _Bidding:
     """A phase kind asking a decision of its own: bid 1 or pass, then play resumes."""
 
-    decisions = ("bid",)
+    decisions = ("test-bid",)  # a decision kind of its own ("bid" is the shipped auction's)
 
     def __init__(self):
         self.applied = []
@@ -48,8 +48,8 @@ def test_a_phase_kind_answers_for_its_own_decision(bidding):
     while s.decision != "play":
         s.apply("pass")  # no throw-in
     seat = s.current_player
-    s.decision = "bid"  # as the bidding phase's enter() would set it
-    assert phases.decision_handler("bid") is bidding
+    s.decision = "test-bid"  # as the bidding phase's enter() would set it
+    assert phases.decision_handler("test-bid") is bidding
     assert s.legal_actions() == ["bid 1", "pass"]
     with pytest.raises(IllegalAction, match="only bid or pass"):
         s.apply("play 2S")

@@ -150,3 +150,14 @@ def test_the_deal_holds_250_in_cards_and_last(system):
     bid_and_name(s, 600)
     assert play_first_legal_cards(s) == 48
     assert s.scores == [610, 0, 610, 0]
+
+
+def test_simplified_count_divides_the_target_too():
+    # PB95, Melds: with the simplified count every quoted score is divided by 10, the target of
+    # 1000 (Object) among them: 100. double_flush: seat 0 melds 150 + 1 + 1 (dixes), seat 2 two
+    # marriages 2 + 2, the side takes every card: 24 + 1 (last). 152 + 4 + 25 = 181 >= 100 wins.
+    s = new_state(double_flush=True, card_points="simplified")
+    bid_and_name(s, 60)
+    play_first_legal_cards(s)
+    assert s.is_terminal()
+    assert s.scores == [181, 0, 181, 0]

@@ -1,0 +1,62 @@
+"""The discard (phase kind ``discard``): the declarer lays ``count`` cards aside face down with
+``discard C C C``, none of them a card of a meld he showed. They lie apart like the widow did
+(``state.widow``), seen by him alone; their counters count for him at the settlement."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..cards import iter_bits
+from ..errors import CardcoreError, IllegalAction
+from .phases import next_phase, register_phase_kind
+
+DISCARD = "discard"
+
+
+class DiscardPhase:
+    decisions = (DISCARD,)
+
+    def enter(self, state, phase) -> None:
+        state.discard_rule = phase
+        state.decision = DISCARD
+        state.current_player = state.declarer
+
+    def over(self, state) -> bool:
+        return state.decision != DISCARD
+
+    def _pool(self, state) -> int:
+        return state.hands[state.declarer] & ~state.shown
+
+    def legal_actions(self, state) -> list[str]:
+        deck = state.deck
+        names = [deck.names[c] for c in deck.sorted_cards(iter_bits(self._pool(state)))]
+        return list(dict.fromkeys(" ".join([DISCARD, *combo])
+                                  for combo in combinations(names, state.discard_rule.count)))
+
+    def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
+        rule, deck = state.discard_rule, state.deck
+        if verb != DISCARD or len(args) != rule.count:
+            raise IllegalAction(action, f"the declarer discards {rule.count} cards now: "
+                                        f"'{DISCARD} C C C' ({rule.source})")
+        try:
+            names = [deck.parse(a) for a in args]
+        except CardcoreError as exc:
+            raise IllegalAction(action, str(exc)) from None
+        mask = deck.mask_of_names(names, self._pool(state))
+        if mask is None:
+            held = deck.mask_of_names(names, state.hands[seat])
+            why = ("a card used in a meld shown may not be discarded" if held is not None
+                   else f"you do not hold {' '.join(names)}")
+            raise IllegalAction(action, f"{why} ({rule.source})")
+        cards = deck.names_of(mask)
+        state.actions.append(" ".join([DISCARD, *cards]))
+        state.hands[seat] &= ~mask
+        state.known[seat] &= ~mask  # what the others saw of them tells nothing of his hand now
+        state.widow |= mask
+        state.rounds[-1]["discards"] = cards
+        if state.log_events:
+            state._event(DISCARD, seat=seat)
+        next_phase(state)
+
+
+register_phase_kind("discard", DiscardPhase())

@@ -1,0 +1,36 @@
+"""Melds shown, not declared (phase kind ``show-melds``, and a trick phase's ``show_melds``):
+the engine scores for a player the best set of melds his cards hold (see
+:func:`cardcore.melds.best_meld_set`); the cards stay in his hand, seen by everyone."""
+
+from __future__ import annotations
+
+from ..melds import best_meld_set
+from .phases import next_phase, register_phase_kind
+
+
+def show_melds(state, seat: int, holding: int) -> int:
+    """Score ``seat``'s best set of melds in ``holding``; return the cards they use."""
+    used = 0
+    for meld in best_meld_set(state.game.meld_table, holding, state.trump):
+        used |= meld.mask
+        cards = state.game.meld_cards(meld.mask)
+        state.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
+        if state.log_events:
+            state._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
+        state._score(seat, meld.points, "meld", meld=meld.rule.name)
+    state.known[seat] |= used
+    return used
+
+
+class ShowMeldsPhase:
+    decisions = ()
+
+    def enter(self, state, phase) -> None:
+        state.shown = show_melds(state, state.declarer, state.holding(state.declarer))
+        next_phase(state)
+
+    def over(self, state) -> bool:
+        return True
+
+
+register_phase_kind("show-melds", ShowMeldsPhase())

@@ -1,0 +1,26 @@
+"""The two auction games: all their rules are data; each class names its rules file."""
+
+from cardcore.game import TrickGame
+
+
+class _AuctionGame(TrickGame):
+    def notable_events(self, state) -> dict[str, float]:
+        """Per game: deals by their outcome (made, failed or set, conceded, annulled...)."""
+        out: dict[str, float] = {"deals": len(state.rounds)}
+        for r in state.rounds:
+            outcome = r.get("outcome")
+            if outcome:
+                out[f"deals {outcome}"] = out.get(f"deals {outcome}", 0) + 1
+        return out
+
+
+class AuctionPinochleGame(_AuctionGame):
+    name = "auction-pinochle"
+    title = "Auction Pinochle for three (Parlett, Penguin Book of Card Games)"
+    rules_resource = "auction-pinochle.yaml"
+
+
+class PartnershipAuctionPinochleGame(_AuctionGame):
+    name = "partnership-auction-pinochle"
+    title = "Partnership Auction Pinochle for four (Parlett, Penguin Book of Card Games)"
+    rules_resource = "partnership-auction-pinochle.yaml"
