@@ -3,6 +3,8 @@ of seats, and the last event of a kind. Each game's conftest only names its deck
 
 from __future__ import annotations
 
+import random
+
 
 def cards(text) -> list[str]:
     """``"AS KH"`` or a list of card names, as a list."""
@@ -51,3 +53,13 @@ def play_trick(s, *plays: str, winner: int | None = None) -> int:
 def play(s, lead, follow, winner=None) -> int:
     """A two-seat trick: ``lead`` by the player to move, ``follow`` by the other."""
     return play_trick(s, lead, follow, winner=winner)
+
+
+def random_game(game, seed: int):
+    """A whole game of ``game`` dealt from ``seed`` and played by uniformly random legal actions
+    (drawn from a generator of the same seed)."""
+    s = game.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    return s

@@ -11,12 +11,11 @@ Q 2, J 1 for the side; each ten won 2 and the last trick 5 at the end of the dea
 
 from __future__ import annotations
 
-import random
 from importlib import resources
 
 import pytest
 import seatgames
-from helpers import build_deal, last, play_trick
+from helpers import build_deal, last, play_trick, random_game
 
 from cardcore import load_game
 from cardcore.errors import RecordError, RulesError
@@ -150,10 +149,7 @@ def test_triad_played_out_scores_every_card_once():
     # the last trick 10, and the marriages declared
     game = load_game("triad")
     for seed in range(15):
-        s = game.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            s.apply(rng.choice(s.legal_actions()))
+        s = random_game(game, seed)
         for r in s.rounds:
             assert sum(r["points"]) == 120 + 20 + 10 + 20 * len(r["melds"])
         totals = s.side_scores
@@ -183,10 +179,7 @@ def test_quartet_deals_are_worth_53_and_returns_are_zero_sum():
     # honours 4 x (4 + 3 + 2 + 1) = 40, four tens 8, the last trick 5
     game = load_game("quartet")
     for seed in range(15):
-        s = game.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            s.apply(rng.choice(s.legal_actions()))
+        s = random_game(game, seed)
         for r in s.rounds:
             assert r["points"][0] == r["points"][2] and r["points"][1] == r["points"][3]
             assert r["points"][0] + r["points"][1] == 53
@@ -203,10 +196,7 @@ def test_three_seat_penneech_returns_are_zero_sum():
     # once [-8, 8, -8]: the winner against each of the others, with nothing lost to balance it
     game = load_game("penneech3")
     for seed in range(10):
-        s = game.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            s.apply(rng.choice(s.legal_actions()))
+        s = random_game(game, seed)
         totals = s.scores
         assert max(totals) >= 61
         assert s.returns() == [sum(mine - theirs for theirs in totals) for mine in totals]
