@@ -5,6 +5,7 @@ widow and the turn-up; trump as dealt or turned; the throw-in offered before the
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .kinds import PLAY, THROW_IN
@@ -238,10 +239,9 @@ class DealingMixin:
         back, by a score event cancelling each one, so that scores stay the sum of the events
         and every source nets to nothing in that round."""
         if self.log_events:
-            start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i]["type"] == "deal")
-            for e in [e for e in self.events[start:] if e["type"] == "score"]:
-                self._event("score", **{**{k: v for k, v in e.items() if k != "type"}, "points": -e["points"],
-                                        "void": True})
+            start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i].type == "deal")
+            for e in [e for e in self.events[start:] if e.type == "score"]:
+                self.events.append(replace(e, points=-e.points, void=True))
         for side, seats in enumerate(self.table.sides):
             self.side_scores[side] -= self.round_points[seats[0]]
         for seat, points in enumerate(self.round_points):
