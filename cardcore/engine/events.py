@@ -1,7 +1,10 @@
 """Events: what happened, the public log read by statistics, the table and plugins'
-``notable_events``. Each kind is a small frozen class with its documented fields, made by
+``notable_events``. Each kind is a small slotted class with its documented fields, made by
 ``State._event(kind, **fields)``: an unknown kind, or a field missing or unknown to the kind, is a
-programming error raised there (:class:`EventError`), not an odd entry found later.
+programming error raised there (:class:`EventError`), not an odd entry found later. The classes
+are slotted but not frozen: a frozen dataclass sets each field through ``object.__setattr__``,
+which made building an event three times as slow as the dict it replaces; nothing writes to an
+event once logged (a deal thrown in cancels its scores with new events).
 
 An event reads by attribute (``e.seat``) and, as the log's readers always have, as a read-only
 mapping with its ``type`` (``e["type"]``, ``e.get("card")``); :meth:`Event.to_dict` is its plain
@@ -54,11 +57,11 @@ EVENT_TYPES: dict[str, type[Event]] = {}
 
 
 def register_event(kind: str):
-    """Class decorator: make the class a frozen, slotted dataclass and the event of ``kind``."""
+    """Class decorator: make the class a slotted dataclass and the event of ``kind``."""
     def register(cls):
         if kind in EVENT_TYPES:
             raise ValueError(f"event kind {kind!r} is registered already")
-        cls = dataclass(frozen=True, slots=True)(cls)
+        cls = dataclass(slots=True)(cls)
         cls.type = kind
         cls._keys = tuple(f.name for f in fields(cls)) + ("type",)
         EVENT_TYPES[kind] = cls
@@ -239,4 +242,8 @@ class EventsMixin:
 
     def _event(self, kind: str, **data: Any) -> None:
         if self.log_events:
-            self.events.append(make_event(kind, **data))
+            try:  # make_event inline: this runs for every card played in a logged game
+                self.events.append(EVENT_TYPES[kind](**data))
+            except (KeyError, TypeError):
+                make_event(kind, **data)  # raises the EventError that says what is wrong
+                raise

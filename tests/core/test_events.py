@@ -86,7 +86,7 @@ def test_an_event_reads_as_the_mapping_it_was_logged_as():
     assert swept.to_dict()["all_tricks"] is False
     assert make_event("bid", seat=2, bid=None).to_dict() == {"seat": 2, "bid": None, "type": "bid"}
     with pytest.raises(AttributeError):
-        e.points = 9  # frozen
+        e.colour = "black"  # slotted: no field beyond the kind's
 
 
 def test_a_quiet_state_builds_no_event():
