@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .kinds import PLAY, THROW_IN
+from .phases import PHASE_KINDS
 
 
 class DealingMixin:
@@ -150,9 +151,15 @@ class DealingMixin:
         self.rounds.append(summary)
         if self.log_events:
             self._event("deal", dealer=self.dealer, round=len(self.rounds))
+        # the first phase of play is set up (and logged) first, as it always was, so that the log
+        # reads: the deal, the phase, then what the deal turned up
         self._enter_phase(0)
-        self._deal_trump()
-        self._offer_throw_in()
+        listed = self.rules.deal_phases  # the deal's own phases: trump found, a throw-in offered
+        if listed:
+            for phase in listed:
+                PHASE_KINDS[phase.kind].enter(self, phase)
+        else:  # a rules file that lists no deal phase: its deal is implied
+            self._deal_trump()
         if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
             self._end_game()
 
