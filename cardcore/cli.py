@@ -96,7 +96,7 @@ def rules_data(g) -> dict:
              "after_trick": [s.model_dump() for s in p.after_trick], "source": p.source}
             if p.kind == "tricks" else  # a phase of decisions (an auction, a widow...): in words
             {"name": p.name, "kind": p.kind, "description": p.describe(), "source": p.source}
-            for p in r.phases
+            for p in [*r.deal_phases, *r.phases]
         ],
         "trump": r.trump.model_dump(),
         "turnup": r.turnup.model_dump() if r.turnup else None,

@@ -158,7 +158,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
     lead_changes = 0
     thrown_in = 0
     for e in state.events:
-        kind = e["type"]
+        kind = e.type  # events are typed (cardcore.engine.events): read by attribute
         if kind == "deal":
             rounds.append({})
             deal_points = [0] * n
@@ -173,9 +173,9 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
                 game_leader_side = _strict_leader(totals)
                 saw_stock_end = True
         elif kind in ("score", "deal-points"):  # deal-points: a deal's own, settled against a contract
-            seat, points = e["seat"], e["points"]
-            source = e["meld"] if e["source"] == MELD else e["source"]
-            classes.setdefault(source, MELD if e["source"] == MELD else "other")
+            seat, points = e.seat, e.points
+            source = e.meld if e.source == MELD else e.source
+            classes.setdefault(source, MELD if e.source == MELD else "other")
             row = rounds[-1].setdefault(source, [0] * len(seats))
             row[bot_at[seat]] += points
             if kind != "score":
@@ -190,7 +190,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         elif kind == "round-end":
             if phases >= 2 and stock_leader is not None:
                 stock_deals += 1
-                by_side = [e["points"][side[0]] for side in table.sides]
+                by_side = [e.points[side[0]] for side in table.sides]
                 stock_won += int(_strict_leader(by_side) == stock_leader)
     result = state.result or {"winner": None, "game_score": 0, "lurched": False, "totals": state.scores}
     winner_seat = result["winner"]
