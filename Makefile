@@ -35,5 +35,5 @@ play: install
 # The browser tests drive a system Chromium (Playwright cannot download its own here); say
 # clearly when there is none, since pytest's summary only lists them among the skips.
 test: install-test
-	@$(BIN)/python -m tests.web.chromium_check
+	@$(BIN)/python tests/web/chromium_check.py
 	$(BIN)/python -m pytest

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -35,11 +36,11 @@ class CompareJob:
     names: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
+        """Progress, and when finished the measures in the shape of `cardcore compare --json`."""
+        metrics = json.loads(report.compare_json(self.rows, {}))["metrics"] if self.rows else []
         return {"id": self.job_id, "status": self.status, "done": self.done, "total": self.total,
                 "arms": self.names or self.arms, "bots": self.bots, "games": self.n, "seed": self.seed,
-                "error": self.error, "header": self.header,
-                "rows": [{"name": r.name, "arms": [c.as_dict() if c else None for c in r.arms],
-                          "deltas": [d.as_dict() if d else None for d in r.deltas]} for r in self.rows]}
+                "error": self.error, "header": self.header, "metrics": metrics}
 
 
 class CompareJobs:
