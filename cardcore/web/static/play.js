@@ -67,14 +67,14 @@ async function send(action) {
 
 function showSelected() {
   const out = document.getElementById("selected");
-  if (out) out.textContent = selected.length ? selected.join(" ") : "none: click cards in your hand";
-  for (const button of document.querySelectorAll(".hand .card")) {
+  if (out) out.textContent = selected.length ? selected.join(" ") : "none: click your cards";
+  for (const button of document.querySelectorAll(".mine button.card")) {
     button.classList.toggle("selected", selected.includes(button.dataset.card));
   }
 }
 
 document.getElementById("table").addEventListener("click", (event) => {
-  const card = event.target.closest(".hand button.card");
+  const card = event.target.closest(".mine button.card");
   if (card) {
     const view = document.querySelector(".table-view");
     if (view.dataset.toMove !== "you") { say("Wait for your turn."); return; }
