@@ -76,6 +76,6 @@ def browser():
 
     with sync_playwright() as p:
         # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start
-        b = p.chromium.launch(executable_path=chromium_path(), headless=True, args=["--no-sandbox"])
+        b = p.chromium.launch(executable_path=chromium_path(), headless=True, args=["--no-sandbox", "--no-proxy-server"])
         yield b
         b.close()
