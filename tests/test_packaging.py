@@ -73,7 +73,8 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path):
         [name] = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
         entry_points = configparser.ConfigParser(delimiters="=", interpolation=None)
         entry_points.read_string(zf.read(name).decode())
-    for name in ("cardrules/penchant.yaml", "cardplugins/penchant/plugin.py", "cardcore/cli.py"):
+    for name in ("cardrules/penchant.yaml", "cardplugins/penchant/plugin.py", "cardcore/cli.py",
+                 "cardcore/web/templates/table.html", "cardcore/web/static/play.js"):
         assert name in names
     assert entry_points["cardcore"]["penchant"] == "cardplugins.penchant.plugin"
     assert entry_points["console_scripts"]["cardcore"] == "cardcore.cli:main"

@@ -13,7 +13,7 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -168,9 +168,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Star
         return page(request, "compare.html", games=games)
 
     async def compare_job_page(request: Request):
-        job = jobs.get(request.path_params["job_id"])
-        if job is None:
-            raise Refused("There is no such comparison (it may have been from before a restart).", 404)
+        job = comparison(request)
         plot = plot_svg(job.rows, job.names) if job.status == "finished" else None
         return page(request, "compare_job.html", job=job, plot=plot)
 
@@ -243,11 +241,22 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Star
         job = jobs.start(arm_games, new.bots, new.n, new.seed)
         return JSONResponse({**job.as_dict(), "url": f"/compare/{job.job_id}"}, status_code=202)
 
-    async def api_comparison(request: Request):
+    def comparison(request: Request):
         job = jobs.get(request.path_params["job_id"])
         if job is None:
             raise Refused("There is no such comparison (it may have been from before a restart).", 404)
+        return job
+
+    async def api_comparison(request: Request):
+        job = comparison(request)
         return JSONResponse({**job.as_dict(), "text": job.text})
+
+    async def api_stop_comparison(request: Request):
+        job = comparison(request)
+        if job.status != "running":
+            raise Refused(f"The comparison is not running (it {job.status}).", 409)
+        jobs.stop(job)
+        return JSONResponse(job.as_dict(), status_code=202)
 
     # --------------------------------------------------------------------------- errors
     async def refused(request: Request, exc: Refused):
@@ -274,6 +283,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Star
         Route("/api/saved", api_saved, methods=["GET"]),
         Route("/api/compare", api_new_comparison, methods=["POST"]),
         Route("/api/compare/{job_id}", api_comparison, methods=["GET"]),
+        Route("/api/compare/{job_id}", api_stop_comparison, methods=["DELETE"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     handlers = {Refused: refused, BadRequest: bad_request, CardcoreError: user_error, HTTPException: http_error}

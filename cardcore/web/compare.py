@@ -28,7 +28,8 @@ class CompareJob:
     seed: int
     total: int
     done: int = 0
-    status: str = "running"  # running, finished, failed
+    status: str = "running"  # running, finished, failed, stopped
+    stop_asked: bool = False
     error: str | None = None
     header: str = ""
     text: str = ""
@@ -44,11 +45,13 @@ class CompareJob:
 
 
 class CompareJobs:
-    """Comparisons under way and done. One runs at a time (the machine's cores are for play first);
-    the others wait their turn."""
+    """Comparisons under way and done. One runs at a time, the others wait their turn; its games
+    are played in ``processes`` worker processes (as `cardcore compare --jobs`), so that the
+    server's own process stays free for play: a thread here only collects their results."""
 
-    def __init__(self, workers: int = 1):
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="compare")
+    def __init__(self, processes: int = 2):
+        self.processes = processes
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="compare")
         self._jobs: dict[str, CompareJob] = {}
         self._lock = threading.Lock()
 
@@ -64,6 +67,10 @@ class CompareJobs:
         self._pool.submit(self._run, job, arm_games)
         return job
 
+    def stop(self, job: CompareJob) -> None:
+        """Stop a comparison under way: no more games are started (those playing finish)."""
+        job.stop_asked = True
+
     def get(self, job_id: str) -> CompareJob | None:
         with self._lock:
             return self._jobs.get(job_id)
@@ -71,9 +78,15 @@ class CompareJobs:
     def _run(self, job: CompareJob, arm_games: list) -> None:
         def tick(_result):
             job.done += 1
+            if job.stop_asked:
+                raise _Stopped
+
 
         try:
-            done = compare_arms(arm_games, job.bots, job.n, job.seed, 1, None, 0, tick)
+            done = compare_arms(arm_games, job.bots, job.n, job.seed, self.processes, None, 0, tick)
+        except _Stopped:
+            job.status, job.error = "stopped", f"stopped after {job.done} of {job.total} games"
+            return
         except CardcoreError as exc:
             job.status, job.error = "failed", str(exc)
             return
@@ -86,6 +99,10 @@ class CompareJobs:
         job.header = compare_header(job.n, job.seed, labels, specs, done.paired, min(done.players))
         job.text = report.compare_text(done.rows, done.names, job.header)
         job.status = "finished"
+
+
+class _Stopped(Exception):
+    """Raised from the progress callback to end a comparison that was asked to stop."""
 
 
 def plot_svg(rows: list, arm_names: list[str]) -> Markup:

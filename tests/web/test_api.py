@@ -3,7 +3,6 @@ and games passed between the terminal and the browser through the same records."
 
 from __future__ import annotations
 
-import json
 
 import pytest
 from click.testing import CliRunner
@@ -222,3 +221,23 @@ def test_compare_runs_in_the_background_and_gives_the_commands_table(client):
     assert bad.status_code == 422 and "arms" in bad.json()["error"]
     bad = client.post("/api/compare", json={"arms": ["penchant", "penchant(scoring=x)"]})
     assert bad.status_code == 400 and "modern" in bad.json()["error"]
+
+
+def test_play_goes_on_while_a_comparison_runs_and_a_comparison_can_be_stopped(client):
+    import time
+
+    r = client.post("/api/compare", json={"arms": ["marjolet", "marjolet(turned_seven_points=7)"],
+                                          "bots": "greedy", "n": 2000, "seed": 1})
+    assert r.status_code == 202, r.text
+    job = r.json()
+    s = new_game(client, game="penchant")
+    s = play_until(client, s, lambda x: x["actions"] >= 6)  # answered while the games are played
+    assert client.get(f"/api/compare/{job['id']}").json()["status"] == "running"
+    assert client.delete(f"/api/compare/{job['id']}").status_code == 202
+    for _ in range(600):
+        job = client.get(f"/api/compare/{job['id']}").json()
+        if job["status"] != "running":
+            break
+        time.sleep(0.05)
+    assert job["status"] == "stopped" and job["done"] < job["total"]
+    assert client.delete(f"/api/compare/{job['id']}").status_code == 409

@@ -9,12 +9,12 @@ import subprocess
 import sys
 import urllib.request
 
-# straight to 127.0.0.1, whatever proxy the environment names
-DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
 from click.testing import CliRunner
 
 from cardcore.cli import cli
+
+# straight to 127.0.0.1, whatever proxy the environment names
+DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 def test_serve_help_names_its_options():

@@ -24,4 +24,5 @@ if (job && job.dataset.status === "running") {
     setTimeout(poll, 700);
   };
   setTimeout(poll, 700);
+  document.getElementById("stop").addEventListener("click", () => api("DELETE", `/api/compare/${job.dataset.id}`));
 }
