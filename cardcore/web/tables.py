@@ -134,7 +134,16 @@ class WebTable:
         return out
 
     def facts(self):
-        return table_facts(self.state, self.viewer(), self.names)
+        """The terminal's table facts, from the person's seat; when watching, from the seat to
+        move, its rows named for that seat rather than "Your ..."."""
+        facts = table_facts(self.state, self.viewer(), self.names)
+        if self.watching:
+            seat = self.viewer()
+            whose = self.names.possessive(seat)
+            facts.rows = [(f"{whose} {label[5:]}" if label.startswith("Your ") else label, line)
+                          for label, line in facts.rows]
+            facts.turn = [] if self.state.is_terminal() else [f"{self.names(seat)} to move."]
+        return facts
 
     def moves(self) -> list[tuple[str, str]]:
         return move_entries(self.state.legal_actions()) if self.summary()["to_move"] == "you" else []

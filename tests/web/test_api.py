@@ -241,3 +241,11 @@ def test_play_goes_on_while_a_comparison_runs_and_a_comparison_can_be_stopped(cl
         time.sleep(0.05)
     assert job["status"] == "stopped" and job["done"] < job["total"]
     assert client.delete(f"/api/compare/{job['id']}").status_code == 409
+
+
+def test_the_watched_table_names_the_seat_to_move_not_you(client):
+    s = new_game(client, game="pinochle", watch=True, level="easy")
+    page = client.get(f"/play/{s['id']}/table").text
+    seat = s["current_player"]
+    assert f"Seat {seat} to move." in page and "Your turn" not in page
+    assert f"<dt>Seat {seat}&#39;s hand</dt>" in page and "<dt>Your hand</dt>" not in page
