@@ -217,6 +217,16 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Star
 
         return JSONResponse(await run_in_threadpool(go))
 
+    async def api_undo(request: Request):
+        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+
+        def go():
+            with table.lock:
+                taken = table.undo()
+                return {**table.summary(), "undone": taken, "log": table.log(0)}
+
+        return JSONResponse(await run_in_threadpool(go))
+
     async def api_text(request: Request):
         what = request.path_params["what"]
         if what not in TEXTS:
@@ -279,6 +289,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Star
         Route("/api/games/{game_id}", api_game, methods=["GET"]),
         Route("/api/games/{game_id}/actions", api_act, methods=["POST"]),
         Route("/api/games/{game_id}/step", api_step, methods=["POST"]),
+        Route("/api/games/{game_id}/undo", api_undo, methods=["POST"]),
         Route("/api/games/{game_id}/text/{what}", api_text, methods=["GET"]),
         Route("/api/saved", api_saved, methods=["GET"]),
         Route("/api/compare", api_new_comparison, methods=["POST"]),

@@ -15,10 +15,10 @@ from ..bots import make_bot
 from ..play.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
 from ..play.moves import interpret, preview
-from ..play.session import DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, seat_bots
+from ..play.session import DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, last_own_move, seat_bots
 from ..play.text import Line, card_actions, is_card, plain, seat_names
 from ..play.view import move_entries, preview_text
-from ..records import write_record
+from ..records import replay, write_record
 from .render import grid_html, line_html
 
 
@@ -92,6 +92,21 @@ class WebTable:
         state.apply(action)
         self.save()
         return action
+
+    def undo(self) -> int:
+        """Take back the person's last move and every move since, as the terminal's `undo`: the
+        game is replayed from its record without them and the record rewritten. The number of
+        actions taken back."""
+        if self.human is None:
+            raise Refused("Nobody's moves can be taken back when watching.", 409)
+        record = self.state.record()
+        keep = last_own_move(record, self.human)
+        if keep is None:
+            raise Refused("Nothing to undo: you have not moved yet in this game.", 409)
+        self.state = replay(record, upto=keep)
+        self._bots = None  # afresh, as the terminal's: seeded from the game's seed
+        self.save()
+        return len(record["actions"]) - keep
 
     # ------------------------------------------------------------------ what is shown
     def viewer(self) -> int:
@@ -176,6 +191,8 @@ class WebTable:
         if what == "help":
             lines: list = []
             for title, body in help_sections(state, seat, self.names):
+                if title == "Commands":  # the terminal's prompt; the page has its buttons
+                    continue
                 lines.append([f"{title}:"])
                 lines += [["  ", *line] for line in body]
             return lines

@@ -249,3 +249,15 @@ def test_the_watched_table_names_the_seat_to_move_not_you(client):
     seat = s["current_player"]
     assert f"Seat {seat} to move." in page and "Your turn" not in page
     assert f"<dt>Seat {seat}&#39;s hand</dt>" in page and "<dt>Your hand</dt>" not in page
+
+
+def test_undo_takes_back_your_last_move_and_the_bots_replies_and_rewrites_the_record(client, records_dir):
+    s = new_game(client, game="penchant")
+    assert client.post(f"/api/games/{s['id']}/undo").status_code == 409  # nothing of yours yet
+    # seed 4: you lead KS (action 1), greedy answers 9S (2), you may declare the eights (3: meld)
+    s = play_until(client, s, lambda x: x["actions"] >= 2 and x["to_move"] == "you")
+    assert s["actions"] == 2 and s["legal_actions"] == ["meld 8S 8C", "pass"]
+    r = client.post(f"/api/games/{s['id']}/undo")
+    assert r.status_code == 200 and r.json()["undone"] == 2 and r.json()["actions"] == 0
+    assert read_record(records_dir / f"{s['id']}.json")["actions"] == []
+    assert r.json()["legal_actions"][0] == "play KS"

@@ -112,6 +112,21 @@ document.getElementById("close-panel").addEventListener("click", () => {
   document.getElementById("panel").hidden = true;
 });
 
+async function undo() {
+  say("");
+  try {
+    const state = await api("POST", `/api/games/${gameId}/undo`);
+    document.getElementById("log").innerHTML = "";
+    addLog(state.log);
+    await refresh();
+    say(`Undone: ${state.undone} move${state.undone === 1 ? "" : "s"} taken back; the record is rewritten to match.`);
+  } catch (e) {
+    say(e.message);
+  }
+}
+const undoButton = document.getElementById("undo");
+if (undoButton) undoButton.addEventListener("click", undo);
+
 const typed = document.getElementById("typed");
 if (typed) {
   typed.addEventListener("submit", (event) => {
@@ -120,7 +135,9 @@ if (typed) {
     const text = input.value.trim();
     if (!text) return;
     const asks = {"?": "moves", "moves": "moves", "help": "help", "hint": "hint", "score": "score", "history": "history"};
-    if (asks[text.toLowerCase()]) {
+    if (text.toLowerCase() === "undo") {
+      undo();
+    } else if (asks[text.toLowerCase()]) {
       document.querySelector(`[data-text=${asks[text.toLowerCase()]}]`).click();
     } else {
       send(text);
