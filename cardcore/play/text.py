@@ -75,11 +75,11 @@ def card_actions(action: str) -> Line:
     verb, *rest = action.split()
     out: Line = [verb]
     for word in rest:
-        out += [" ", Card(word) if _is_card(word) else word]
+        out += [" ", Card(word) if is_card(word) else word]
     return out
 
 
-def _is_card(word: str) -> bool:
+def is_card(word: str) -> bool:
     return len(word) == 2 and word[0] in "23456789TJQKA" and word[1] in "SHDC"
 
 
