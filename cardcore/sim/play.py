@@ -219,6 +219,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         # highest total, at a table of three sides or more)
         "winners": [] if winning_side is None else sorted(
             bot_at[s] for s in result.get("winners", table.sides[winning_side])),
+        "winner_seats": [] if winning_side is None else sorted(result.get("winners", table.sides[winning_side])),
         "sides": [list(side) for side in table.sides],
         "winning_side": winning_side,
         "contracts": [c for c in (contract_of(r, bot_at) for r in state.rounds) if c is not None],

@@ -196,7 +196,9 @@ def contract_series(results: list[dict], labels: list[str], specs) -> list[Serie
 
 
 def _seat_won(r: dict, seat: int) -> bool:
-    """Did ``seat``'s side win game ``r``?"""
+    """Did ``seat``'s side win game ``r`` (alone, or sharing the highest total)?"""
+    if "winner_seats" in r:
+        return seat in r["winner_seats"]
     if "sides" not in r:
         return r["winner_seat"] == seat
     return r["winning_side"] is not None and seat in r["sides"][r["winning_side"]]

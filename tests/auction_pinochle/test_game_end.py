@@ -47,3 +47,18 @@ def test_a_declarer_who_makes_his_bid_wins_alone():
     s = won_by_seat0(300, deals=1)
     assert s.scores == [2, -1, -1]
     assert s.result["winner"] == 0 and "winners" not in s.result and s.result["game_score"] == 3
+
+
+def test_simulate_counts_both_winners():
+    from cardcore.sim import report
+    from cardcore.sim.play import summarize
+
+    s = won_by_seat0(400, deals=1)
+    s.apply("concede")
+    r = summarize(s, index=0, seed=0, bot_specs=["a", "b", "c"], seats=[2, 0, 1], decisions=1, legal_moves=1,
+                  elapsed=0.0, keep_record=False)
+    assert r["winners"] == [0, 2] and r["winner_seats"] == [1, 2]  # bot A in seat 2, C in seat 1
+    series = {x.name: x.values.get(0) for x in report.build_series([r])}
+    assert [series[f"win rate {b} ({b.lower()})"] for b in "ABC"] == [1.0, 0.0, 1.0]
+    assert [series[f"seat advantage: seat {k} win rate"] for k in range(3)] == [0.0, 1.0, 1.0]
+    assert series["ties"] == 0.0
