@@ -19,7 +19,6 @@ follow suit when able, no trump). Seat 0 leads AS, AD, AH; every discard shows a
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest

@@ -18,7 +18,7 @@ from typing import Callable, Hashable
 
 from ..cards import iter_bits
 from ..seats import Table
-from ..tricks import legal_plays, trick_winner
+from ..tricks import beats, legal_plays, trick_winner
 
 
 def played_mask(state) -> int:
@@ -220,11 +220,10 @@ class CountedEndgame:
                  trick_gain: TrickGain, final_gain: FinalGain, table: Table | None = None):
         self.deck, self.rule, self.trump, self.me = deck, rule, trump, me
         self.trick_gain, self.final_gain = trick_gain, final_gain
-        self.table = table if table is not None else Table(2)
+        self.table = table = table if table is not None else Table(2)
+        self.order = [tuple(table.order_from(s)) for s in table.seats]  # each seat in turn from a leader
+        self.ours = [table.same_side(s, me) for s in table.seats]
         self.memo: dict = {}
-
-    def _ours(self, seat: int) -> bool:
-        return self.table.same_side(seat, self.me)
 
     def _boundary(self, hands: tuple[int, ...], leader: int, ctx) -> float:
         if not all(hands):  # the last trick is played (its winner leads nothing more)
@@ -233,22 +232,31 @@ class CountedEndgame:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
-        vals = [self._after(hands, ((leader, c),), ctx) for c in iter_bits(hands[leader])]
-        best = max(vals) if self._ours(leader) else min(vals)
+        vals = [self._after(hands, leader, (c,), c, leader, ctx) for c in iter_bits(hands[leader])]
+        best = max(vals) if self.ours[leader] else min(vals)
         self.memo[key] = best
         return best
 
-    def _after(self, hands: tuple[int, ...], plays: tuple[Play, ...], ctx) -> float:
-        """The value once ``plays`` lie in the trick (their cards still counted in ``hands``)."""
-        if len(plays) == self.table.n:
-            return self._resolve(hands, plays, ctx)
-        seat = self.table.next(plays[-1][0])
-        legal = legal_plays(self.deck, self.rule, hands[seat], [c for _, c in plays], self.trump)
-        vals = [self._after(hands, plays + ((seat, c),), ctx) for c in iter_bits(legal)]
-        return max(vals) if self._ours(seat) else min(vals)
+    def _after(self, hands: tuple[int, ...], leader: int, cards: tuple[int, ...], best: int, winner: int,
+               ctx) -> float:
+        """The value once ``cards`` (not all of the trick) lie in the trick led by ``leader``
+        (still counted in ``hands``), ``best`` of them winning it for ``winner``."""
+        order = self.order[leader]
+        seat = order[len(cards)]
+        deck, trump = self.deck, self.trump
+        lead = cards[0]
+        # what the obligations look at: the suit led and the card winning so far
+        legal = legal_plays(deck, self.rule, hands[seat], [lead] if best == lead else [lead, best], trump)
+        then = self._resolve if len(cards) + 1 == len(order) else self._after
+        vals = [then(hands, leader, cards + (c,), c, seat, ctx) if beats(deck, c, best, trump)
+                else then(hands, leader, cards + (c,), best, winner, ctx)
+                for c in iter_bits(legal)]
+        return max(vals) if self.ours[seat] else min(vals)
 
-    def _resolve(self, hands: tuple[int, ...], plays: tuple[Play, ...], ctx) -> float:
-        winner = plays[trick_winner(self.deck, [c for _, c in plays], self.trump)][0]
+    def _resolve(self, hands: tuple[int, ...], leader: int, cards: tuple[int, ...], best: int, winner: int,
+                 ctx) -> float:
+        """The value of the trick ``cards`` led by ``leader``, won by ``winner``, and the rest."""
+        plays = tuple(zip(self.order[leader], cards))
         gain, ctx2 = self.trick_gain(ctx, plays, winner)
         h = list(hands)
         for seat, card in plays:
@@ -257,8 +265,15 @@ class CountedEndgame:
 
     def values(self, hands: tuple[int, ...], trick: list[Play], ctx) -> dict[int, float]:
         """Value (for my side) of each card I may play now; ``trick`` is [(seat, card)] so far."""
-        me = self.me
+        me, deck, trump = self.me, self.deck, self.trump
         if not trick:
-            return {c: self._after(hands, ((me, c),), ctx) for c in iter_bits(hands[me])}
-        legal = legal_plays(self.deck, self.rule, hands[me], [c for _, c in trick], self.trump)
-        return {d: self._after(hands, tuple(trick) + ((me, d),), ctx) for d in iter_bits(legal)}
+            return {c: self._after(hands, me, (c,), c, me, ctx) for c in iter_bits(hands[me])}
+        cards = tuple(c for _, c in trick)
+        pos = trick_winner(deck, list(cards), trump)
+        best, winner = cards[pos], trick[pos][0]
+        legal = legal_plays(deck, self.rule, hands[me], list(cards), trump)
+        leader = trick[0][0]
+        then = self._resolve if len(cards) + 1 == self.table.n else self._after
+        return {d: then(hands, leader, cards + (d,), d, me, ctx) if beats(deck, d, best, trump)
+                else then(hands, leader, cards + (d,), best, winner, ctx)
+                for d in iter_bits(legal)}

@@ -26,7 +26,6 @@ import random
 
 from cardcore.bots.counting import may_hold, still_to_play
 from cardcore.bots.simple import play_cards
-from cardcore.cards import iter_bits
 from cardcore.melds import best_meld_set
 from cardcore.tricks import beating, beats
 

@@ -394,8 +394,13 @@ class PenchantHeuristicBot:
             table = state.table
             mine = table.side_of(seat)
 
+            brisques = self.brisques
+
             def trick_gain(ctx, plays, winner):  # ctx: brisques won per side
-                n = sum(1 for _, c in plays if self.brisques >> c & 1)
+                taken = 0
+                for _, c in plays:
+                    taken |= 1 << c
+                n = (taken & brisques).bit_count()
                 side = table.side_of(winner)
                 counts = ctx[:side] + (ctx[side] + n,) + ctx[side + 1:]
                 return (pts * n if side == mine else -pts * n), counts

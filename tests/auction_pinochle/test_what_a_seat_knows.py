@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .conftest import HAND_A, WIDOW_A, new_state, registered, won_by_seat0
+from .conftest import HAND_A, WIDOW_A, registered, won_by_seat0
 
 pytestmark = registered
 
