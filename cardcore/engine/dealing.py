@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
+from .hidden_history import seen_at_deal_end
 from .kinds import PLAY, THROW_IN
 from .phases import PHASE_KINDS
 
@@ -79,6 +80,8 @@ class DealingMixin:
 
     def _start_deal(self) -> None:
         index = len(self.deals)
+        if index:  # the deal that ends: what each seat saw of it, for the worlds sampled later
+            self.seen_in_past_deals = self.seen_in_past_deals + (seen_at_deal_end(self),)
         if index < len(self.given_deals):
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
