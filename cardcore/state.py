@@ -6,7 +6,8 @@ events. A declaration turn at which the player has nothing to declare is skipped
 decision with one choice is no decision.
 
 The work is split by job over :mod:`cardcore.engine` (dealing, declaring, trick play, scoring,
-knowledge, refusals, events); this class joins them and answers the API.
+knowledge, refusals, events), around the plain data of :mod:`cardcore.engine.data`, whose
+declarations say every field and how a clone copies it; this class joins them and answers the API.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 
 from .cards import SUIT_NAMES, bits
 from .engine.chance import ChanceMixin
+from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
 from .engine.declaring import DeclaringMixin
 from .engine.effects import carry_out
@@ -32,9 +34,13 @@ from .records import RECORD_FORMAT
 from .tricks import legal_plays
 
 
-class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin, ChanceMixin,
+class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin, ChanceMixin,
             RefusalsMixin, EventsMixin):
+    # every field is declared, with how a clone copies it, in engine.data.FIELDS
+    __slots__ = ()
+
     def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
+        self._blank()
         self.game = game
         self.deck = game.deck
         self.rules = game.rules
@@ -242,37 +248,6 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             "actions": list(self.actions),
         }
 
-    def clone(self) -> "State":
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.hands = list(self.hands)
-        new.tableaus = list(self.tableaus)
-        new.known = list(self.known)
-        new.voids = [set(v) for v in self.voids]
-        new.won = [list(w) for w in self.won]
-        new.trick = list(self.trick)
-        new._meld_memo = None
-        new.trick_seats = list(self.trick_seats)
-        new.pending = list(self.pending)
-        new.throw_in_offers = list(self.throw_in_offers)
-        new.trick_winners = list(self.trick_winners)
-        new.stock = list(self.stock)
-        new.scores = list(self.scores)
-        new.side_scores = list(self.side_scores)
-        new.round_points = list(self.round_points)
-        new.meld_log = list(self.meld_log)
-        new.meld_history = [list(h) for h in self.meld_history]
-        new.actions = list(self.actions)
-        new.events = list(self.events)
-        new.deals = list(self.deals)
-        new.rounds = self.rounds[:-1] + [_copy_round(r) for r in self.rounds[-1:]]  # only the last changes
-        if new.rounds:
-            new.rounds[-1]["points"] = new.round_points
-            new.rounds[-1]["melds"] = new.meld_log
-        new.result = dict(self.result) if self.result else None
-        new.tallies = dict(self.tallies)
-        return new
-
     def summary(self) -> dict:
         """The ``cardcore replay --json`` object of DESIGN.md."""
         rounds = [_round_out(r) for r in self.rounds]
@@ -299,10 +274,6 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             return "none"
         s = self.deck.suits[self.trump]
         return f"{s} ({SUIT_NAMES[s]})"
-
-
-def _copy_round(r: dict) -> dict:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in r.items()}
 
 
 def _round_out(r: dict) -> dict:

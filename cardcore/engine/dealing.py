@@ -13,6 +13,8 @@ from .kinds import PLAY, THROW_IN
 class DealingMixin:
     """Deals, trump turned or turned up, and the throw-in. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def _check_deal(self, index: int, deal: dict) -> dict:
         where = f"deal {index + 1}"
         used = ["dealer", "hands", "stock"] + (["turnup"] if self.rules.deal.turnup else []) \

@@ -15,6 +15,8 @@ from .kinds import DECLARE, EXCHANGE, PLAY
 class DeclaringMixin:
     """Declaration turns: melds, the exchange and game verbs. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def _exchanges(self, seat: int) -> list[str]:
         """The turn-up exchange, where this declaration turn allows it (e.g. Marjolet's seven)."""
         step = self.declare_step()

@@ -17,6 +17,8 @@ from .steps import STEP_KINDS, seats_for
 class TrickPlayMixin:
     """Phases of tricks and the steps after each trick. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def _enter_phase(self, index: int) -> None:
         self.phase = index
         phase = self.rules.phases[index]
