@@ -3,9 +3,9 @@
 A plugin subclasses :class:`TrickGame`, names its rules file, and overrides only the hooks for
 rules that no table can express (``meld_refusal``, ``extra_declarations``, ``apply_extra``).
 
-The hook interface is narrow: a hook reads the state it is given through its public attributes
-and methods (``hands``, ``tableaus``, ``trump``, ``table``, ``meld_options``, ``holding``...)
-and returns what happens: a refusal in words, a list of actions, an effect for the engine to
+The hook interface is narrow: a hook is given a read-only view of the state
+(:class:`cardcore.engine.view.StateView`: ``hands``, ``tableaus``, ``trump``, ``table``,
+``meld_options``, ``holding``...; setting an attribute raises) and returns what happens: a refusal in words, a list of actions, an effect for the engine to
 carry out (:mod:`cardcore.engine.effects`) or counts to tally. No hook calls a private method of
 the state or writes its fields.
 """

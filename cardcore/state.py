@@ -28,6 +28,7 @@ from .engine.phases import OFFERS, decision_handler
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin
 from .engine.trickplay import TrickPlayMixin
+from .engine.view import StateView
 from .errors import CardcoreError, IllegalAction
 from .melds import MeldScore
 from .records import RECORD_FORMAT
@@ -109,7 +110,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         actions = [a for a, _ in sorted(
             ((self.game.meld_action(m.mask), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
-        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self, seat)
+        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(StateView(self), seat)
         return actions + self._exchanges(seat) + extra + ["pass"]
 
     def legal_moves(self) -> list:
@@ -218,7 +219,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         else:
             if self.decision != DECLARE:
                 raise IllegalAction(action, self._expected())
-            outcome = self.game.apply_extra(self, seat, verb, cards)
+            outcome = self.game.apply_extra(StateView(self), seat, verb, cards)
             if isinstance(outcome, str):
                 raise IllegalAction(action, outcome)
             if outcome is not None:
@@ -247,6 +248,19 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
             "deals": [_deal_out(d) for d in self.deals],
             "actions": list(self.actions),
         }
+
+    def view(self) -> StateView:
+        """A read-only view of this state: what a game's hooks are given (engine.view)."""
+        return StateView(self)
+
+    def quiet_for_search(self, forget_history: bool = False) -> None:
+        """Make this state (a search's copy) a quiet world: no event log, and the game stops
+        after the deal in progress (its result then says "stopped"). With ``forget_history``
+        the events and actions so far are dropped too, so that its clones copy less."""
+        self.log_events = False
+        self.stop_after_deal = True
+        if forget_history:
+            self.events, self.actions = [], []
 
     def summary(self) -> dict:
         """The ``cardcore replay --json`` object of DESIGN.md."""

@@ -10,6 +10,7 @@ from ..errors import IllegalAction
 from ..melds import MeldScore
 from ..ruleset import DeclareStep
 from .kinds import DECLARE, EXCHANGE, PLAY
+from .view import StateView
 
 
 class DeclaringMixin:
@@ -39,7 +40,7 @@ class DeclaringMixin:
             moves += self._exchanges(seat)
         if self.step_melds and self._meld_limit_reached():
             return moves
-        extra = self.game.extra_declarations(self, seat)
+        extra = self.game.extra_declarations(StateView(self), seat)
         return moves + extra if extra else moves
 
     def _meld_limit_reached(self) -> bool:
@@ -98,7 +99,7 @@ class DeclaringMixin:
 
     def meld_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """Why ``seat`` may not declare ``meld`` now; None if it may. Generic rules first."""
-        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(self, seat, meld)
+        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(StateView(self), seat, meld)
 
     def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """The rules file's policy on using table cards again in new melds."""
