@@ -50,6 +50,15 @@ class RulesSource:
     path: str
 
 
+@functools.cache
+def _state_class():
+    """cardcore.state.State, imported once it is first needed (it imports this module's
+    users), and not looked up again at every new game: playouts make one per game."""
+    from .state import State
+
+    return State
+
+
 def read_rules(text: str | bytes, filename: str, game: str, plugin_model=None) -> RulesSource:
     """Load and check a rules file (bytes are read as UTF-8); every problem is a RulesError
     naming ``file:line:col``."""
@@ -230,9 +239,7 @@ class TrickGame:
 
     # -- states ----------------------------------------------------------------------------
     def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
-        from .state import State
-
-        return State(self, seed=seed, deals=deals)
+        return _state_class()(self, seed=seed, deals=deals)
 
     # -- hooks for rules no table can express ------------------------------------------------
     def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:

@@ -18,7 +18,7 @@ from .cards import SUIT_NAMES, bits
 from .engine.chance import ChanceMixin
 from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
-from .engine.declaring import DeclaringMixin
+from .engine.declaring import DeclaringMixin, game_hooks
 from .engine.effects import carry_out
 from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
@@ -77,6 +77,8 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         # a declarer against each opponent); otherwise side_returns works it out from the totals
         self.settlement: list[int] | None = None
         self.current_player: int | None = None
+        self.step_plans: dict = {}
+        self.game_hooks = game_hooks(game)
         self._start_deal()
 
     def is_terminal(self) -> bool:
@@ -121,7 +123,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            mask = self.playable(seat)
+            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
             if self.trick and not self.follow.free:
                 mask = legal_plays(self.deck, self.follow, mask, self.trick, self.trump)
             claim = self.rules.claim

@@ -58,6 +58,7 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("given_deals", SHARED, "deals given in advance (a record's); replaced, never changed in place"),
     ("log_events", SHARED, "whether events are logged (search bots turn it off)"),
     ("stop_after_deal", SHARED, "a search's world ends with the deal it looks ahead to"),
+    ("game_hooks", SHARED, "the game's meld_refusal and extra_declarations, None where it has none"),
     ("draw_gate", SHARED, "an adapter's hook: answering False pauses the steps before a draw"),
     # the game's history and totals
     ("deals", LIST, "every deal so far, as dealt (record format)"),
@@ -86,7 +87,7 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("trump_fixed", SHARED, "a first-only trump is set, or trump was cancelled"),
     ("phase", SHARED, "the index of the phase in the rules file"),
     ("phase_kind", SHARED, "the phase kind's handler (engine.phases)"),
-    ("step_plans", SHARED, "cache: the after-trick steps by winner (and declarer), for this phase"),
+    ("step_plans", SHARED, "cache: the after-trick steps by (phase, winner, declarer); right for every clone"),
     ("follow", SHARED, "the phase's trick obligations (FollowRule)"),
     ("shows_voids", SHARED, "whether a card off the led suit shows a void in this phase"),
     ("from_tableau", SHARED, "whether cards may be played from the table in this phase"),
@@ -139,6 +140,15 @@ def _copy_rounds(rounds: list[dict], round_points: list, meld_log: list) -> list
     return rounds[:-1] + [last]
 
 
+def _blank_function(fields):
+    """``blank(self)``: every field None, in one chained assignment (no loop: a playout makes a
+    state per game)."""
+    targets = " = ".join(f"self.{name}" for name, _, _ in fields)
+    namespace: dict = {}
+    exec(f"def blank(self):\n    {targets} = None", namespace)  # noqa: S102 - built from FIELDS alone
+    return namespace["blank"]
+
+
 def _clone_function(fields):
     """``clone(self, new)``: one assignment per field, as declared. Generated once, because a
     loop of getattr/setattr would cost a search several times as much per sampled world."""
@@ -151,6 +161,7 @@ def _clone_function(fields):
 
 
 _copy_fields = _clone_function(FIELDS)
+_blank_fields = _blank_function(FIELDS)
 
 
 class GameData:
@@ -158,11 +169,9 @@ class GameData:
 
     __slots__ = tuple(name for name, _, _ in FIELDS)
 
-    def _blank(self) -> None:
-        """Every field None, before a new state sets its own: a field that only some phase
-        kinds set (an auction's bids) then reads None elsewhere, and a clone copies it alike."""
-        for name in GameData.__slots__:
-            setattr(self, name, None)
+    # Every field None, before a new state sets its own: a field that only some phase kinds
+    # set (an auction's bids) then reads None elsewhere, and a clone copies it alike.
+    _blank = _blank_fields
 
     def clone(self):
         new = object.__new__(type(self))
