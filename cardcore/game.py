@@ -246,6 +246,10 @@ class TrickGame:
         """Why ``seat`` may not declare ``meld`` now (a game-specific rule), or None."""
         return None
 
+    # False where extra_declarations never offers anything with these options (e.g. Penchant
+    # without its jail-free variation): the engine then does not ask it at every turn.
+    offers_extra_declarations: ClassVar[bool] = True
+
     def extra_declarations(self, state: "State", seat: int) -> list[str]:
         """Game-specific actions offered alongside the melds at a declaration turn."""
         return []

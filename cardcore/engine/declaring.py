@@ -16,9 +16,12 @@ from .view import StateView
 
 def game_hooks(game) -> tuple:
     """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
-    TrickGame's, which never answers anything: a call saved at every declaration turn."""
-    return tuple(None if getattr(hook, "__func__", None) is default else hook for hook, default in (
-        (game.meld_refusal, TrickGame.meld_refusal), (game.extra_declarations, TrickGame.extra_declarations)))
+    TrickGame's, which never answers anything (or says it offers no extra declarations): a
+    call saved at every declaration turn."""
+    refusal, extra = game.meld_refusal, game.extra_declarations
+    return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
+            None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
+            or not game.offers_extra_declarations else extra)
 
 
 class DeclaringMixin:
@@ -43,7 +46,9 @@ class DeclaringMixin:
         """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass".
         Once the turn's ``max_melds`` are declared, only melds that do not count towards it (the
         dix) and the exchange remain."""
-        moves: list = self.declarable(seat)
+        moves: list = [m for m, why in self.meld_options(seat) if why is None]  # declarable(), for one pack
+        if self.deck.packs != 1 and len(moves) > 1:
+            moves = self.declarable(seat)
         limited = self.step_melds and self._meld_limit_reached()
         if limited:
             moves = [m for m in moves if not m.rule.counts_as_meld]
