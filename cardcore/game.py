@@ -3,9 +3,9 @@
 A plugin subclasses :class:`TrickGame`, names its rules file, and overrides only the hooks for
 rules that no table can express (``meld_refusal``, ``extra_declarations``, ``apply_extra``).
 
-The hook interface is narrow: a hook reads the state it is given through its public attributes
-and methods (``hands``, ``tableaus``, ``trump``, ``table``, ``meld_options``, ``holding``...)
-and returns what happens: a refusal in words, a list of actions, an effect for the engine to
+The hook interface is narrow: a hook is given a read-only view of the state
+(:class:`cardcore.engine.view.StateView`: ``hands``, ``tableaus``, ``trump``, ``table``,
+``meld_options``, ``holding``...; setting an attribute raises) and returns what happens: a refusal in words, a list of actions, an effect for the engine to
 carry out (:mod:`cardcore.engine.effects`) or counts to tally. No hook calls a private method of
 the state or writes its fields.
 """
@@ -48,6 +48,15 @@ class RulesSource:
     option_set: OptionSet
     presets: dict[str, dict[str, Any]]
     path: str
+
+
+@functools.cache
+def _state_class():
+    """cardcore.state.State, imported once it is first needed (it imports this module's
+    users), and not looked up again at every new game: playouts make one per game."""
+    from .state import State
+
+    return State
 
 
 def read_rules(text: str | bytes, filename: str, game: str, plugin_model=None) -> RulesSource:
@@ -230,14 +239,16 @@ class TrickGame:
 
     # -- states ----------------------------------------------------------------------------
     def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
-        from .state import State
-
-        return State(self, seed=seed, deals=deals)
+        return _state_class()(self, seed=seed, deals=deals)
 
     # -- hooks for rules no table can express ------------------------------------------------
     def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:
         """Why ``seat`` may not declare ``meld`` now (a game-specific rule), or None."""
         return None
+
+    # False where extra_declarations never offers anything with these options (e.g. Penchant
+    # without its jail-free variation): the engine then does not ask it at every turn.
+    offers_extra_declarations: ClassVar[bool] = True
 
     def extra_declarations(self, state: "State", seat: int) -> list[str]:
         """Game-specific actions offered alongside the melds at a declaration turn."""

@@ -3,6 +3,27 @@
 A plugin is a module (or any object) with functions marked ``@hookimpl`` whose
 names are hooks below. Installed plugins are found through the entry-point
 group ``cardcore``; see :mod:`cardcore.plugins`, which does all the loading.
+
+The game classes a plugin registers answer the rules no table can express through
+methods of :class:`cardcore.game.TrickGame` (the game's hooks), each given a read-only
+view of the state (:class:`cardcore.engine.view.StateView`; setting an attribute of it
+raises ``AttributeError``) and returning what happens, never changing the state:
+
+- ``meld_refusal(view, seat, meld) -> str | None``: why ``seat`` may not declare
+  ``meld`` (a :class:`cardcore.melds.MeldScore`) now, in words, or None;
+- ``extra_declarations(view, seat) -> list[str]``: the game's own actions offered at a
+  declaration turn beside the melds;
+- ``apply_extra(view, seat, verb, cards) -> effect | str | None``: what such an action
+  does, as an effect of :mod:`cardcore.engine.effects` for the engine to carry out (e.g.
+  ``DeclareMeld``), a refusal in words, or None when only the record changes;
+- ``on_declaration_turn(view, seat) -> dict[str, int] | None``: counts to add to the
+  state's ``tallies`` (statistics; not called while the event log is off);
+- ``notable_events(view) -> dict[str, float]``: the game's notable events, for
+  ``cardcore simulate``.
+
+Bots (``register_bots``) get the state itself, to clone and play on, but call none of
+its private methods and write none of its fields; ``tests/core/test_hook_interface.py``
+checks both for ``plugins/`` and ``cardcore/bots/``.
 """
 
 import pluggy

@@ -6,7 +6,8 @@ events. A declaration turn at which the player has nothing to declare is skipped
 decision with one choice is no decision.
 
 The work is split by job over :mod:`cardcore.engine` (dealing, declaring, trick play, scoring,
-knowledge, refusals, events); this class joins them and answers the API.
+knowledge, refusals, events), around the plain data of :mod:`cardcore.engine.data`, whose
+declarations say every field and how a clone copies it; this class joins them and answers the API.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import random
 
 from .cards import SUIT_NAMES, bits
 from .engine.chance import ChanceMixin
+from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
-from .engine.declaring import DeclaringMixin
+from .engine.declaring import DeclaringMixin, game_hooks
 from .engine.effects import carry_out
 from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
@@ -26,15 +28,20 @@ from .engine.phases import OFFERS, decision_handler
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin
 from .engine.trickplay import TrickPlayMixin
+from .engine.view import StateView
 from .errors import CardcoreError, IllegalAction
 from .melds import MeldScore
 from .records import RECORD_FORMAT
 from .tricks import legal_plays
 
 
-class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin, ChanceMixin,
+class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin, ChanceMixin,
             RefusalsMixin, EventsMixin):
+    # every field is declared, with how a clone copies it, in engine.data.FIELDS
+    __slots__ = ()
+
     def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
+        self._blank()
         self.game = game
         self.deck = game.deck
         self.rules = game.rules
@@ -72,6 +79,8 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         # a declarer against each opponent); otherwise side_returns works it out from the totals
         self.settlement: list[int] | None = None
         self.current_player: int | None = None
+        self.step_plans: dict = {}
+        self.game_hooks = game_hooks(game)
         self._start_deal()
 
     def is_terminal(self) -> bool:
@@ -105,7 +114,7 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         actions = [a for a, _ in sorted(
             ((self.game.meld_action(m.mask), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
-        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self, seat)
+        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(StateView(self), seat)
         return actions + self._exchanges(seat) + extra + ["pass"]
 
     def legal_moves(self) -> list:
@@ -116,7 +125,7 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            mask = self.playable(seat)
+            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
             if self.trick and not self.follow.free:
                 mask = legal_plays(self.deck, self.follow, mask, self.trick, self.trump)
             claim = self.rules.claim
@@ -214,7 +223,7 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         else:
             if self.decision != DECLARE:
                 raise IllegalAction(action, self._expected())
-            outcome = self.game.apply_extra(self, seat, verb, cards)
+            outcome = self.game.apply_extra(StateView(self), seat, verb, cards)
             if isinstance(outcome, str):
                 raise IllegalAction(action, outcome)
             if outcome is not None:
@@ -244,36 +253,18 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             "actions": list(self.actions),
         }
 
-    def clone(self) -> "State":
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.hands = list(self.hands)
-        new.tableaus = list(self.tableaus)
-        new.known = list(self.known)
-        new.voids = [set(v) for v in self.voids]
-        new.won = [list(w) for w in self.won]
-        new.trick = list(self.trick)
-        new._meld_memo = None
-        new.trick_seats = list(self.trick_seats)
-        new.pending = list(self.pending)
-        new.throw_in_offers = list(self.throw_in_offers)
-        new.trick_winners = list(self.trick_winners)
-        new.stock = list(self.stock)
-        new.scores = list(self.scores)
-        new.side_scores = list(self.side_scores)
-        new.round_points = list(self.round_points)
-        new.meld_log = list(self.meld_log)
-        new.meld_history = [list(h) for h in self.meld_history]
-        new.actions = list(self.actions)
-        new.events = list(self.events)
-        new.deals = list(self.deals)
-        new.rounds = self.rounds[:-1] + [_copy_round(r) for r in self.rounds[-1:]]  # only the last changes
-        if new.rounds:
-            new.rounds[-1]["points"] = new.round_points
-            new.rounds[-1]["melds"] = new.meld_log
-        new.result = dict(self.result) if self.result else None
-        new.tallies = dict(self.tallies)
-        return new
+    def view(self) -> StateView:
+        """A read-only view of this state: what a game's hooks are given (engine.view)."""
+        return StateView(self)
+
+    def quiet_for_search(self, forget_history: bool = False) -> None:
+        """Make this state (a search's copy) a quiet world: no event log, and the game stops
+        after the deal in progress (its result then says "stopped"). With ``forget_history``
+        the events and actions so far are dropped too, so that its clones copy less."""
+        self.log_events = False
+        self.stop_after_deal = True
+        if forget_history:
+            self.events, self.actions = [], []
 
     def summary(self) -> dict:
         """The ``cardcore replay --json`` object of DESIGN.md."""
@@ -301,10 +292,6 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
             return "none"
         s = self.deck.suits[self.trump]
         return f"{s} ({SUIT_NAMES[s]})"
-
-
-def _copy_round(r: dict) -> dict:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in r.items()}
 
 
 def _round_out(r: dict) -> dict:

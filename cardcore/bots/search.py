@@ -175,9 +175,7 @@ class ExactEnd:
         if tag != self.memo_for:
             self.memo, self.memo_for = {}, tag
         root = state.clone()
-        root.log_events = False
-        root.stop_after_deal = True
-        root.events, root.actions = [], []
+        root.quiet_for_search(forget_history=True)
         self.seat, self.deal = seat, len(state.rounds)
         out = {}
         for m in root.legal_moves():
@@ -345,8 +343,7 @@ class ISMCTSBot(_SearchBot):
             if deadline is not None and time.perf_counter() > deadline:
                 break
             world = state.determinize(seat, rng)
-            world.log_events = False
-            world.stop_after_deal = True
+            world.quiet_for_search()
             node, path = root, [root]
             while world.result is None and len(world.rounds) == deal:
                 moves = world.legal_moves()
@@ -404,8 +401,7 @@ class PIMCBot(_SearchBot):
         start_scores = list(state.scores)
         for _ in range(self.samples):
             world = state.determinize(seat, self.rng)
-            world.log_events = False
-            world.stop_after_deal = True
+            world.quiet_for_search()
             for action in legal:
                 for _ in range(self.rollouts):
                     trial = world.clone()

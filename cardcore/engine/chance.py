@@ -14,6 +14,8 @@ from __future__ import annotations
 class ChanceMixin:
     """Undrawn cards and deals to come. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def stock_drawn(self) -> int:
         """How many stock cards have been drawn or turned this deal."""
         return self.stock_pos

@@ -4,6 +4,7 @@ widow and the turn-up; trump as dealt or turned; the throw-in offered before the
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
@@ -15,6 +16,8 @@ from .phases import PHASE_KINDS
 
 class DealingMixin:
     """Deals, trump turned or turned up, and the throw-in. A part of :class:`cardcore.state.State`."""
+
+    __slots__ = ()  # the data is GameData's (engine.data)
 
     def _check_deal(self, index: int, deal: dict) -> dict:
         where = f"deal {index + 1}"
@@ -267,13 +270,17 @@ def _shuffle(rng: random.Random, items: list) -> None:
     ``random.shuffle``, kept here so that a seed deals the same cards on every Python version
     (the standard library does not promise that of ``shuffle``), and in fewer calls."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+@functools.cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates' steps for ``size`` items: (position, choices, bits to draw) each."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def _deal_out(deal: dict) -> dict:

@@ -7,13 +7,27 @@ from __future__ import annotations
 
 from ..cards import iter_bits
 from ..errors import IllegalAction
+from ..game import TrickGame
 from ..melds import MeldScore
 from ..ruleset import DeclareStep
 from .kinds import DECLARE, EXCHANGE, PLAY
+from .view import StateView
+
+
+def game_hooks(game) -> tuple:
+    """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
+    TrickGame's, which never answers anything (or says it offers no extra declarations): a
+    call saved at every declaration turn."""
+    refusal, extra = game.meld_refusal, game.extra_declarations
+    return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
+            None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
+            or not game.offers_extra_declarations else extra)
 
 
 class DeclaringMixin:
     """Declaration turns: melds, the exchange and game verbs. A part of :class:`cardcore.state.State`."""
+
+    __slots__ = ()  # the data is GameData's (engine.data)
 
     def _exchanges(self, seat: int) -> list[str]:
         """The turn-up exchange, where this declaration turn allows it (e.g. Marjolet's seven)."""
@@ -32,12 +46,18 @@ class DeclaringMixin:
         """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass".
         Once the turn's ``max_melds`` are declared, only melds that do not count towards it (the
         dix) and the exchange remain."""
-        moves: list = self.open_melds(seat)
+        moves: list = [m for m, why in self.meld_options(seat) if why is None]  # declarable(), for one pack
+        if self.deck.packs != 1 and len(moves) > 1:
+            moves = self.declarable(seat)
+        limited = self.step_melds and self._meld_limit_reached()
+        if limited:
+            moves = [m for m in moves if not m.rule.counts_as_meld]
         if self.faced is not None:
             moves += self._exchanges(seat)
-        if self.step_melds and self._meld_limit_reached():
+        if limited:
             return moves
-        extra = self.game.extra_declarations(self, seat)
+        hook = self.game_hooks[1]
+        extra = hook(StateView(self), seat) if hook is not None else None
         return moves + extra if extra else moves
 
     def _meld_limit_reached(self) -> bool:
@@ -57,9 +77,10 @@ class DeclaringMixin:
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
-        step = self.pending[0][0] if self.pending else None
-        hand, tableaus = self.hands[seat], self.tableaus
-        key = (seat, hand, self.trump, step, len(self.meld_history[seat]))
+        pending = self.pending
+        step = pending[0][0] if pending else None
+        hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
+        key = (seat, hand, trump, step, len(self.meld_history[seat]))
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
@@ -71,11 +92,23 @@ class DeclaringMixin:
             return out
         allowed = game.step_melds(step) if type(step) is DeclareStep else None
         holding = hand | tableaus[seat]
-        fresh = holding if game.reuse_policy == "new-set" else hand
-        for mask in table.within(holding, fresh, allowed):
-            meld = table.best(mask, self.trump, allowed)
+        policy = game.reuse_policy
+        masks = table.within(holding, holding if policy == "new-set" else hand, allowed)
+        if not masks:
+            return out
+        # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
+        # every declaration turn of every playout)
+        best = table.best
+        reuse = None if policy == "fresh-card" else self.reuse_refusal
+        hook = self.game_hooks[0]
+        view = StateView(self) if hook is not None else None
+        for mask in masks:
+            meld = best(mask, trump, allowed)
             if meld is not None:
-                out.append((meld, self.meld_refusal(seat, meld)))
+                why = reuse(seat, meld) if reuse is not None else None
+                if not why and hook is not None:
+                    why = hook(view, seat, meld)
+                out.append((meld, why))
         return out
 
     def declarable(self, seat: int) -> list[MeldScore]:
@@ -96,7 +129,7 @@ class DeclaringMixin:
 
     def meld_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """Why ``seat`` may not declare ``meld`` now; None if it may. Generic rules first."""
-        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(self, seat, meld)
+        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(StateView(self), seat, meld)
 
     def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """The rules file's policy on using table cards again in new melds."""

@@ -1,8 +1,8 @@
 """What a plugin's hook may ask the engine to do, as data: the engine carries it out.
 
-Plugins never write a state's fields nor call its private methods. ``TrickGame.apply_extra``
-returns one of these effects (or a refusal, a string); ``TrickGame.on_declaration_turn``
-returns counts to add to ``state.tallies``.
+Plugins never write a state's fields nor call its private methods: their hooks get a read-only
+view (:mod:`.view`). ``TrickGame.apply_extra`` returns one of these effects (or a refusal, a
+string); ``TrickGame.on_declaration_turn`` returns counts to add to ``state.tallies``.
 """
 
 from __future__ import annotations

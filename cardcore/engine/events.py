@@ -240,6 +240,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 class EventsMixin:
     """The event log. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def _event(self, kind: str, **data: Any) -> None:
         if self.log_events:
             try:  # make_event inline: this runs for every card played in a logged game

@@ -14,6 +14,8 @@ from .hidden_history import forget_unseen
 class KnowledgeMixin:
     """Observation and determinization. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def observation(self, seat: int) -> dict:
         """Exactly what ``seat`` may know, as plain data."""
         d = self.deck

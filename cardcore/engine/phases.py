@@ -97,7 +97,7 @@ class TricksPhase:
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
         if state.log_events:
-            state._event("phase", phase=phase.name, rule=phase.follow_rule.letters)
+            state._event("phase", phase=phase.name, rule=state.follow.letters)
 
     def over(self, state) -> bool:
         if state.until_stock_empty:

@@ -10,6 +10,8 @@ from .kinds import PLAY, THROW_IN
 class RefusalsMixin:
     """Explanations of refused actions. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def explain_meld(self, seat: int, mask: int) -> str:
         """Why the cards ``mask`` cannot be declared now (the most specific rule)."""
         table = self.game.meld_table

@@ -12,6 +12,8 @@ from ..cards import or_all
 class ScoringMixin:
     """Points, the end of the deal and of the game, returns. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def _score(self, seat: int, points: int, source: str, reach: bool = True, **detail: Any) -> None:
         """Score ``points``; with ``reach`` off, crossing an immediate target is left to the caller
         (an end-of-deal count, whose points all come at once)."""

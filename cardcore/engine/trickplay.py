@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import iter_bits
 from ..errors import IllegalAction
-from ..tricks import forbidding_reason, legal_plays, trick_winner
+from ..tricks import forbidding_reason, legal_plays
 from .kinds import PLAY
 from .phases import PHASE_KINDS
 from .show_melds import show_melds
@@ -17,11 +17,12 @@ from .steps import STEP_KINDS, seats_for
 class TrickPlayMixin:
     """Phases of tricks and the steps after each trick. A part of :class:`cardcore.state.State`."""
 
+    __slots__ = ()  # the data is GameData's (engine.data)
+
     def _enter_phase(self, index: int) -> None:
         self.phase = index
         phase = self.rules.phases[index]
         self.phase_kind = PHASE_KINDS[phase.kind]
-        self.step_plans = {}  # (winner, declarer) -> the steps after a trick; shared by clones
         self.phase_kind.enter(self, phase)
 
     def holding(self, seat: int) -> int:
@@ -86,10 +87,19 @@ class TrickPlayMixin:
 
     def _finish_trick(self) -> None:
         trick = self.trick
-        winner = self.trick_seats[trick_winner(self.deck, trick, self.trump)]
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
+        # tricks.trick_winner and the trick's cards as a mask, in one loop (after every trick
+        # of every playout)
+        deck, trump = self.deck, self.trump
+        suit_of, strength = deck.suit_of, deck.strength
+        best, top = 0, trick[0]
+        mask = 1 << top
+        for pos in range(1, len(trick)):
+            card = trick[pos]
+            mask |= 1 << card
+            suit = suit_of[card]
+            if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
+                best, top = pos, card
+        winner = self.trick_seats[best]
         self.won[winner][self.phase] |= mask
         self.tricks_played += 1
         self.trick_winners.append((self.phase, winner))
@@ -107,8 +117,8 @@ class TrickPlayMixin:
         self.winner_passed = False
         # The steps after the trick as (step, seat, handler) in the order they are taken, a step
         # for each seat in turn becoming one step per seat: planned once per phase, winner and
-        # declarer (inline: this runs after every trick of every playout).
-        key = winner if self.declarer is None else (winner, self.declarer)
+        # declarer for the whole game (inline: this runs after every trick of every playout).
+        key = (self.phase, winner, self.declarer)
         plan = self.step_plans.get(key)
         if plan is None:
             plan = self.step_plans[key] = [(step, seat, STEP_KINDS[step.step]) for step in self.after_trick

@@ -89,7 +89,7 @@ def _card_like(deck, word: str) -> bool:
 
 def _game_verbs(state) -> list[str]:
     """Verbs of the game's own declarations offered now (e.g. Penchant's jail-free)."""
-    return [a.split()[0] for a in state.game.extra_declarations(state, state.current_player)] \
+    return [a.split()[0] for a in state.game.extra_declarations(state.view(), state.current_player)] \
         if state.current_player is not None else []
 
 

@@ -230,7 +230,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         "rounds": len(rounds) - thrown_in,
         "round_points": rounds,
         "point_classes": classes,
-        "notable": {k: float(v) for k, v in game.notable_events(state).items()},
+        "notable": {k: float(v) for k, v in game.notable_events(state.view()).items()},
         "decisions": decisions,
         "legal_moves": legal_moves,
         "stock_deals": stock_deals,

@@ -65,6 +65,7 @@ class PenchantGame(TrickGame):
         data = PenchantData.model_validate(self.rules.plugin)
         self.blocking = data.blocking
         self.jail_free = data.jail_free_seven
+        self.offers_extra_declarations = self.jail_free  # the jail-free seven is its only extra
         ranks = self.deck.ranks
         self.elder_ranks = {ranks.index(r) for r in data.blocking.elder}
         self.minor_ranks = {ranks.index(r) for r in data.blocking.minor}

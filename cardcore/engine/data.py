@@ -1,0 +1,179 @@
+"""The data of a game in progress, declared in one place: every field of a state, what it
+holds, and how a clone copies it.
+
+:class:`GameData` has a slot for each field of :data:`FIELDS` and nothing else (assigning an
+undeclared field raises ``AttributeError``); the behaviour lives in the mixins of
+:mod:`cardcore.engine` (dealing, declaring, trick play, scoring, knowledge...), which hold no
+data of their own. :meth:`GameData.clone` is derived from the declarations.
+
+How a clone copies a field:
+
+- ``SHARED``: the same object. Immutable values, the game and its rules, values a state only
+  ever replaces (never changes in place), and caches that are right for every clone.
+- ``LIST``: a new list of the same items (the items are ints, strings or tuples, or are not
+  changed in place).
+- ``LISTS``: a new list of new lists (per seat, lists that grow).
+- ``SETS``: a new list of new sets.
+- ``DICT``: a new dict of the same values.
+- ``DICT_OR_NONE``: a new dict of the same values, or None (an empty dict too).
+- ``NONE``: starts empty in the clone (a memo the clone fills again when asked).
+- ``ROUNDS``: the round summaries: only the last one changes, so only it is copied, and it
+  refers to the clone's ``round_points`` and ``meld_log``.
+"""
+
+from __future__ import annotations
+
+SHARED = "shared"
+LIST = "list"
+LISTS = "lists"
+SETS = "sets"
+DICT = "dict"
+DICT_OR_NONE = "dict-or-none"
+NONE = "none"
+ROUNDS = "rounds"
+
+# How each kind of copy is written, ``{v}`` being the original's value.
+_COPY_EXPRESSIONS = {
+    SHARED: "{v}",
+    LIST: "list({v})",
+    LISTS: "[list(x) for x in {v}]",
+    SETS: "[set(x) for x in {v}]",
+    DICT: "dict({v})",
+    DICT_OR_NONE: "dict({v}) if {v} else None",
+    NONE: "None",
+    ROUNDS: "_copy_rounds({v}, new.round_points, new.meld_log)",
+}
+
+# (field, how a clone copies it, what it is). ``rounds`` comes after ``round_points`` and
+# ``meld_log``, which its last summary refers to.
+FIELDS: tuple[tuple[str, str, str], ...] = (
+    # the game, fixed for the whole game
+    ("game", SHARED, "the Game: rules, options and the tables derived from them; never written"),
+    ("deck", SHARED, "the game's deck"),
+    ("rules", SHARED, "the game's rules file (RulesFile)"),
+    ("n", SHARED, "the number of seats"),
+    ("table", SHARED, "the seats and sides (Table)"),
+    ("card_values", SHARED, "cache: what a card scores by (card, when, trump); right for every clone"),
+    ("seed", SHARED, "the seed later deals are dealt from (a sampled world gets its own)"),
+    ("given_deals", SHARED, "deals given in advance (a record's); replaced, never changed in place"),
+    ("log_events", SHARED, "whether events are logged (search bots turn it off)"),
+    ("stop_after_deal", SHARED, "a search's world ends with the deal it looks ahead to"),
+    ("game_hooks", SHARED, "the game's meld_refusal and extra_declarations, None where it has none"),
+    ("draw_gate", SHARED, "an adapter's hook: answering False pauses the steps before a draw"),
+    # the game's history and totals
+    ("deals", LIST, "every deal so far, as dealt (record format)"),
+    ("actions", LIST, "every decision taken, canonical strings (record format)"),
+    ("events", LIST, "the event log (when log_events)"),
+    ("scores", LIST, "each seat's total; a partner shows its side's"),
+    ("side_scores", LIST, "each side's total"),
+    ("result", DICT_OR_NONE, "the game's result once it is over, else None"),
+    ("tallies", DICT, "game-specific counts kept for statistics (e.g. Penchant's blocks)"),
+    ("next_dealer", SHARED, "the dealer of the next deal when a throw-in makes him deal again"),
+    ("first_to_target", SHARED, "the seat that reached the target first, ending the game at once"),
+    ("target", SHARED, "the target now (it may rise when several sides pass it in one deal)"),
+    ("settlement", SHARED, "the result per side when a settle step decided it; replaced, never changed"),
+    ("current_player", SHARED, "the seat to act, None when the game is over"),
+    # the deal in progress
+    ("dealer", SHARED, "this deal's dealer"),
+    ("hands", LIST, "each seat's hand, a bit set of cards"),
+    ("tableaus", LIST, "each seat's cards on the table (melded), a bit set"),
+    ("widow", SHARED, "cards dealt apart from the hands, face down, a bit set"),
+    ("faced", SHARED, "the turn-up lying face up under the stock (drawn last), or None"),
+    ("stock", LIST, "the stock's cards, top first (the turn-up last)"),
+    ("stock_pos", SHARED, "how many stock cards have been taken"),
+    ("turned", SHARED, "cards turned for trump and out of play, a bit set"),
+    ("scored_specials", SHARED, "turn-up-rank trumps that already scored this deal, a bit set"),
+    ("trump", SHARED, "the trump suit's index, or None"),
+    ("trump_fixed", SHARED, "a first-only trump is set, or trump was cancelled"),
+    ("phase", SHARED, "the index of the phase in the rules file"),
+    ("phase_kind", SHARED, "the phase kind's handler (engine.phases)"),
+    ("step_plans", SHARED, "cache: the after-trick steps by (phase, winner, declarer); right for every clone"),
+    ("follow", SHARED, "the phase's trick obligations (FollowRule)"),
+    ("shows_voids", SHARED, "whether a card off the led suit shows a void in this phase"),
+    ("from_tableau", SHARED, "whether cards may be played from the table in this phase"),
+    ("after_trick", SHARED, "the phase's steps after a trick (a tuple)"),
+    ("until_stock_empty", SHARED, "the phase ends when the stock does"),
+    ("shows_at_first_play", SHARED, "each seat shows its melds as it first plays (this phase)"),
+    ("trick", LIST, "the cards of the trick in progress, in order"),
+    ("trick_seats", LIST, "who played each card of the trick in progress"),
+    ("tricks_played", SHARED, "tricks finished this deal"),
+    ("trick_winners", LIST, "(phase, winner) of each trick this deal"),
+    ("won", LISTS, "per seat, per phase: the cards won, a bit set"),
+    ("round_points", LIST, "each seat's points this deal"),
+    ("meld_log", LIST, "the melds declared this deal (dicts of the record's summary)"),
+    ("meld_history", LISTS, "per seat: (mask, class, points) of each meld declared this deal"),
+    ("rounds", ROUNDS, "a summary per deal (the last one in progress)"),
+    ("known", LIST, "per seat: the cards of its holding its opponents have seen, a bit set"),
+    ("voids", SETS, "per seat: the suits it is known to lack"),
+    ("pending", LIST, "the after-trick steps still due: (step, seat, handler)"),
+    ("throw_in_offers", LIST, "the seats still to be offered a throw-in"),
+    ("step_melds", SHARED, "melds declared at this declaration step"),
+    ("winner", SHARED, "who won the last trick"),
+    ("loser", SHARED, "who lost it (two seats only)"),
+    ("leader", SHARED, "who leads the next trick"),
+    ("winner_passed", SHARED, "the trick's winner passed his declaration turn"),
+    ("decision", SHARED, "the kind of decision due: play, declare, throw-in or a phase kind's"),
+    ("offers", SHARED, "actions a phase left open beside the decision due (a tuple)"),
+    ("declarer", SHARED, "the seat that took the contract, where there is one"),
+    # what the phases of an auction keep (absent in games without one)
+    ("auction_rule", SHARED, "the auction phase's rule"),
+    ("bids", SHARED, "(seat, bid or None for a pass) in order, a tuple"),
+    ("out", SHARED, "the seats that passed out of the auction, a frozenset"),
+    ("contract", SHARED, "the winning bid, or None"),
+    ("outcome", SHARED, "the contract's outcome (made, failed, conceded...), or None"),
+    ("shown", SHARED, "the cards of the declarer's melds shown, a bit set"),
+    ("concede_rule", SHARED, "the contract phase's rule"),
+    ("naming_rule", SHARED, "the name-trump phase's rule"),
+    ("discard_rule", SHARED, "the discard phase's rule"),
+    # memos of the declaration turn in progress
+    ("_meld_memo", NONE, "memo: the melds of a holding, for the last holding asked"),
+    ("_turn_moves", SHARED, "the declarations open at this turn (replaced, never changed in place)"),
+)
+
+
+def _copy_rounds(rounds: list[dict], round_points: list, meld_log: list) -> list[dict]:
+    if not rounds:
+        return []
+    last = {k: (list(v) if isinstance(v, list) else v) for k, v in rounds[-1].items()}
+    last["points"] = round_points
+    last["melds"] = meld_log
+    return rounds[:-1] + [last]
+
+
+def _blank_function(fields):
+    """``blank(self)``: every field None, in one chained assignment (no loop: a playout makes a
+    state per game)."""
+    targets = " = ".join(f"self.{name}" for name, _, _ in fields)
+    namespace: dict = {}
+    exec(f"def blank(self):\n    {targets} = None", namespace)  # noqa: S102 - built from FIELDS alone
+    return namespace["blank"]
+
+
+def _clone_function(fields):
+    """``clone(self, new)``: one assignment per field, as declared. Generated once, because a
+    loop of getattr/setattr would cost a search several times as much per sampled world."""
+    lines = ["def clone(self, new):"]
+    for name, how, _ in fields:
+        lines.append(f"    new.{name} = {_COPY_EXPRESSIONS[how].format(v='self.' + name)}")
+    namespace = {"_copy_rounds": _copy_rounds}
+    exec("\n".join(lines), namespace)  # noqa: S102 - source built above from FIELDS alone
+    return namespace["clone"]
+
+
+_copy_fields = _clone_function(FIELDS)
+_blank_fields = _blank_function(FIELDS)
+
+
+class GameData:
+    """The fields of :data:`FIELDS`, one slot each; see the module's documentation."""
+
+    __slots__ = tuple(name for name, _, _ in FIELDS)
+
+    # Every field None, before a new state sets its own: a field that only some phase kinds
+    # set (an auction's bids) then reads None elsewhere, and a clone copies it alike.
+    _blank = _blank_fields
+
+    def clone(self):
+        new = object.__new__(type(self))
+        _copy_fields(self, new)
+        return new

@@ -1,0 +1,63 @@
+"""The read-only view of a state that a game's hooks are given.
+
+A hook (``TrickGame.meld_refusal``, ``extra_declarations``, ``apply_extra``,
+``on_declaration_turn``, ``notable_events``) reads the state through a :class:`StateView` and
+returns what happens: a refusal in words, actions to offer, an effect for the engine to carry
+out (:mod:`cardcore.engine.effects`) or counts to tally. It never changes the state: setting or
+deleting an attribute of the view raises ``AttributeError``, and the view has no private
+methods to call. The values it returns are the state's own (no copies, since hooks run at every
+declaration turn of every playout), so a hook must not change them in place either;
+``tests/core/test_hook_interface.py`` checks the plugins' and bots' code for that.
+
+What a view shows is :data:`VIEW_FIELDS` (data) and :data:`VIEW_METHODS` (queries), each
+described in :mod:`cardcore.engine.data` or at its method.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+# The fields a hook may read (see engine.data.FIELDS for what each holds).
+VIEW_FIELDS: tuple[str, ...] = (
+    "game", "deck", "rules", "n", "table", "seed", "log_events",
+    "deals", "actions", "events", "scores", "side_scores", "result", "tallies", "target",
+    "first_to_target", "current_player", "dealer", "hands", "tableaus", "widow", "faced",
+    "stock", "stock_pos", "turned", "scored_specials", "trump", "trump_fixed", "phase",
+    "follow", "trick", "trick_seats", "tricks_played", "trick_winners", "won", "round_points",
+    "meld_log", "meld_history", "rounds", "known", "voids", "winner", "loser", "leader",
+    "winner_passed", "decision", "declarer", "bids", "contract", "outcome", "shown",
+)
+
+# The public queries a hook may call; none changes the state.
+VIEW_METHODS: tuple[str, ...] = (
+    "is_terminal", "legal_actions", "observation", "stock_left", "phase_rule", "holding",
+    "playable", "meld_options", "declarable", "open_melds", "reuse_refusal", "explain_meld",
+    "declare_step", "next_step", "card_value", "counter_counts", "describe_trump",
+)
+
+
+class StateView:
+    """A read-only window on one state: its public fields and queries, nothing else."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state) -> None:
+        object.__setattr__(self, "_state", state)
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(
+            f"cannot set {name!r}: a hook's state view is read-only; return what happens instead "
+            "(a refusal, actions, an effect of cardcore.engine.effects, or counts to tally)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete {name!r}: a hook's state view is read-only")
+
+    def __repr__(self) -> str:
+        return f"<read-only view of {self._state.game.name} state>"
+
+
+# Each name reads straight through to the state (attrgetter: no Python frame per read, since
+# meld_refusal runs for every meld of every declaration turn). A query is its bound method.
+for _name in VIEW_FIELDS + VIEW_METHODS:
+    setattr(StateView, _name, property(attrgetter("_state." + _name)))
+del _name

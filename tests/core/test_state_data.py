@@ -1,0 +1,78 @@
+"""The state's data is declared in one place (engine.data.FIELDS) and a clone copies each field
+as declared: shared values are the same object, per-seat lists and logs are the clone's own."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardcore import game_names, load_game
+from cardcore.engine import data
+from cardcore.engine.data import FIELDS, GameData
+
+OWN_COPY = {data.LIST, data.LISTS, data.SETS, data.DICT}
+
+
+def _midgame(name: str, seed: int = 3, moves: int = 17):
+    """A state some random moves into a game (an auction game's tricks, a declaration turn...)."""
+    state = load_game(name).new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.result is not None:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_every_field_is_declared_once_with_a_known_copy_and_a_description():
+    names = [name for name, _, _ in FIELDS]
+    assert len(names) == len(set(names))
+    assert set(GameData.__slots__) == set(names)
+    for name, how, what in FIELDS:
+        assert how in data._COPY_EXPRESSIONS, name
+        assert what.strip(), name
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_state_holds_only_declared_fields(name):
+    state = _midgame(name)
+    assert not hasattr(state, "__dict__")
+    with pytest.raises(AttributeError):
+        state.undeclared_field = 1
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_clone_copies_each_field_as_declared(name):
+    state = _midgame(name)
+    twin = state.clone()
+    for field, how, _ in FIELDS:
+        mine, theirs = getattr(state, field), getattr(twin, field)
+        if how == data.SHARED:
+            assert theirs is mine, field
+        elif how == data.NONE:
+            assert theirs is None, field
+        elif how in OWN_COPY:
+            assert theirs == mine and theirs is not mine, field
+            if how in (data.LISTS, data.SETS):  # the inner lists and sets too
+                assert all(t is not m for t, m in zip(theirs, mine)), field
+    # the last round's summary is the clone's own and counts the clone's points and melds
+    assert twin.rounds[-1] is not state.rounds[-1]
+    assert twin.rounds[-1]["points"] is twin.round_points
+    assert twin.rounds[-1]["melds"] is twin.meld_log
+    assert twin.rounds[:-1] == state.rounds[:-1]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_playing_on_a_clone_leaves_the_original_as_it_was(name):
+    state = _midgame(name)
+    before = (state.record(), state.summary(), state.observation(0), list(state.events))
+    twin = state.clone()
+    rng = random.Random(5)
+    while twin.result is None and len(twin.actions) < len(state.actions) + 40:
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert (state.record(), state.summary(), state.observation(0), list(state.events)) == before
+    # and the original, given the clone's actions, reaches the clone's position
+    for action in twin.actions[len(state.actions):]:
+        state.apply(action)
+    assert state.summary() == twin.summary()
