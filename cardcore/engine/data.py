@@ -56,6 +56,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("card_values", SHARED, "cache: what a card scores by (card, when, trump); right for every clone"),
     ("seed", SHARED, "the seed later deals are dealt from (a sampled world gets its own)"),
     ("given_deals", SHARED, "deals given in advance (a record's); replaced, never changed in place"),
+    ("seen_in_past_deals", SHARED, "per deal over, per seat: the cards that seat saw (a tuple, replaced, never changed in place)"),
+    ("past_for_seat", SHARED, "memo of hidden_history: the deals over as one seat may know them (replaced, never changed in place)"),
     ("log_events", SHARED, "whether events are logged (search bots turn it off)"),
     ("stop_after_deal", SHARED, "a search's world ends with the deal it looks ahead to"),
     ("game_hooks", SHARED, "the game's meld_refusal and extra_declarations, None where it has none"),
