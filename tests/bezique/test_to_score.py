@@ -74,3 +74,13 @@ def test_the_waiting_meld_scores_once():
     with pytest.raises(IllegalAction):
         s.apply("meld KS QS")
     assert s.scores == [140, 0]
+
+
+def test_the_table_shows_the_declared_melds_and_what_is_still_to_score():
+    from cardcore.play import facts
+    from cardcore.play.text import Names, plain
+
+    s = f326()
+    rows = {label: plain(line) for label, line in facts.table_facts(s, 0, Names(["You", "Bot"], me=0)).rows}
+    assert rows["Your declared"] == "four-kings 80, bezique 40, common-marriage 20 (to score)"
+    assert "Bot's declared" not in rows              # nothing declared by the bot
