@@ -41,7 +41,7 @@ GOLDEN = {
     "partnership-auction-pinochle-declarer-leads": ("partnership-auction-pinochle(first_leader=declarer,minimum_bid=200)", 44),
     "bezique-penguin": ("bezique", 51),
     "bezique-variants": ("bezique(brisques=end-of-hand,last_trick=24th,endgame_trumping=optional,"
-                         "trump_seven=also-when-played,bezique_cards=by-trump,target=1500)", 52),
+                         "trump_seven=also-when-played,bezique_cards=by-trump,endgame_ten=whist,target=1500)", 52),
     "cinq-cents-penguin": ("cinq-cents", 61),
     "cinq-cents-boussac": ("cinq-cents(preset=boussac)", 62),
 }

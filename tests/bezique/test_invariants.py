@@ -14,7 +14,7 @@ from helpers import random_game
 CASES = [
     # game string, cards, stock incl. turn-up, stock tricks, end tricks, card points in the pack
     ("bezique", 64, 48, 24, 8, 160),
-    ("bezique(brisques=end-of-hand,last_trick=24th,endgame_trumping=optional)", 64, 48, 24, 8, 160),
+    ("bezique(brisques=end-of-hand,last_trick=24th,endgame_trumping=optional,endgame_ten=whist)", 64, 48, 24, 8, 160),
     ("bezique(trump_seven=also-when-played,bezique_cards=by-trump)", 64, 48, 24, 8, 160),
     ("cinq-cents", 32, 16, 8, 8, 120),
     ("cinq-cents(quartets=boussac)", 32, 16, 8, 8, 120),
