@@ -84,3 +84,12 @@ def test_the_table_shows_the_declared_melds_and_what_is_still_to_score():
     rows = {label: plain(line) for label, line in facts.table_facts(s, 0, Names(["You", "Bot"], me=0)).rows}
     assert rows["Your declared"] == "four-kings 80, bezique 40, common-marriage 20 (to score)"
     assert "Bot's declared" not in rows              # nothing declared by the bot
+
+
+def test_replay_text_says_which_melds_wait_to_score():
+    from cardcore.replay_text import replay_lines
+
+    s = f326()
+    text = "\n".join(replay_lines(s))
+    assert "common-marriage KS QS (20, to score)" in text
+    assert "bezique QS JD (40)" in text
