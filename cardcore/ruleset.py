@@ -564,8 +564,11 @@ class RulesFile(Strict):
     melds: list[MeldRule] = []
     # each-class-once: melds are shown as a best set, a card in at most one meld of each class
     # or the laws one by one (MeldReuseLaws)
-    meld_reuse: Union[Literal["fresh-card", "none", "new-class-or-higher", "new-set", "each-class-once"],
-                      MeldReuseLaws] = "fresh-card"
+    meld_reuse: Annotated[
+        Union[Annotated[Literal["fresh-card", "none", "new-class-or-higher", "new-set", "each-class-once"],
+                        Tag("policy")],
+              Annotated[MeldReuseLaws, Tag("laws")]],
+        Discriminator(lambda v: "laws" if isinstance(v, (dict, MeldReuseLaws)) else "policy")] = "fresh-card"
     meld_reuse_source: Source = ""
     scoring: list[ScoringRule] = []
     game_end: GameEndRule
