@@ -74,8 +74,9 @@ def test_four_kings_again_with_a_replacement_king_is_refused():
 def test_a_broken_quartet_cannot_be_re_formed():
     s = won_opening("KS KH KD KC KS")
     s.apply("meld KS KH KD KC")
-    next_win(s, "KS")               # a K♠ goes to the trick (one of the two: the quartet breaks
-    next_win(s, "8S")               # unless the one in hand was played; either way no re-forming)
+    next_win(s, "KS")               # the table's K♠ goes to the trick: the quartet is broken
+    assert s.deck.names_of(s.tableaus[0]) == ["KH", "KD", "KC"] and "KS" in s.deck.names_of(s.hands[0])
+    next_win(s, "8S")
     assert not any(a.startswith("meld K") for a in s.legal_actions())
 
 
