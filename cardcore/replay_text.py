@@ -56,8 +56,10 @@ def replay_lines(state, players=None) -> list[str]:
             elif key not in ROUND_KEYS_SHOWN:
                 out.append(f"    {key.replace('_', ' ')}: {_fact(value, names, state.n)}")
         for m in r["melds"]:
+            # where melds may wait to score: say which did not score (still waiting, or lapsed)
+            status = {"waiting": ", to score", "lapsed": ", lapsed unscored"}.get(m.get("status"), "")
             out.append(f"    {names.subject(m['player'], 'declare')} {m['name']} {' '.join(m['cards'])} "
-                       f"({m['points']})")
+                       f"({m['points']}{status})")
     out.append(f"Scores: {names.per_seat(summary['scores'])}")
     if names.partnerships:
         out.append(f"Sides: {names.per_side(summary['side_scores'])}")

@@ -150,7 +150,8 @@ def _position_key(world) -> tuple:
             tuple(world.hands), tuple(world.tableaus), tuple(world.trick), tuple(world.trick_seats),
             tuple(w for per_seat in world.won for w in per_seat), tuple(world.scores),
             tuple(sorted(winners.items())), tuple((id(step), seat) for step, seat, _ in world.pending), world.step_melds,
-            world.winner_passed, tuple(len(h) for h in world.meld_history), world.first_to_target)
+            world.winner_passed, tuple(len(h) for h in world.meld_history), world.first_to_target,
+            tuple(len(w) for w in world.waiting), world.step_shown)
 
 
 class ExactEnd:

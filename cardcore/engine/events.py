@@ -125,10 +125,13 @@ class Trump(Event):
 
 @register_event("meld")
 class Meld(Event):
+    _optional = frozenset({"to_score", "scored_later"})
     seat: int
     cards: list[str]
     name: str
     points: int
+    to_score: bool | None = None  # shown now, to score on a later trick (not scored yet)
+    scored_later: bool | None = None  # shown at an earlier turn, scored now
 
 
 @register_event("exchange")

@@ -18,13 +18,31 @@ class RefusalsMixin:
         best = table.best(mask, self.trump)
         if best is None:
             return "these cards form no meld of this game (see `cardcore rules`)"
-        if not mask & self.hands[seat] and self.rules.meld_reuse != "new-set":
+        if not mask & (self.hands[seat] | self.step_shown) and self.game.needs_fresh_card:
             return "a meld needs at least one fresh card from your hand, not only cards already on the table"
         step = self.declare_step()
         if step and table.best(mask, self.trump, self.game.step_melds(step)) is None:
             return f"{best.rule.name} may not be declared at this turn ({_step_text(step)}; {step.source})"
         why = self.meld_refusal(seat, best)
         return why or "not allowed now"
+
+    def named_cards(self, seat: int, cards: list[str]) -> int | None:
+        """The physical cards ``cards`` names in ``seat``'s holding, those in hand first (with
+        two packs a name may be a card in hand and its twin on the table: the meld the player
+        means is the one with most fresh cards)."""
+        hand = self.hands[seat]
+        mask = self.deck.mask_of_names(cards, hand)
+        if mask is not None:
+            return mask
+        mask = 0
+        for name in cards:
+            card = self.deck.find(name, hand & ~mask)
+            if card is None:
+                card = self.deck.find(name, self.tableaus[seat] & ~mask)
+            if card is None:
+                return None
+            mask |= 1 << card
+        return mask
 
     def _expected(self) -> str:
         who = f"seat {self.current_player}"
@@ -40,7 +58,7 @@ class RefusalsMixin:
         expected = self._expected()
         if self.decision != PLAY:
             return expected
-        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        mask = self.named_cards(seat, cards)
         if mask is None or len(cards) != mask.bit_count() or self.game.meld_table.best(mask, self.trump) is None:
             return expected
         why = self.explain_meld(seat, mask)

@@ -32,7 +32,7 @@ class TrickPlayMixin:
         return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
 
     def _legal_cards(self, seat: int) -> list[int]:
-        mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
+        mask = legal_plays(self.game.trick_decks[self.phase], self.game.follow_rules[self.phase], self.playable(seat),
                            self.trick, self.trump)
         return self.deck.sorted_cards(iter_bits(mask))
 
@@ -46,7 +46,7 @@ class TrickPlayMixin:
                 self.deck.find(name, self.holding(seat)) is not None else ""
             raise IllegalAction(action, f"you do not hold {name}{where}")
         rule = self.game.follow_rules[self.phase]
-        why = forbidding_reason(self.deck, rule, holding, self.trick, self.trump, card)
+        why = forbidding_reason(self.game.trick_decks[self.phase], rule, holding, self.trick, self.trump, card)
         if why:
             raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
         self._play_card(seat, card)
@@ -58,6 +58,8 @@ class TrickPlayMixin:
             self._note_voids(seat, card, self.follow)
         bit = 1 << card
         self.hands[seat] &= ~bit
+        if self.waiting[seat] and self.tableaus[seat] & bit:
+            self.lapse_waiting(seat, bit)
         self.tableaus[seat] &= ~bit
         self.trick.append(card)
         self.trick_seats.append(seat)
@@ -89,7 +91,7 @@ class TrickPlayMixin:
         trick = self.trick
         # tricks.trick_winner and the trick's cards as a mask, in one loop (after every trick
         # of every playout)
-        deck, trump = self.deck, self.trump
+        deck, trump = self.game.trick_decks[self.phase], self.trump
         suit_of, strength = deck.suit_of, deck.strength
         best, top = 0, trick[0]
         mask = 1 << top
