@@ -157,19 +157,17 @@ class CardcoreSpielState(pyspiel.State):
 def sampled_engine(world, rng: random.Random):
     """The engine state of a resampled ``world``, with nothing left in it that nobody has seen.
 
-    The face-down stock lies in the adapter's placeholder order in ``world``, so it is shuffled;
-    the deal's record follows, and later deals come from a seed of the world's own.
+    The face-down stock cards no chance node has fixed lie in the adapter's placeholder order in
+    ``world``, so they are shuffled (``fix_stock_card`` keeps the deal's record in step); later
+    deals come from a seed of the world's own.
     """
     engine = world.engine.clone()
-    face_down = slice(max(engine.stock_pos, world.fixed), world._face_down_end())
-    rest = engine.stock[face_down]
+    start = max(engine.stock_drawn(), world.fixed)
+    rest = engine.face_down_stock(start)
     rng.shuffle(rest)
-    engine.stock[face_down] = rest
-    deal = engine.deals[-1]
-    stock = [engine.deck.names[c] for c in engine.stock[:len(deal["stock"])]]
-    engine.deals = engine.deals[:-1] + [{**deal, "stock": stock}]
-    engine.given_deals = list(engine.deals)
-    engine.seed = rng.getrandbits(31)
+    for position, card in enumerate(rest, start):
+        engine.fix_stock_card(position, card)
+    engine.deal_later_from(rng.getrandbits(31))
     return engine
 
 

@@ -68,7 +68,7 @@ class CardcoreEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32),
+                "observation": spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
             })
             for a in self.possible_agents

@@ -57,10 +57,8 @@ class DealingMixin:
 
     def _generate_deal(self, index: int) -> dict:
         rng = random.Random(f"{self.seed}:deal:{index}")
-        if self.next_dealer is not None:
-            dealer = self.next_dealer
-        elif self.deals:
-            dealer = self.table.next(self.deals[-1]["dealer"])
+        if self.next_dealer is not None or self.deals:
+            dealer = self.next_deal_dealer()
         else:
             dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
         cards = list(self.deck.names)
@@ -76,6 +74,8 @@ class DealingMixin:
         return {"dealer": dealer, "hands": hands, "stock": rest}
 
     def _start_deal(self) -> None:
+        if self._deal_waits():  # a caller chooses the deal first (ChanceMixin.deal_gate)
+            return
         index = len(self.deals)
         if index < len(self.given_deals):
             deal = self.given_deals[index]
