@@ -359,3 +359,27 @@ def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
     for seat in range(2):
         lines = final.information_state_string(seat).splitlines()
         assert [int(line[1]) for line in lines if line.endswith(" pass")] == pass_events
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_adapter_game_replays_from_its_record(name):
+    """The engine state under the adapter writes the record a game dealt from those cards would:
+    the deals with every card the chance nodes chose (the stock cards drawn so far in the order
+    drawn), and replaying it reaches the same state, mid-game and at the end."""
+    from cardcore.records import replay
+
+    game = pyspiel.load_game(spiel_string(name, short_options(name)))
+    checked = []
+
+    def visit(state):
+        if not state.is_chance_node() and len(state.history()) % 7 == 0:
+            engine = state._core.engine
+            again = replay(engine.record())
+            assert again.summary() == engine.summary() and again.observation(0) == engine.observation(0)
+            checked.append(len(state.history()))
+
+    final = playout(game, seed=4, visit=visit)
+    engine = final._core.engine
+    if final._core.cut_off is None:
+        assert replay(engine.record()).result == engine.result
+    assert checked
