@@ -28,10 +28,15 @@ EXTRA_OPTIONS = {
     "partnership-auction-pinochle": [{"first_leader": "declarer", "double_flush": True}],
 }
 
-# Adapter parameters every option set of a game gets. Random bids mostly lose their contract, so a
-# random Partnership Auction Pinochle to 1000 rarely ends before the deal cap; three deals are
-# enough to check it, and a hundred would make each run minutes long.
-ALWAYS = {"partnership-auction-pinochle": {"max_deals": 3}}
+# Parameters every test game of a game gets. Random bids mostly lose their contract, so a random
+# Partnership Auction Pinochle to 1000 runs to the deal cap of a hundred deals, minutes long; to
+# 300 it ends within a few deals, and ten are its cap.
+ALWAYS = {"partnership-auction-pinochle": {"target": 300, "max_deals": 10}}
+
+
+def base_options(name: str) -> dict:
+    """The parameters of a test game of ``name`` where a test needs no others (see ALWAYS)."""
+    return dict(ALWAYS.get(name, {}))
 
 
 @contextlib.contextmanager

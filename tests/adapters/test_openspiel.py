@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip(
 
 from cardcore.adapters import openspiel as adapter  # noqa: E402
 
-from .cases import game_names, option_sets, short_options, show  # noqa: E402
+from .cases import base_options, game_names, option_sets, short_options, show  # noqa: E402
 
 
 def spiel_string(name: str, options: dict) -> str:
@@ -66,7 +66,7 @@ def test_random_sim_test(name, options):
 
 @pytest.mark.parametrize("name", game_names())
 def test_chance_nodes_serialization_and_hidden_cards(name):
-    game = pyspiel.load_game(adapter.short_name(name))
+    game = pyspiel.load_game(spiel_string(name, base_options(name)))
     seen = {"chance": 0, "decisions": 0}
 
     def visit(state):
@@ -106,7 +106,7 @@ def test_chance_nodes_serialization_and_hidden_cards(name):
 
 @pytest.mark.parametrize("name", game_names())
 def test_resampling_keeps_the_information_state(name):
-    game = pyspiel.load_game(adapter.short_name(name))
+    game = pyspiel.load_game(spiel_string(name, base_options(name)))
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     changed = []
 
@@ -257,7 +257,7 @@ def decision_points(game, seed: int, every: int):
 
 @pytest.mark.parametrize("name", game_names())
 def test_cardcore_state_shows_only_what_the_player_may_know(name):
-    game = pyspiel.load_game(adapter.short_name(name))
+    game = pyspiel.load_game(spiel_string(name, base_options(name)))
     redrawn = 0
     for state in decision_points(game, seed=3, every=7):
         truth, player = state._core.engine, state.current_player()
