@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from .. import IllegalAction, load_game
 from ..cards import iter_bits
 from ..engine.discard import DISCARD
+from ..melds import best_meld_set
 from ..state import State
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
     observation_text, shows_melds
@@ -67,6 +68,7 @@ DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "sto
 RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
+SHOWN_TRIES = 5_000  # random deals tried against the melds shown, before any is replayed
 PRIVATE_VERBS = (DISCARD,)  # actions whose cards only the actor sees (laid aside face down)
 
 
@@ -443,7 +445,9 @@ class ChanceState:
         if e is None or self.slot is not None or self.is_terminal() or self.snapshot is None:
             return self.clone()
         hidden_of = e.hidden_in_hands(seat)
-        apart = e.unseen_apart(seat)  # the widow before it is turned, the others' discards
+        # The widow before it is turned; not the declarer's discards: the replay needs his discard
+        # action as recorded, so the world keeps them (see the module docstring).
+        apart = 0 if e.widow_turned() else e.unseen_apart(seat)
         hidden = apart
         for mask in hidden_of.values():
             hidden |= mask
@@ -452,14 +456,19 @@ class ChanceState:
         # a widow not yet turned is the cards no chance node dealt: they join the pool, and the
         # cards left over after the redrawn hands are the world's widow
         at_steps = {self.history[i] for i in steps}
-        leftover = [] if e.widow_turned() else [c for c in iter_bits(apart) if c not in at_steps]
+        leftover = [c for c in iter_bits(apart) if c not in at_steps]
         if not steps:
             return self.clone()
         owner = {c: q for q, mask in hidden_of.items() for c in iter_bits(mask)}
         void_masks = {q: e.void_mask(q) for q in hidden_of}
         avoid = [void_masks[owner[self.history[i]]] if self.history[i] in owner else 0 for i in steps]
         pool = sorted(at_steps | set(leftover)) + e.face_down_stock(self.fixed)
-        world = _Resampler(self, seat, steps, avoid).draw(pool, rng)
+        # hands whose melds were shown as dealt: a redrawn hand must show the same points
+        hand_steps = [i for i in range(self.mark, len(self.history)) if self.kinds[i] == HAND]
+        size = self.g.hand_size
+        shown = [(hand_steps[q * size:(q + 1) * size], points, hand_steps if with_widow else None)
+                 for q, (points, with_widow) in e.melds_shown_from_dealt_hands().items() if q != seat]
+        world = _Resampler(self, seat, steps, avoid, shown, e.trump).draw(pool, rng)
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 
@@ -499,14 +508,26 @@ class _Resampler:
     :class:`ResampleError` is raised rather than the true state returned.
     """
 
-    def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int]):
+    def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int],
+                 shown: list[tuple] = (), trump: int | None = None):
         self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
+        # (history indices of a hand, the points of the melds shown from it, and the indices of
+        # every hand when the widow, the cards left, had joined it)
+        self.shown, self.trump = shown, trump
         self.target = state.information_state(seat)
+        self.observed = state.engine.observation(seat)
         self.budget = 0
 
     def draw(self, pool: list[int], rng: random.Random) -> ChanceState:
-        for _ in range(RESAMPLE_TRIES):
-            world = self._rejection_try(pool, rng)
+        replays = 0
+        for _ in range(SHOWN_TRIES):  # a deal whose shown melds differ is refused before replay
+            if replays == RESAMPLE_TRIES:
+                break
+            history = self._drawn(pool, rng)
+            if history is None or not self._shows_the_same(history):
+                continue
+            replays += 1
+            world = self._replayed(history)
             if world is not None:
                 return world
         s = self.state
@@ -522,7 +543,8 @@ class _Resampler:
         raise ResampleError(f"no deal consistent with P{self.seat}'s information state found in "
                             f"{RESAMPLE_TRIES} random tries and a search of {SEARCH_BUDGET} actions")
 
-    def _rejection_try(self, pool: list[int], rng: random.Random) -> ChanceState | None:
+    def _drawn(self, pool: list[int], rng: random.Random) -> list[int] | None:
+        """The history with the hidden cards dealt at random (None: a void could not be kept)."""
         s = self.state
         rng.shuffle(pool)
         left = list(pool)
@@ -533,14 +555,37 @@ class _Resampler:
                 return None
             left.remove(card)
             history[i] = card
+        return history
+
+    def _shows_the_same(self, history: list[int]) -> bool:
+        """Whether each hand whose melds were shown as dealt would show the same points."""
+        table, deck = self.state.g.game.meld_table, self.state.g.deck
+        for indices, points, every_hand in self.shown:
+            mask = 0
+            for i in indices:
+                mask |= 1 << history[i]
+            if every_hand is not None:  # with the widow: the cards no hand was dealt
+                dealt = 0
+                for i in every_hand:
+                    dealt |= 1 << history[i]
+                mask |= deck.full_mask & ~dealt
+            if sum(m.points for m in best_meld_set(table, mask, self.trump)) != points:
+                return False
+        return True
+
+    def _replayed(self, history: list[int]) -> ChanceState | None:
+        s = self.state
         world = s.snapshot.clone()
         if world._replay(history[s.mark:], s.players[s.mark:]) and self._accepts(world):
             return world
         return None
 
     def _accepts(self, world: ChanceState) -> bool:
+        # the observation too: with a double pack, which copy of a card a meld took decides what
+        # the engine counts as known, which the information state (by name) does not show
         return world.current_player() == self.state.current_player() and \
-            world.information_state(self.seat) == self.target
+            world.information_state(self.seat) == self.target and \
+            world.engine.observation(self.seat) == self.observed
 
     def _search(self, world: ChanceState, k: int, left: list[int], rng: random.Random) -> ChanceState | None:
         """``world`` stands just before hidden step ``k``; choose its card and go on."""

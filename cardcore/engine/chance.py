@@ -113,3 +113,21 @@ class ChanceMixin:
         for suit in self.voids[seat]:
             mask |= self.deck.suit_masks[suit]
         return mask
+
+    def melds_shown_from_dealt_hands(self) -> dict[int, tuple[int, bool]]:
+        """The seats whose best set of melds has been shown this deal from their hands as dealt,
+        with the points shown and whether the widow had joined that hand: each seat as it plays
+        to the first trick (a trick phase's ``show_melds``), the declarer after taking the widow
+        (a ``show-melds`` phase). What such a hand holds unseen can make no better set: a redraw
+        must keep that."""
+        seats: dict[int, bool] = {}
+        if self.shows_at_first_play:
+            seats.update(dict.fromkeys(self.table.seats if self.tricks_played else self.trick_seats, False))
+        shown_phase = next((i for i, p in enumerate(self.rules.phases) if p.kind == "show-melds"), None)
+        if shown_phase is not None and self.declarer is not None and self.phase > shown_phase:
+            seats[self.declarer] = self.rules.deal.widow > 0
+        points = dict.fromkeys(seats, 0)
+        for meld in self.meld_log:
+            if meld["player"] in points:
+                points[meld["player"]] += meld["points"]
+        return {q: (points[q], with_widow) for q, with_widow in seats.items()}

@@ -166,7 +166,7 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
         other = others[0]
         hidden = (truth.hands[other] & ~truth.known[other]).bit_count()
         hidden_all = sum((truth.hands[s] & ~truth.known[s]).bit_count() for s in others)
-        pool = hidden_all + max(0, core._face_down_end() - core.fixed)
+        pool = hidden_all + max(0, core.engine.face_down_end() - core.fixed)
         if hidden and math.comb(pool, hidden) >= 20:
             # At least 20 hands the opponent could hold: the world must redraw them.
             worlds["free"] += 1
@@ -269,12 +269,13 @@ def test_cardcore_state_shows_only_what_the_player_may_know(name):
         unseen_others = 0
         for other in others:
             unseen_others |= truth.hands[other] & ~truth.known[other]
-        face_down = truth.stock[truth.stock_pos:state._core._face_down_end()]
+        face_down = truth.stock[truth.stock_pos:state._core.engine.face_down_end()]
         if unseen_others and (face_down or len(others) > 1):
             redrawn += any(view.hands[o] != truth.hands[o] for o in others)
             # The cards an opponent may hold, or that lie face down, are only the unseen ones.
             # (by name: with a double pack a redrawn card may be a twin of the one it stands for)
-            unseen = unseen_others | sum(1 << c for c in face_down)
+            # (and a widow not yet turned, or another seat's discards, lying apart unseen)
+            unseen = unseen_others | sum(1 << c for c in face_down) | truth.unseen_apart(player)
             names = truth.deck.names_of
             for other in others:
                 held = Counter(names(view.hands[other] & ~view.known[other]))
