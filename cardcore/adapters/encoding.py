@@ -346,7 +346,8 @@ class ObservationEncoder:
         self.counters = list(r.counters)
         self.scale = float(r.game_end.target or 100)
         self.deal_cap = bounds.deal_cap
-        self.decisions = DECISIONS + tuple(d for p in r.phases for d in getattr(PHASE_KINDS.get(p.kind), "decisions", ()))
+        self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for p in r.phases
+                                           for d in getattr(PHASE_KINDS.get(p.kind), "decisions", ()))))
         self.auction = _auction(game) is not None
         self.bid_scale = float(bid_cap(game)) if self.auction else 1.0
         cards = len(self.names)
