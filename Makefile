@@ -16,20 +16,24 @@ $(VENV)/.created:
 
 install: $(VENV)/.installed
 
+# The web extra too, so that `cardcore serve` works beside `make play`'s terminal game.
 $(VENV)/.installed: pyproject.toml | $(VENV)/.created
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[web]'
 	touch $@
 
 install-test: $(VENV)/.installed-test
 
 # The test extra includes the package itself, so it also satisfies `install`.
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/.created
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,web]'
 	touch $@ $(VENV)/.installed
 
 play: install
 	@echo "cardcore is $(abspath $(BIN))/cardcore; '. $(BIN)/activate' puts it on the PATH."
 	$(BIN)/cardcore play penchant --level normal
 
+# The browser tests drive a system Chromium (Playwright cannot download its own here); say
+# clearly when there is none, since pytest's summary only lists them among the skips.
 test: install-test
+	@$(BIN)/python tests/web/chromium_check.py
 	$(BIN)/python -m pytest

@@ -26,10 +26,9 @@ from cardcore.sim.stats import wilson
 def play_one(game, spec_a: str, spec_b: str, index: int, seed: int) -> tuple[float, float]:
     """(A's share of the game: 1, 0.5 or 0; A's signed game score) for game ``index``."""
     deal_seed = seed + index
-    seat_a = index % 2
-    bots = [None, None]
+    seat_a = index % game.table.n  # A sits in each seat in turn
+    bots = [make_bot(spec_b, game, seed=deal_seed * 2 + 2)] * game.table.n  # B in every other seat
     bots[seat_a] = make_bot(spec_a, game, seed=deal_seed * 2 + 1)
-    bots[1 - seat_a] = make_bot(spec_b, game, seed=deal_seed * 2 + 2)
     state = game.new_game(seed=deal_seed)
     while not state.is_terminal():
         state.apply(bots[state.current_player].choose(state))

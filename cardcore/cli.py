@@ -13,9 +13,10 @@ import click
 from . import __version__
 from .cli_options import make_game, option_pairs, preset_option
 from .errors import CardcoreError, RecordError
+from .play.levels import LEVELS, level_bot
 from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
-from .plugins import add_plugin_commands, bot_names, get_games
+from .plugins import add_plugin_commands, get_games
 from .records import read_record, replay, saved_players
 from .replay_text import replay_json, replay_lines
 from .rules_text import rank_order, rules_page
@@ -96,7 +97,7 @@ def rules_data(g) -> dict:
              "after_trick": [s.model_dump() for s in p.after_trick], "source": p.source}
             if p.kind == "tricks" else  # a phase of decisions (an auction, a widow...): in words
             {"name": p.name, "kind": p.kind, "description": p.describe(), "source": p.source}
-            for p in r.phases
+            for p in [*r.deal_phases, *r.phases]
         ],
         "trump": r.trump.model_dump(),
         "turnup": r.turnup.model_dump() if r.turnup else None,
@@ -120,20 +121,6 @@ def rules_data(g) -> dict:
 def default_record_path(game: str) -> Path:
     home = Path(os.environ.get("CARDCORE_HOME") or Path.home() / ".cardcore")
     return home / "records" / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-
-
-LEVELS = {"easy": "greedy", "normal": "heuristic, or greedy where the game has none",
-          "hard": "ismcts(iterations=3000,guide=heuristic), unguided where the game has no heuristic"}
-
-
-def level_bot(level: str, game_name: str) -> str:
-    """The bot spec of a strength level for this game."""
-    has_heuristic = "heuristic" in bot_names(game_name)
-    if level == "normal":
-        return "heuristic" if has_heuristic else "greedy"
-    if level == "hard":  # the search guided by the heuristic beats it (bench/README.md)
-        return "ismcts(iterations=3000,guide=heuristic)" if has_heuristic else "ismcts(iterations=3000)"
-    return LEVELS[level]
 
 
 def split_specs(text: str) -> list[str]:
@@ -290,9 +277,11 @@ def replay_cmd(file, json_):
 
 # Imported last because cli_sim reuses this module's option decorators.
 from .cli_sim import compare, simulate  # noqa: E402
+from .web.command import serve  # noqa: E402
 
 cli.add_command(simulate)
 cli.add_command(compare)
+cli.add_command(serve)
 
 
 def main() -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import random
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -123,6 +125,63 @@ bots_option = click.option(
 )
 
 
+@dataclass
+class ComparedArms:
+    """What ``compare_arms`` measured: the rows of estimates, each arm's game string and bots,
+    which arms are paired with the first, and the table sizes."""
+
+    rows: list
+    names: list[str]
+    arm_specs: list[list[str]]
+    paired: list[bool]
+    players: set[int]
+
+
+def compare_arms(arm_games: list, bots: str, n: int, seed: int, jobs: int, scheduler: str | None,
+                 skill_depth: int, tick, play=None) -> ComparedArms:
+    """Play ``n`` games per arm (the games of ``load_game``) between ``bots`` on the same deals and
+    compare them: what `cardcore compare` prints and ``cardcore serve`` shows. ``tick`` is called
+    with each finished game; ``play(k)`` may give arm k's way of playing (e.g. keeping records)."""
+    names = [g.game_string() for g in arm_games]
+    arm_specs = arm_bots(arm_games, bots)
+    players = {g.players for g in arm_games}
+    first = parse_game_string(names[0])[0]
+    paired = [parse_game_string(gs)[0] == first for gs in names]
+    results, skills = [], []
+    for k, gs in enumerate(names):
+        play_arm = play(k) if play else functools.partial(_play, records_dir=None)
+        results.append(play_arm(gs, arm_specs[k], n, seed, jobs, scheduler, tick))
+    for g, gs in zip(arm_games, names):
+        if skill_depth:  # ismcts in one seat, random in every other
+            bots_now = SKILL_DEPTH_BOTS[:1] + SKILL_DEPTH_BOTS[1:] * (g.players - 1)
+            skill = run(gs, bots_now, skill_depth, seed, jobs=jobs, scheduler=scheduler, progress=tick)
+            skills.append(report.skill_series(skill))
+        else:
+            skills.append(None)
+    rows = report.compare(results, paired, skills if skill_depth else None)
+    return ComparedArms(rows, names, arm_specs, paired, players)
+
+
+def arm_bots(arm_games: list, bots: str) -> list[list[str]]:
+    """Each arm's bot specs, one per seat, from ``--bots``; OptionError when they do not fit."""
+    given = split_bots(bots)
+    players = {g.players for g in arm_games}
+    if len(given) == 1 or len(players) == 1:  # arms of one table size share the same bots
+        specs = seat_specs(given, arm_games[0]) if len(players) == 1 else given
+    else:
+        raise OptionError("arms with different numbers of seats need one bot for every seat "
+                          f"(--bots greedy), not {len(given)}")
+    return [seat_specs(specs, g) for g in arm_games]
+
+
+def compare_header(n: int, seed: int, labels: list[str], specs: list[str], paired: list[bool], seats: int) -> str:
+    """The line above the comparison's table: games, seed, bots, and how Δ is worked out."""
+    method = ("paired (same deals)" if all(paired) else
+              "paired for arms of the first arm's game, Welch (Newcombe for proportions) otherwise")
+    bots_text = ", ".join(f"{label} = {spec}" for label, spec in zip(labels, specs))
+    return f"{n} games per arm · seed {seed} · {bots_text} ({_seats_text(seats)}) · Δ vs first: {method}"
+
+
 def seat_specs(specs: list[str], game) -> list[str]:
     """One bot spec per seat of ``game``: one spec given is every seat's."""
     return specs * game.players if len(specs) == 1 else specs
@@ -225,44 +284,23 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
     """
     with _user_errors():
         fmt = _output_format(json_, csv_)
-        games = [_game_string(arm, option_pairs, None) for arm in arms]
-        names = [gs for _g, gs in games]
-        given = split_bots(bots)
-        players = {g.players for g, _gs in games}
-        if len(given) == 1 or len(players) == 1:  # arms of one table size share the same bots
-            specs = seat_specs(given, games[0][0]) if len(players) == 1 else given
-        else:
-            raise OptionError("arms with different numbers of seats need one bot for every seat "
-                              f"(--bots greedy), not {len(given)}")
-        arm_specs = [seat_specs(specs, g) for g, _gs in games]
+        arm_games = [_game_string(arm, option_pairs, None)[0] for arm in arms]
+        arm_bots(arm_games, bots)  # refused before any directory is made or seed drawn
         arm_records = [_records_dir(Path(records_dir) / f"arm-{k + 1}") if records_dir else None
-                       for k in range(len(names))]
+                       for k in range(len(arms))]
         seed = _seed(seed)
         jobs = _jobs(jobs)
-        first = parse_game_string(names[0])[0]
-        paired = [parse_game_string(gs)[0] == first for gs in names]
         total = len(arms) * (n + skill_depth)
-        results, skills = [], []
         with _progress(total, "comparing") as tick:
-            for k, (gs, records) in enumerate(zip(names, arm_records)):
-                results.append(_play(gs, arm_specs[k], n, seed, jobs, scheduler, tick, records))
-            for g, gs in games:
-                if skill_depth:  # ismcts in one seat, random in every other
-                    bots_now = SKILL_DEPTH_BOTS[:1] + SKILL_DEPTH_BOTS[1:] * (g.players - 1)
-                    skill = run(gs, bots_now, skill_depth, seed, jobs=jobs,
-                                scheduler=scheduler, progress=tick)
-                    skills.append(report.skill_series(skill))
-                else:
-                    skills.append(None)
-        rows = report.compare(results, paired, skills if skill_depth else None)
+            done = compare_arms(arm_games, bots, n, seed, jobs, scheduler, skill_depth, tick,
+                                lambda k: functools.partial(_play, records_dir=arm_records[k]))
+        rows, names, arm_specs, paired, players = done.rows, done.names, done.arm_specs, done.paired, done.players
         if plot_path:
             from .sim.plot import plot_compare
 
             plot_compare(rows, names, plot_path)
     specs = max(arm_specs, key=len)  # arms of different sizes: one spec, named for the biggest table
     labels = report.bot_labels(specs)
-    method = ("paired (same deals)" if all(paired) else
-              "paired for arms of the first arm's game, Welch (Newcombe for proportions) otherwise")
     if fmt == "json":
         meta = {"arms": names, "bots": dict(zip(labels, specs)), "games": n, "seed": seed,
                 "skill_depth": skill_depth, "paired": paired}
@@ -270,8 +308,6 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
     elif fmt == "csv":
         click.echo(report.compare_csv(rows, names), nl=False)
     else:
-        bots_text = ", ".join(f"{label} = {spec}" for label, spec in zip(labels, specs))
-        header = (f"{n} games per arm · seed {seed} · {bots_text} ({_seats_text(min(players))}) · "
-                  f"Δ vs first: {method}")
+        header = compare_header(n, seed, labels, specs, paired, min(players))
         shown = [gs if gs == arm.strip() else f"{arm.strip()} (= {gs})" for arm, gs in zip(arms, names)]
         click.echo(report.compare_text(rows, shown, header))

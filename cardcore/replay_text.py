@@ -75,11 +75,9 @@ def result_line(res: dict, names: Names) -> str:
     if res["winner"] is None:
         return "Finished: a tie" + (f"; {totals}." if totals else ".")
     lurched = " (lurched)" if res.get("lurched") else ""
-    winners = names.subject(res["winner"], "win")
-    if names.partnerships:  # the winner's side wins
-        who = names.team(res["winner"])
-        winners = who + (" win" if " and " in who else " wins")
-    return (f"Finished: {winners} by {res['game_score']}{lurched}"
+    if res.get("lurched_seats"):  # three sides or more: say who
+        lurched = f" ({', '.join(names(s) for s in res['lurched_seats'])} lurched)"
+    return (f"Finished: {names.winners(res)} by {res['game_score']}{lurched}"
             + (f"; {totals}." if totals else "."))
 
 

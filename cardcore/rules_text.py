@@ -185,7 +185,7 @@ def rules_page(game, data: dict) -> str:
     else:
         out.append("  (none)")
     out += ["", "Phases"]
-    for p in r.phases:
+    for p in [*r.deal_phases, *r.phases]:
         if p.kind != "tricks":  # a phase of decisions: no trick obligations
             out.append(f"  {p.name}: {p.describe()}  [{p.source}]")
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, field_validator, model_validator
 
 from .cards import RANK_CHARS, SUIT_CHARS
 from .tricks import FollowRule
@@ -361,6 +361,31 @@ class SettlePhase(DecisionPhase):
         return self
 
 
+class DealPhase(DecisionPhase):
+    """The deal, as the ``deal`` section says (hands, widow, turn-up), then trump as the ``trump``
+    section says (the turn-up's suit, the stock's top card turned). It asks no decision."""
+
+    kind: Literal["deal"]
+
+    def describe(self) -> str:
+        return "the cards are dealt (hands, and the widow or turn-up where there is one) and trump is found"
+
+
+class ThrowInPhase(DecisionPhase):
+    """Before the first lead, from the leader, each player the ``throw_in`` section allows may
+    throw in the hand for a fresh deal (``throw-in``) or ``pass``."""
+
+    kind: Literal["throw-in"]
+
+    def describe(self) -> str:
+        return "before the first lead, a player without the ranks the throw-in rule names may throw in or pass"
+
+
+# Kinds done as the cards are dealt, before the first phase of play, in this order: they take no
+# phase index of their own (a throw-in is offered while the first phase of play has begun).
+DEAL_PHASE_KINDS = ("deal", "throw-in")
+
+
 def _phase_kind(value) -> str:
     return value.get("kind", "tricks") if isinstance(value, dict) else getattr(value, "kind", "tricks")
 
@@ -369,7 +394,8 @@ AnyPhase = Annotated[
     Union[Annotated[PhaseRule, Tag("tricks")], Annotated[AuctionPhase, Tag("auction")],
           Annotated[WidowPhase, Tag("widow")], Annotated[NameTrumpPhase, Tag("name-trump")],
           Annotated[ShowMeldsPhase, Tag("show-melds")], Annotated[ContractPhase, Tag("contract")],
-          Annotated[DiscardPhase, Tag("discard")], Annotated[SettlePhase, Tag("settle")]],
+          Annotated[DiscardPhase, Tag("discard")], Annotated[SettlePhase, Tag("settle")],
+          Annotated[DealPhase, Tag("deal")], Annotated[ThrowInPhase, Tag("throw-in")]],
     Discriminator(_phase_kind)]
 
 
@@ -515,7 +541,11 @@ class Meta(Strict):
 
 
 class RulesFile(Strict):
-    """A whole rules file. ``options`` and ``presets`` are read separately, before switches."""
+    """A whole rules file. ``options`` and ``presets`` are read separately, before switches.
+
+    The file lists its phases in the order of the rule book; those done as the cards are dealt
+    (:data:`DEAL_PHASE_KINDS`: the deal, the throw-in), which come first, are ``deal_phases``,
+    and ``phases`` are the rest, the phases of play (``State.phase`` indexes them)."""
 
     schema_version: Literal[1] = Field(alias="schema")
     game: str
@@ -546,6 +576,13 @@ class RulesFile(Strict):
     score_scale: ScoreScale | None = None
     notes: list[Note] = []
     plugin: dict = Field(default_factory=dict, description="data only this game's plugin reads")
+    _deal_phases: tuple = PrivateAttr(default=())
+
+    @property
+    def deal_phases(self) -> tuple:
+        """The phases done as the cards are dealt, as the file lists them (a file that lists none
+        still deals: its deal is implied)."""
+        return self._deal_phases
 
     @model_validator(mode="after")
     def _cross_checks(self) -> "RulesFile":
@@ -573,6 +610,7 @@ class RulesFile(Strict):
         for c, counter in self.counters.items():
             if set(counter.ranks) - ranks:
                 raise LocatedValueError(f"counter {c!r} uses rank(s) not in the deck", "counters", c, "ranks")
+        self._check_deal_phases()
         phase_names = {p.name for p in self.phases}
         for i, s in enumerate(self.scoring):
             if s.counter is not None and s.counter not in self.counters:
@@ -645,4 +683,33 @@ class RulesFile(Strict):
                                             "card_points", i, "values", key)
         if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
             raise LocatedValueError("sequence_order must list exactly the deck's ranks", "sequence_order")
+        # last, so that every complaint above names a phase by its place in the file
+        dealt = len(self._deal_phases)
+        object.__setattr__(self, "phases", self.phases[dealt:])
         return self
+
+    def _check_deal_phases(self) -> None:
+        """The deal and the throw-in come first, in that order, each at most once; a throw-in
+        phase and the throw_in section (which hands may be thrown in) go together."""
+        kinds = [p.kind for p in self.phases]
+        dealt = 0
+        while dealt < len(kinds) and kinds[dealt] in DEAL_PHASE_KINDS:
+            dealt += 1
+        for i, kind in enumerate(kinds):
+            if kind in DEAL_PHASE_KINDS and i >= dealt:
+                raise LocatedValueError(f"a {kind} phase is done as the cards are dealt: list it before the "
+                                        "phases of play", "phases", i, "kind")
+        if kinds[:dealt] != list(DEAL_PHASE_KINDS[:dealt]):
+            raise LocatedValueError(f"the phases done as the cards are dealt come in this order, each once: "
+                                    f"{', '.join(DEAL_PHASE_KINDS)} (the deal first)", "phases", 0, "kind")
+        if dealt == len(kinds):
+            raise LocatedValueError("no phase of play: a deal needs a phase of tricks or decisions after it",
+                                    "phases")
+        throw_in = "throw-in" in kinds[:dealt]
+        if throw_in and self.throw_in is None:
+            raise LocatedValueError("a throw-in phase needs the throw_in section (which hands may be thrown in)",
+                                    "phases", kinds.index("throw-in"), "kind")
+        if self.throw_in is not None and not throw_in:
+            raise LocatedValueError("the throw_in section needs a throw-in phase, listed after the deal phase",
+                                    "throw_in")
+        self._deal_phases = tuple(self.phases[:dealt])

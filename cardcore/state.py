@@ -48,6 +48,8 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         self.seed = seed
         self.given_deals = [self._check_deal(i, d) for i, d in enumerate(deals or [])]
         self.deals: list[dict] = []
+        self.seen_in_past_deals: tuple[tuple[int, ...], ...] = ()  # per deal over, per seat (hidden_history)
+        self.past_for_seat = None  # hidden_history's memo: the deals over, as one seat may know them
         self.actions: list[str] = []
         self.events: list[dict] = []
         self.log_events = True  # search bots turn this off in the worlds they sample

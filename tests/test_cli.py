@@ -735,3 +735,26 @@ def test_replay_text_says_who_threw_the_hand_in(runner, tmp_path):
     assert lines[0].endswith("· 1 action")
     assert "    Bot throws the hand in: a new deal" in lines
     assert "Round 2: Bot deals; trump " in "\n".join(lines)
+
+
+@pytest.mark.parametrize("game,dealer,calls,bids,contract", [
+    # PB95, Auction Pinochle for three, Bidding: from eldest (seat 0 when seat 2 deals), bids rise
+    # by tens and a passer is out: seat 0 300, seat 1 passes, seat 2 310, seat 0 passes; seat 2
+    # is the last bidder left, the declarer at 310.
+    ("auction-pinochle", 2, ["bid 300", "pass", "bid 310", "pass"],
+     "Seat 0 300, Seat 1 pass, Seat 2 310, Seat 0 pass", ("Seat 2", "310")),
+    # PB95, Partnership Auction Pinochle: eldest (seat 0 when seat 3 deals) must open at 100; the
+    # three others pass, and he is the declarer at 100.
+    ("partnership-auction-pinochle", 3, ["bid 100", "pass", "pass", "pass"],
+     "Seat 0 100, Seat 1 pass, Seat 2 pass, Seat 3 pass", ("Seat 0", "100")),
+])
+def test_replay_text_says_pass_for_a_pass_in_the_auction(runner, tmp_path, game, dealer, calls, bids, contract):
+    state = load_game(game).new_game(seed=9)
+    deal = {**state.deals[0], "dealer": dealer}
+    state = load_game(game).new_game(seed=9, deals=[deal])
+    for call in calls:
+        state.apply(call)
+    lines = ok(runner.invoke(cli, ["replay", write(tmp_path / "a.json", state.record())])).stdout.splitlines()
+    assert f"    bids: {bids}" in lines
+    assert f"    declarer: {contract[0]}" in lines and f"    contract: {contract[1]}" in lines
+    assert not any("None" in line for line in lines), lines

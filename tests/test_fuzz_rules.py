@@ -3,7 +3,8 @@
 The real rules files of every installed game are mutated by a seeded generator (lines deleted,
 duplicated, swapped or re-indented, scalars replaced by odd values or by the values of other
 keys, odd bytes inserted, values nested deeply, aliases and alias bombs added, the file cut
-short) and each mutant goes through ``read_rules`` with the game's own plugin model, exactly as
+short), each at a place of the file chosen and seeded by the place's own text, so that
+editing one part of a file leaves the mutants of the others unchanged; each mutant goes through ``read_rules`` with the game's own plugin model, exactly as
 a plugin's rules file is read from its package (as bytes); a mutant that loads must make a game
 that deals. Sizes are bounded, so a case that takes more than the watchdog's generous limit is
 a hang, not a slow machine.
@@ -13,6 +14,7 @@ a hang, not a slow machine.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import re
@@ -53,68 +55,95 @@ def _lines(data: bytes) -> list[bytes]:
     return data.splitlines(keepends=True) or [b""]
 
 
-def delete_line(rng: random.Random, data: bytes) -> bytes:
+# Mutants are tied to places in the file, not to line numbers: each case picks a line by a
+# stable hash of its text (and which copy of that text it is), and draws its mutations from a
+# generator seeded by that place. Adding or moving other lines (a new phase, a new option) then
+# leaves the mutants of every other place as they were, instead of reshuffling them all.
+def place_keys(lines: list[bytes]) -> list[str]:
+    """A key per line: its text, and how many identical lines come before it."""
+    seen: dict[bytes, int] = {}
+    keys = []
+    for line in lines:
+        seen[line] = seen.get(line, -1) + 1
+        keys.append(f"{seen[line]}:{line.decode('utf-8', 'replace')}")
+    return keys
+
+
+def stable(key: str) -> int:
+    return int.from_bytes(hashlib.sha256(f"{SEED}:{key}".encode()).digest()[:8], "big")
+
+
+def partner(rng: random.Random, lines: list[bytes], candidates: list[int]) -> int:
+    """A second line for a mutation (to swap with, to borrow from): the candidate whose place
+    ranks first under a hash salted by ``rng``, stable while that line stays in the file."""
+    salt = rng.random()
+    keys = place_keys(lines)
+    return min(candidates, key=lambda i: stable(f"{salt}:{keys[i]}"))
+
+
+def delete_line(rng: random.Random, data: bytes, at: int) -> bytes:
     lines = _lines(data)
-    del lines[rng.randrange(len(lines))]
+    del lines[at]
     return b"".join(lines)
 
 
-def duplicate_line(rng: random.Random, data: bytes) -> bytes:
+def duplicate_line(rng: random.Random, data: bytes, at: int) -> bytes:
     lines = _lines(data)
-    i = rng.randrange(len(lines))
-    lines.insert(i, lines[i])
+    lines.insert(at, lines[at])
     return b"".join(lines)
 
 
-def swap_lines(rng: random.Random, data: bytes) -> bytes:
+def swap_lines(rng: random.Random, data: bytes, at: int) -> bytes:
     lines = _lines(data)
-    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
-    lines[i], lines[j] = lines[j], lines[i]
+    j = partner(rng, lines, list(range(len(lines))))
+    lines[at], lines[j] = lines[j], lines[at]
     return b"".join(lines)
 
 
-def reindent_line(rng: random.Random, data: bytes) -> bytes:
+def reindent_line(rng: random.Random, data: bytes, at: int) -> bytes:
     lines = _lines(data)
-    i = rng.randrange(len(lines))
-    lines[i] = b"  " + lines[i] if rng.random() < 0.5 else lines[i].removeprefix(b"  ")
+    lines[at] = b"  " + lines[at] if rng.random() < 0.5 else lines[at].removeprefix(b"  ")
     return b"".join(lines)
 
 
-def change_scalar(rng: random.Random, data: bytes) -> bytes:
-    """Replace what follows a key's colon, or a list item's dash, by an odd value."""
+def change_scalar(rng: random.Random, data: bytes, at: int) -> bytes:
+    """Replace what follows a key's colon, or a list item's dash, by an odd value (on the place's
+    line, or the next line that has one)."""
     lines = _lines(data)
     candidates = [i for i, line in enumerate(lines) if re.search(rb"(: |- )\S", line)]
     if not candidates:
         return data
-    i = rng.choice(candidates)
+    i = next((c for c in candidates if c >= at), candidates[0])
     head = re.match(rb"(.*?(?:: |- ))", lines[i]).group(1)
     lines[i] = head + rng.choice(ODD_SCALARS).encode("utf-8") + b"\n"
     return b"".join(lines)
 
 
-def borrow_value(rng: random.Random, data: bytes) -> bytes:
+def borrow_value(rng: random.Random, data: bytes, at: int) -> bytes:
     """Give one key the value of another key of the same file: valid YAML, odd rules."""
     lines = _lines(data)
     keyed = [i for i, line in enumerate(lines) if re.match(rb"\s*[\w-]+: \S", line)]
     if len(keyed) < 2:
         return data
-    i, j = rng.choice(keyed), rng.choice(keyed)
+    i = next((k for k in keyed if k >= at), keyed[0])
+    j = partner(rng, lines, keyed)
     lines[i] = lines[i].partition(b": ")[0] + b": " + lines[j].partition(b": ")[2]
     return b"".join(lines)
 
 
-def insert_bytes(rng: random.Random, data: bytes) -> bytes:
-    at = rng.randrange(len(data) + 1)
-    return data[:at] + rng.choice(ODD_BYTES) + data[at:]
+def insert_bytes(rng: random.Random, data: bytes, at: int) -> bytes:
+    lines = _lines(data)
+    offset = len(b"".join(lines[:at])) + rng.randrange(len(lines[at]) + 1)
+    return data[:offset] + rng.choice(ODD_BYTES) + data[offset:]
 
 
-def nest_value(rng: random.Random, data: bytes) -> bytes:
+def nest_value(rng: random.Random, data: bytes, at: int) -> bytes:
     """Wrap a value in many flow brackets (fewer than PyYAML's 1024-character key window)."""
     lines = _lines(data)
     candidates = [i for i, line in enumerate(lines) if re.search(rb": \S", line)]
     if not candidates:
         return data
-    i = rng.choice(candidates)
+    i = next((c for c in candidates if c >= at), candidates[0])
     depth = rng.choice([2, 10, 63, 64, 65, 300])
     opener = rng.choice([b"[", b"{a: "])
     closer = b"]" if opener == b"[" else b"}"
@@ -123,7 +152,7 @@ def nest_value(rng: random.Random, data: bytes) -> bytes:
     return b"".join(lines)
 
 
-def add_aliases(rng: random.Random, data: bytes) -> bytes:
+def add_aliases(rng: random.Random, data: bytes, at: int) -> bytes:
     """Anchor one block or flow value and use it again elsewhere, or append an alias bomb."""
     if rng.random() < 0.25:
         return data.rstrip(b"\n") + b"\n" + BOMB
@@ -131,7 +160,9 @@ def add_aliases(rng: random.Random, data: bytes) -> bytes:
     keyed = [i for i, line in enumerate(lines) if re.match(rb"\s*[\w-]+:( |\n)", line)]
     if len(keyed) < 2:
         return data
-    i, j = sorted(rng.sample(keyed, 2))
+    i = next((k for k in keyed if k >= at), keyed[0])
+    j = partner(rng, lines, [k for k in keyed if k != i])
+    i, j = sorted((i, j))
     key, _, rest = lines[i].partition(b":")
     lines[i] = key + b": &fuzz" + rest
     key, _, rest = lines[j].partition(b":")
@@ -139,8 +170,9 @@ def add_aliases(rng: random.Random, data: bytes) -> bytes:
     return b"".join(lines)
 
 
-def cut_short(rng: random.Random, data: bytes) -> bytes:
-    return data[: rng.randrange(len(data) + 1)]
+def cut_short(rng: random.Random, data: bytes, at: int) -> bytes:
+    lines = _lines(data)
+    return data[: len(b"".join(lines[:at])) + rng.randrange(len(lines[at]) + 1)]
 
 
 MUTATIONS = [
@@ -149,14 +181,22 @@ MUTATIONS = [
 ]
 
 
-def mutants(original: bytes, rng: random.Random, count: int):
+def mutants(original: bytes, name: str, count: int):
+    """``count`` mutants of ``original``, each at a place of the file (see place_keys), the
+    places in an order fixed by their hashes (cycled when there are more cases than lines)."""
+    lines = _lines(original)
+    keys = place_keys(lines)
+    order = sorted(range(len(lines)), key=lambda i: stable(f"{name}:{keys[i]}"))
     for case in range(count):
+        at = order[case % len(order)]
+        rng = random.Random(f"{SEED}:{name}:{keys[at]}:{case // len(order)}")
         data, applied = original, []
         for _ in range(rng.choice([1, 1, 2, 3])):
             mutation = rng.choice(MUTATIONS)
-            data = mutation(rng, data)
+            here = min(at, len(_lines(data)) - 1)  # the place, or the last line if cut
+            data = mutation(rng, data, here)
             applied.append(mutation.__name__)
-        yield case, applied, data
+        yield case, f"line {at + 1}: {', '.join(applied)}", data
 
 
 GAMES = sorted(get_games().items())
@@ -168,10 +208,9 @@ def test_mutated_rules_load_or_fail_with_a_located_rules_error(name, entry):
     original = resources.files(cls.rules_package).joinpath(cls.rules_resource).read_bytes()
     filename = cls.rules_resource
     located = re.compile(rf"{re.escape(filename)}:\d+:\d+: \S")
-    rng = random.Random(f"{SEED}:{name}")
     outcomes = {"loaded": 0, "refused": 0}
-    for case, applied, data in mutants(original, rng, CASES_PER_GAME):
-        what = f"{name} case {case} ({', '.join(applied)})"
+    for case, applied, data in mutants(original, name, CASES_PER_GAME):
+        what = f"{name} case {case} ({applied})"
         try:
             with watchdog(HANG_SECONDS, what):
                 source = read_rules(data, filename, name, cls.plugin_model)

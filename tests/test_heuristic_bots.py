@@ -58,7 +58,7 @@ def test_registered_for_its_own_game_only():
 def _seen_by(state, seat) -> int:
     """Every card ``seat`` has seen in the current deal: its own, played, on a table, turned,
     faced, or known to be in the opponent's hand."""
-    opp = 1 - seat
+    (opp,) = state.table.opponents(seat)
     seen = state.holding(seat) | played_mask(state) | trick_mask(state) | state.turned
     seen |= state.tableaus[opp] | (state.known[opp] & state.holding(opp))
     if state.faced is not None:
@@ -72,7 +72,7 @@ def _shuffled_hidden(state, seat, rng) -> dict:
     deck = state.deck
     seen = {deck.names[c] for c in range(deck.size) if _seen_by(state, seat) >> c & 1}
     deal = state.record()["deals"][0]
-    opp = 1 - seat
+    (opp,) = state.table.opponents(seat)
     slots = [("hand", i) for i, c in enumerate(deal["hands"][opp]) if c not in seen]
     slots += [("stock", i) for i, c in enumerate(deal["stock"]) if c not in seen]
 
@@ -135,7 +135,8 @@ def test_blind_to_the_opponents_hand_and_the_stock_order(name):
         if twin is None:
             continue
         assert twin.legal_actions() == state.legal_actions()
-        differing += twin.hands[1 - seat] != state.hands[1 - seat] or twin.stock != state.stock
+        (opp,) = state.table.opponents(seat)
+        differing += twin.hands[opp] != state.hands[opp] or twin.stock != state.stock
         a = make_bot("heuristic", game, seed=99).choose(state)
         b = make_bot("heuristic", game, seed=99).choose(twin)
         assert a == b, (seed, a, b)

@@ -39,13 +39,24 @@ def test_every_python_directory_is_a_listed_package():
     assert not unlisted, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(unlisted)}"
 
 
+def covered(pkg: str, name: str) -> bool:
+    """Is file ``name`` of directory ``pkg`` (dotted) matched by a package-data glob? A glob is
+    relative to its package's directory, so a package's ``templates/*.html`` covers a data
+    directory below it."""
+    parts = pkg.split(".")
+    for k in range(len(parts), 0, -1):
+        owner, below = ".".join(parts[:k]), parts[k:]
+        path = "/".join([*below, name])
+        if any(fnmatch.fnmatch(path, g) for g in PACKAGE_DATA.get(owner, []) + PACKAGE_DATA.get("*", [])):
+            return True
+    return False
+
+
 def test_every_data_file_is_package_data():
     missed = []
     for pkg, directory, files in source_tree():
-        globs = PACKAGE_DATA.get(pkg, []) + PACKAGE_DATA.get("*", [])
         missed += [str((directory / f).relative_to(REPO)) for f in files
-                   if not f.endswith((".py", ".pyc")) and not f.startswith(".")
-                   and not any(fnmatch.fnmatch(f, g) for g in globs)]
+                   if not f.endswith((".py", ".pyc")) and not f.startswith(".") and not covered(pkg, f)]
     assert not missed, f"not installed; add to [tool.setuptools.package-data]: {missed}"
 
 
@@ -73,7 +84,8 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path):
         [name] = [n for n in names if n.endswith(".dist-info/entry_points.txt")]
         entry_points = configparser.ConfigParser(delimiters="=", interpolation=None)
         entry_points.read_string(zf.read(name).decode())
-    for name in ("cardrules/penchant.yaml", "cardplugins/penchant/plugin.py", "cardcore/cli.py"):
+    for name in ("cardrules/penchant.yaml", "cardplugins/penchant/plugin.py", "cardcore/cli.py",
+                 "cardcore/web/templates/table.html", "cardcore/web/static/play.js"):
         assert name in names
     assert entry_points["cardcore"]["penchant"] == "cardplugins.penchant.plugin"
     assert entry_points["console_scripts"]["cardcore"] == "cardcore.cli:main"

@@ -341,7 +341,7 @@ def test_turn_trump_step_without_trump_turned_from_the_stock():
     with pytest.raises(RulesError) as info:
         read_rules(text, "penneech.yaml", "penneech")
     step = line_of(text, "      - step: turn-trump")
-    assert str(info.value).startswith(f"penneech.yaml:{step}:9: phases[0].after_trick[0]: ")
+    assert str(info.value).startswith(f"penneech.yaml:{step}:9: phases[2].after_trick[0]: ")  # after deal, throw-in
     assert "trump.initial: stock-top" in str(info.value)
 
 
@@ -399,5 +399,55 @@ def test_phase_that_strands_melded_cards_on_the_table():
     # back to hand (K, End Game). Without that the Meal would stall with cards left on the table.
     text = replace_once(PENCHANT, "    on_start: [tableau-to-hand]\n", "")
     message = error_of(text)
-    assert_at(message, line_of(text, "  - name: meal"), "phases[1]", "'meal'", "on_start: [tableau-to-hand]",
+    assert_at(message, line_of(text, "  - name: meal"), "phases[2]", "'meal'", "on_start: [tableau-to-hand]",
               col=5)
+
+
+# The deal and the throw-in are phases done as the cards are dealt (cardcore.ruleset
+# DEAL_PHASE_KINDS): listed first, the deal before the throw-in, each once.
+PENNEECH = resources.files("cardrules").joinpath("penneech.yaml").read_text(encoding="utf-8")
+DEAL_PHASE = PENNEECH[PENNEECH.index("  - name: deal\n"):PENNEECH.index("  - name: throw-in\n")]
+THROW_IN_PHASE = PENNEECH[PENNEECH.index("  - name: throw-in\n"):PENNEECH.index("  - name: tricks\n")]
+
+
+def penneech_error(text: str) -> str:
+    with pytest.raises(RulesError) as info:
+        read_rules(text, "penneech.yaml", "penneech")
+    return str(info.value).splitlines()[0]
+
+
+def test_a_deal_phase_after_a_phase_of_play_is_refused_at_its_kind():
+    # the deal moved after the phase of tricks: throw-in, tricks, deal
+    text = replace_once(PENNEECH, DEAL_PHASE, "")
+    at = text.index("\nscoring:")
+    text = text[:at] + "\n" + DEAL_PHASE.rstrip("\n") + text[at:]
+    message = penneech_error(text)
+    assert message.startswith(f"penneech.yaml:{line_of(text, '    kind: deal')}:5: phases[2].kind: "), message
+    assert "list it before the phases of play" in message
+
+
+def test_a_throw_in_before_the_deal_is_refused():
+    text = replace_once(PENNEECH, DEAL_PHASE + THROW_IN_PHASE, THROW_IN_PHASE + DEAL_PHASE)
+    message = penneech_error(text)
+    assert message.startswith(f"penneech.yaml:{line_of(text, '    kind: throw-in')}:5: phases[0].kind: "), message
+    assert "deal, throw-in (the deal first)" in message
+
+
+def test_a_throw_in_phase_needs_the_throw_in_rule_and_the_rule_its_phase():
+    section = PENNEECH[PENNEECH.index("throw_in:\n"):PENNEECH.index("trump:\n")]
+    text = replace_once(PENNEECH, section, "")
+    message = penneech_error(text)
+    assert message.startswith(f"penneech.yaml:{line_of(text, '    kind: throw-in')}:5: "), message
+    assert "needs the throw_in section" in message
+    text = replace_once(PENNEECH, THROW_IN_PHASE, "")
+    message = penneech_error(text)
+    assert message.startswith(f"penneech.yaml:{line_of(text, 'throw_in:')}:1: throw_in: "), message
+    assert "needs a throw-in phase" in message
+
+
+def test_a_deal_with_no_phase_of_play_after_it_is_refused():
+    start, end = PENCHANT.index("phases:\n") + len("phases:\n"), PENCHANT.index("\nscoring:")
+    deal = PENCHANT[start:PENCHANT.index("  - name: gathering\n")]
+    text = PENCHANT[:start] + deal + PENCHANT[end:]
+    message = error_of(text)
+    assert_at(message, line_of(text, "phases:"), "no phase of play")

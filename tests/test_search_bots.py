@@ -86,12 +86,8 @@ def test_exact_end_agrees_with_the_counted_endgame(seed):
     exact = ExactEnd().values(state, seat)
     bot = make_bot("heuristic", game, seed=0)
     solver = bot._solver(state, seat)
-    counts = state.counter_counts("brisques")
-    hands = [0, 0]
-    hands[seat] = state.hands[seat]
-    hands[1 - seat] = state.hands[1 - seat]
-    counted = solver.values((hands[0], hands[1]), list(zip(state.trick_seats, state.trick)),
-                            (counts[seat], counts[1 - seat]))
+    counts = tuple(state.counter_counts("brisques"))  # per side: each player alone
+    counted = solver.values(tuple(state.hands), list(zip(state.trick_seats, state.trick)), counts)
     assert isinstance(solver, CountedEndgame) and set(counted) == set(exact)
     base = next(iter(counted))
     for c in counted:

@@ -44,6 +44,7 @@ import numpy as np
 import pyspiel
 
 from .. import load_game
+from ..engine.hidden_history import forget_past
 from .chance import chance_game
 from .encoding import adapted_game_names, DEFAULT_MAX_DEALS
 
@@ -138,7 +139,8 @@ class CardcoreSpielState(pyspiel.State):
         for the player to move (``seed`` picks it): what that player has seen is true, while the
         other seats' unseen cards and the face-down stock are redrawn consistently with the
         player's information state, the stock in a random order, and later deals are left to a
-        random seed. Earlier deals are as they were played; they are over and decide nothing.
+        random seed. In earlier deals the cards the player never saw are dealt again at random
+        (and a declarer's discards are named to him alone): they are over and decide nothing.
         Only at a player's turn; None while the first deal is being dealt.
         """
         core = self._core
@@ -148,7 +150,9 @@ class CardcoreSpielState(pyspiel.State):
             raise ValueError("cardcore_state() is a player's view: call it at a player's turn, "
                              "not at a chance node or the end of the game")
         rng = random.Random(seed)
-        return sampled_engine(core.resample(core.current_player(), rng), rng)
+        engine = sampled_engine(core.resample(core.current_player(), rng), rng)
+        forget_past(engine, core.current_player())
+        return engine
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state with the same information state for ``player_id``, unseen cards redrawn."""

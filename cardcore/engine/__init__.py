@@ -9,7 +9,7 @@
 - :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
 - :mod:`.knowledge`: observation and determinize.
 - :mod:`.refusals`: why an action is refused, naming the rule.
-- :mod:`.events`: the event log and the fields of each event type.
+- :mod:`.events`: the event log and the typed class of each event kind.
 
 Seats, sides and turn order come from :class:`cardcore.seats.Table` (``state.table``).
 """

@@ -5,9 +5,12 @@ widow and the turn-up; trump as dealt or turned; the throw-in offered before the
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
+from .hidden_history import seen_at_deal_end
 from .kinds import PLAY, THROW_IN
+from .phases import PHASE_KINDS
 
 
 class DealingMixin:
@@ -77,6 +80,8 @@ class DealingMixin:
         if self._deal_waits():  # a caller chooses the deal first (ChanceMixin.deal_gate)
             return
         index = len(self.deals)
+        if index:  # the deal that ends: what each seat saw of it, for the worlds sampled later
+            self.seen_in_past_deals = self.seen_in_past_deals + (seen_at_deal_end(self),)
         if index < len(self.given_deals):
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
@@ -149,9 +154,15 @@ class DealingMixin:
         self.rounds.append(summary)
         if self.log_events:
             self._event("deal", dealer=self.dealer, round=len(self.rounds))
+        # the first phase of play is set up (and logged) first, as it always was, so that the log
+        # reads: the deal, the phase, then what the deal turned up
         self._enter_phase(0)
-        self._deal_trump()
-        self._offer_throw_in()
+        listed = self.rules.deal_phases  # the deal's own phases: trump found, a throw-in offered
+        if listed:
+            for phase in listed:
+                PHASE_KINDS[phase.kind].enter(self, phase)
+        else:  # a rules file that lists no deal phase: its deal is implied
+            self._deal_trump()
         if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
             self._end_game()
 
@@ -238,10 +249,9 @@ class DealingMixin:
         back, by a score event cancelling each one, so that scores stay the sum of the events
         and every source nets to nothing in that round."""
         if self.log_events:
-            start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i]["type"] == "deal")
-            for e in [e for e in self.events[start:] if e["type"] == "score"]:
-                self._event("score", **{**{k: v for k, v in e.items() if k != "type"}, "points": -e["points"],
-                                        "void": True})
+            start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i].type == "deal")
+            for e in [e for e in self.events[start:] if e.type == "score"]:
+                self.events.append(replace(e, points=-e.points, void=True))
         for side, seats in enumerate(self.table.sides):
             self.side_scores[side] -= self.round_points[seats[0]]
         for seat, points in enumerate(self.round_points):

@@ -8,6 +8,7 @@ import random
 
 from ..cards import iter_bits, or_all
 from .dealing import _shuffle
+from .hidden_history import forget_unseen
 
 
 class KnowledgeMixin:
@@ -113,7 +114,21 @@ class KnowledgeMixin:
                         state.widow |= 1 << c
                     pool = pool[count:]
                 state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
+                self._forget_unseen(state, seat, hidden_counts, face_down_end, apart)
                 return state
             for s in hidden_counts:
                 state.hands[s] = self.known[s] & self.hands[s]
         raise RuntimeError("no deal consistent with the observation")  # pragma: no cover
+
+    def _forget_unseen(self, world, seat: int, hidden_counts, face_down_end: int, apart: int) -> None:
+        """The world's record shows ``seat`` no card it has not seen: in the current deal each
+        such card is replaced by the one the world holds in its place, and in earlier deals they
+        change places at random (the caller's generator is not drawn from again)."""
+        current = {}
+        for s in hidden_counts:
+            known = self.known[s] & self.hands[s]
+            current.update(zip(iter_bits(self.hands[s] & ~known), iter_bits(world.hands[s] & ~known)))
+        current.update(zip(self.stock[self.stock_pos:face_down_end], world.stock[self.stock_pos:face_down_end]))
+        if apart:
+            current.update(zip(iter_bits(apart), iter_bits(world.widow)))
+        forget_unseen(self, world, seat, current)

@@ -18,7 +18,9 @@ and, for a kind that asks decisions of its own (an auction's ``bid N``/``pass``,
 
 :data:`PHASE_KINDS` maps a kind to its handler; :func:`register_phase_kind` adds one, in its own
 module, without touching the others. ``tricks`` (tricks with or without a stock, their
-after-trick steps in :mod:`.steps`) is the kind of every phase of the games shipped now.
+after-trick steps in :mod:`.steps`) is the kind of every phase of play of the two-player games.
+``deal`` and ``throw-in`` are done as the cards are dealt (``RulesFile.deal_phases``), before the
+first phase of play begins its tricks, and take no phase index of their own.
 """
 
 from __future__ import annotations
@@ -104,3 +106,34 @@ class TricksPhase:
 
 
 register_phase_kind("tricks", TricksPhase())
+
+
+class DealPhase:
+    """The deal (kind ``deal``): the cards are in hand as dealt (``State._start_deal``), and trump
+    is found as the rules say: the turn-up's suit, or the stock's top card turned."""
+
+    decisions = ()
+
+    def enter(self, state, phase) -> None:
+        state._deal_trump()
+
+    def over(self, state) -> bool:
+        return True
+
+
+class ThrowInPhase:
+    """The throw-in (kind ``throw-in``): from the leader, each player holding none of the ranks of
+    the ``throw_in`` rule is asked to ``throw-in`` or ``pass`` (``State.decision`` ``throw-in``)
+    before the first lead; a hand thrown in voids the deal."""
+
+    decisions = ()  # its decision is one of the core's (kinds.THROW_IN)
+
+    def enter(self, state, phase) -> None:
+        state._offer_throw_in()
+
+    def over(self, state) -> bool:
+        return not state.throw_in_offers
+
+
+register_phase_kind("deal", DealPhase())
+register_phase_kind("throw-in", ThrowInPhase())

@@ -193,19 +193,28 @@ class ScoringMixin:
             first = table.side_of(self.first_to_target)
             ranked.remove(first)
             ranked.insert(0, first)
-        best, second = ranked[0], ranked[1]
-        margin = totals[best] - totals[second]
-        lurched = bool(end.lurch and margin > 0 and totals[second] < end.lurch.below)
-        game_score = margin * (end.lurch.multiplier if lurched else 1)
+            best_sides = [first]
+        else:  # every side with the highest total wins (with three sides or more, two may)
+            best_sides = [i for i in ranked if totals[i] == totals[ranked[0]]]
+        rest = [i for i in ranked if i not in best_sides]
+        margin = totals[best_sides[0]] - totals[rest[0]] if rest else 0
+        # every other side under the threshold is lurched against the winner
+        lurched_sides = [i for i in rest if end.lurch and margin > 0 and totals[i] < end.lurch.below]
+        game_score = margin * (end.lurch.multiplier if rest and rest[0] in lurched_sides else 1)
         if end.game_score == "one-game":
             game_score = 1 if margin > 0 else 0
-        best = self.first_to_target if self.first_to_target is not None else table.sides[best][0]
-        self._finish(best if margin > 0 else None, game_score, lurched)
+        best = self.first_to_target if self.first_to_target is not None else table.sides[best_sides[0]][0]
+        self._finish(best if margin > 0 else None, game_score, bool(lurched_sides))
+        if len(best_sides) > 1 and margin > 0:  # three sides or more: several share the win
+            self.result["winners"] = sorted(s for i in best_sides for s in table.sides[i])
+        if len(table.sides) > 2 and end.lurch:  # who is lurched (of two sides: the loser)
+            self.result["lurched_seats"] = sorted(s for i in lurched_sides for s in table.sides[i])
 
     def side_returns(self) -> list[float]:
         """Signed game score per side, zero-sum. Two sides: the game score, won by the winner's
         side and lost by the other. More sides: each side settles with every other one by the
-        difference of their totals (no lurch), so that no side gains what another did not lose.
+        difference of their totals, so that no side gains what another did not lose; a lurched
+        side pays each winning side that difference times the lurch's multiplier.
         A settlement set by a settle step (``state.settlement``, per side) decides instead."""
         table = self.table
         if self.result is not None and self.settlement is not None:
@@ -218,7 +227,18 @@ class ScoringMixin:
             won = float(self.result["game_score"])
             mine = table.side_of(self.result["winner"])
             return [won if i == mine else -won for i in range(2)]
-        return [float(v) for v in table.settle(self.side_scores)]
+        totals = self.side_scores
+        out = table.settle(totals)
+        lurch = self.rules.game_end.lurch
+        lurched = {table.side_of(s) for s in self.result.get("lurched_seats", ())}
+        if lurch and lurched:  # a lurched side pays each winning side the multiple of their difference
+            winners = {table.side_of(s) for s in self.result.get("winners") or [self.result["winner"]]}
+            for lost in lurched:
+                for won in winners:
+                    extra = (lurch.multiplier - 1) * (totals[won] - totals[lost])
+                    out[won] += extra
+                    out[lost] -= extra
+        return [float(v) for v in out]
 
     def returns(self) -> list[float]:
         """Signed game score per seat: its side's (see side_returns), for bots and statistics.

@@ -517,25 +517,26 @@ def game_over_line(state, names: Names) -> Line:
     res = state.result
     totals = f"totals {names.per_seat(res['totals'])}"
     if res["winner"] is None:
-        top = max(state.side_scores)
-        leaders = [i for i, v in enumerate(state.side_scores) if v == top]
-        if 1 < len(leaders) < len(state.side_scores):  # three or more sides: some share the lead
-            who = " and ".join(names.side(i) if names.table else names(state.table.sides[i][0]) for i in leaders)
-            return [Strong(f"Game over: {who} share the lead with {top}"), f"; {totals}."]
         return [Strong("Game over: a tie"), f"; {totals}."]
-    w = res["winner"]
     lurch = ""
     if res.get("lurched"):
         rule = state.rules.game_end.lurch
-        losers = [names(s) for s in range(state.n) if s != w and not state.table.same_side(s, w)]
+        losers = [names(s) for s in lurched_seats(state)]
         lurch = f" ({', '.join(losers)} lurched: under {rule.below}, x{rule.multiplier})"
     if names.partnerships:  # the side wins, and its total is each partner's
-        who = names.team(w)
-        winners = who + (" win" if " and " in who else " wins")
         totals = f"sides {names.per_side(state.side_scores)}"
-    else:
-        winners = names.subject(w, "win")
-    return [Strong(f"Game over: {winners} by {res['game_score']}"), f"{lurch}; {totals}."]
+    return [Strong(f"Game over: {names.winners(res)} by {res['game_score']}"), f"{lurch}; {totals}."]
+
+
+def lurched_seats(state) -> list[int]:
+    """The seats lurched at the end of the game: the result's list with three sides or more,
+    else every seat not on the winner's side when the result says the loser is lurched."""
+    res = state.result
+    if "lurched_seats" in res:
+        return list(res["lurched_seats"])
+    if not res.get("lurched"):
+        return []
+    return [s for s in range(state.n) if not state.table.same_side(s, res["winner"])]
 
 
 def game_grid(state, names: Names) -> Grid:
@@ -550,9 +551,8 @@ def game_grid(state, names: Names) -> Grid:
     lurch = state.rules.game_end.lurch
     res = state.result
     if lurch and res:
-        marks = []
-        for s in range(n):
-            marks.append("lurched" if res["lurched"] and s != res["winner"] else "")
+        lurched = lurched_seats(state)
+        marks = ["lurched" if s in lurched else "" for s in range(n)]
         totals.append([f"lurch (under {lurch.below})", *marks])
     title = "Game" if res else "Rounds so far"
     return Grid(title, [title, *[names(s) for s in range(n)]], rows + totals, rule_before=len(rows))

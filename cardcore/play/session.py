@@ -53,12 +53,7 @@ class Session:
         self._hint_bot = make_bot(self.hint_spec, g, seed) if self.human is not None else None
 
     def make_bots(self) -> None:
-        seed = self.state.seed
-        for s, spec in enumerate(self.players):
-            if spec != HUMAN:
-                # seat 1 vs a person: seed + 1, as before; watching: one seed per seat
-                self.bots[s] = make_bot(spec, self.state.game,
-                                        None if seed is None else seed + 1 + (s if self.watching else 0))
+        self.bots.update(seat_bots(self.state, self.players))
 
     @property
     def watching(self) -> bool:
@@ -222,16 +217,10 @@ class Session:
         record file is rewritten to match and the bots start afresh. False when there is nothing
         to take back."""
         record = self.state.record()
-        probe = replay({**record, "actions": []})
-        mine = []
-        for number, action in enumerate(record["actions"]):
-            if probe.current_player == seat:
-                mine.append(number)
-            probe.apply(action)
-        if not mine:
+        keep = last_own_move(record, seat)
+        if keep is None:
             self.view.error("Nothing to undo: you have not moved yet in this game.")
             return False
-        keep = mine[-1]
         taken = record["actions"][keep:]
         self.state = replay(record, upto=keep)
         self.make_bots()
@@ -244,17 +233,48 @@ class Session:
     def hint(self, seat: int) -> None:
         """A bot's choice for ``seat``, made in a world sampled from what that seat may know."""
         state, v = self.state, self.view
-        rng = random.Random(f"{state.seed}:hint:{len(state.actions)}")
-        world = state.determinize(seat, rng)
-        action = v.busy("Thinking about a hint…", lambda: self._hint_bot.choose(world))
-        legal = state.legal_actions()
-        number = f"[{legal.index(action) + 1}] " if action in legal else ""
-        p = preview(state, action) if action in legal else None
-        line: Line = [f"Hint ({self.hint_spec}): {number}", *card_actions(action)]
-        extra = preview_text(p) if p else []
-        if extra:
-            line += ["  — ", *extra]
-        v.say(line)
+        action = v.busy("Thinking about a hint…", lambda: hint_action(state, seat, self._hint_bot))
+        v.say(hint_line(state, action, self.hint_spec))
+
+
+def seat_bots(state, players: list[str]) -> dict:
+    """The bot of each seat that ``players`` does not give to a person, seeded from the game's
+    seed as the terminal always has: against a person seed + 1; watching, one seed per seat."""
+    seed = state.seed
+    watching = all(p != HUMAN for p in players)
+    return {s: make_bot(spec, state.game, None if seed is None else seed + 1 + (s if watching else 0))
+            for s, spec in enumerate(players) if spec != HUMAN}
+
+
+def last_own_move(record: dict, seat: int) -> int | None:
+    """The number of ``seat``'s last action in ``record`` (what undo takes back, with every
+    action after it), or None when that seat has not moved yet."""
+    probe = replay({**record, "actions": []})
+    mine = []
+    for number, action in enumerate(record["actions"]):
+        if probe.current_player == seat:
+            mine.append(number)
+        probe.apply(action)
+    return mine[-1] if mine else None
+
+
+def hint_action(state, seat: int, bot) -> str:
+    """``bot``'s choice for ``seat``, made in a world sampled from what that seat may know (the
+    same world for the same position, so that asking twice gives the same advice)."""
+    rng = random.Random(f"{state.seed}:hint:{len(state.actions)}")
+    return bot.choose(state.determinize(seat, rng))
+
+
+def hint_line(state, action: str, spec: str) -> Line:
+    """The hint in words: its number in the list of moves, the action, and what it does now."""
+    legal = state.legal_actions()
+    number = f"[{legal.index(action) + 1}] " if action in legal else ""
+    p = preview(state, action) if action in legal else None
+    line: Line = [f"Hint ({spec}): {number}", *card_actions(action)]
+    extra = preview_text(p) if p else []
+    if extra:
+        line += ["  — ", *extra]
+    return line
 
 
 def _is_tty(stream) -> bool:

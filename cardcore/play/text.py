@@ -75,11 +75,11 @@ def card_actions(action: str) -> Line:
     verb, *rest = action.split()
     out: Line = [verb]
     for word in rest:
-        out += [" ", Card(word) if _is_card(word) else word]
+        out += [" ", Card(word) if is_card(word) else word]
     return out
 
 
-def _is_card(word: str) -> bool:
+def is_card(word: str) -> bool:
     return len(word) == 2 and word[0] in "23456789TJQKA" and word[1] in "SHDC"
 
 
@@ -161,6 +161,22 @@ class Names:
 
     def subject(self, seat: int, base: str) -> str:
         return f"{self(seat)} {self.verb(seat, base)}"
+
+    def winners(self, result: dict) -> str:
+        """Who won a finished game, with its verb: ``You win``, ``You and North win``, and with
+        three sides or more every side that shares the highest total (``result["winners"]``):
+        ``West and East win``."""
+        seats = sorted(result.get("winners") or [result["winner"]], key=lambda s: (s - (self.me or 0)) % len(self.names))
+        first_of_side = {}  # one seat per winning side, in the order of play from you
+        for s in seats:
+            first_of_side.setdefault(self.table.side_of(s) if self.table is not None else s, s)
+        if len(first_of_side) > 1:
+            return " and ".join(self.team(s) for s in first_of_side.values()) + " win"
+        winner = result["winner"]
+        if self.partnerships:  # the side wins, and its total is each partner's
+            who = self.team(winner)
+            return who + (" win" if " and " in who else " wins")
+        return self.subject(winner, "win")
 
     def possessive(self, seat: int) -> str:
         return "Your" if self.you(seat) else f"{self(seat)}'s"

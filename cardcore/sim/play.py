@@ -17,6 +17,9 @@ from ..bots import make_bot
 from ..seats import Table
 
 MELD = "meld"
+# A settled deal's points (melds, cards, last trick) reach the scores only through its settlement
+# (a score event of this source, per side): a class of its own, not a further source of points.
+SETTLEMENT = "settlement"
 
 
 def game_seed(master_seed: int, index: int) -> int:
@@ -100,6 +103,8 @@ def point_classes(game) -> dict[str, str]:
     classes.update({rule.label: "tricks" for rule in game.rules.scoring})
     if any(rule.when == "won" for rule in game.rules.card_points):
         classes["card won"] = "tricks"
+    if game.settles_deals:
+        classes[SETTLEMENT] = SETTLEMENT
     return classes
 
 
@@ -131,7 +136,9 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
 
     - ``round_points``: one dict per deal, source -> points per bot; a meld scores under its kind
       (``twins``), anything else under its label (``brisques``, ``last trick``, ``card won``...).
-    - ``point_classes``: each source the rules name or that scored: ``meld``, ``tricks`` or ``other``.
+    - ``point_classes``: each source the rules name or that scored: ``meld``, ``tricks`` or ``other``;
+      in a game whose deals are settled, ``settlement``: what each side's score changed by, counted
+      for every bot of the side (the deal's own points are those of the other sources).
     - stock phase: at the start of each deal's second phase, the seat ahead on the deal's points
       (``stock_deals``: deals with a strict leader then that were played out; ``stock_leader_won``:
       how many of them that seat won on the deal's points), and the seat ahead on the game totals
@@ -158,7 +165,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
     lead_changes = 0
     thrown_in = 0
     for e in state.events:
-        kind = e["type"]
+        kind = e.type  # events are typed (cardcore.engine.events): read by attribute
         if kind == "deal":
             rounds.append({})
             deal_points = [0] * n
@@ -173,11 +180,12 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
                 game_leader_side = _strict_leader(totals)
                 saw_stock_end = True
         elif kind in ("score", "deal-points"):  # deal-points: a deal's own, settled against a contract
-            seat, points = e["seat"], e["points"]
-            source = e["meld"] if e["source"] == MELD else e["source"]
-            classes.setdefault(source, MELD if e["source"] == MELD else "other")
+            seat, points = e.seat, e.points
+            source = e.meld if e.source == MELD else e.source
+            classes.setdefault(source, MELD if e.source == MELD else "other")
             row = rounds[-1].setdefault(source, [0] * len(seats))
-            row[bot_at[seat]] += points
+            for s in (table.side_seats[seat] if classes.get(source) == SETTLEMENT else (seat,)):
+                row[bot_at[s]] += points
             if kind != "score":
                 continue  # not (yet) in the game's scores
             deal_points[table.side_of(seat)] += points
@@ -190,7 +198,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         elif kind == "round-end":
             if phases >= 2 and stock_leader is not None:
                 stock_deals += 1
-                by_side = [e["points"][side[0]] for side in table.sides]
+                by_side = [e.points[side[0]] for side in table.sides]
                 stock_won += int(_strict_leader(by_side) == stock_leader)
     result = state.result or {"winner": None, "game_score": 0, "lurched": False, "totals": state.scores}
     winner_seat = result["winner"]
@@ -207,8 +215,11 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         "first_dealer": state.deals[0]["dealer"],
         "winner": None if winner_seat is None else bot_at[winner_seat],
         "winner_seat": winner_seat,
-        # a partnership wins together: every bot of the winner's side
-        "winners": [] if winning_side is None else sorted(bot_at[s] for s in table.sides[winning_side]),
+        # a partnership wins together: every bot of the winner's side (of each side sharing the
+        # highest total, at a table of three sides or more)
+        "winners": [] if winning_side is None else sorted(
+            bot_at[s] for s in result.get("winners", table.sides[winning_side])),
+        "winner_seats": [] if winning_side is None else sorted(result.get("winners", table.sides[winning_side])),
         "sides": [list(side) for side in table.sides],
         "winning_side": winning_side,
         "contracts": [c for c in (contract_of(r, bot_at) for r in state.rounds) if c is not None],

@@ -34,6 +34,7 @@ import textwrap
 from dataclasses import dataclass, field
 
 from . import stats
+from .play import SETTLEMENT
 from .stats import Interval
 
 SKILL_DEPTH = "skill depth: ismcts win rate vs random"
@@ -78,7 +79,7 @@ def sources_of(results: list[dict]) -> dict[str, str]:
 
 
 def _source_order(sources: dict[str, str]) -> list[str]:
-    rank = {"meld": 0, "tricks": 1, "other": 2}
+    rank = {"meld": 0, "tricks": 1, "other": 2, SETTLEMENT: 4}
     return sorted(sources, key=lambda s: (rank.get(sources[s], 3), s))
 
 
@@ -120,13 +121,23 @@ def build_series(results: list[dict], sources: dict[str, str] | None = None) -> 
         lambda r: float(_seat_won(r, r["first_dealer"])))
 
     totals = {r["index"]: _points_by_source(r) for r in results}
+    def per_round(r, b, source):
+        return float(totals[r["index"]].get(source, [0] * nb)[b]), float(r["rounds"])
+
+    order = _source_order(all_sources)
+    settled = [s for s in order if all_sources[s] == SETTLEMENT]
     for b in range(nb):
-        for source in _source_order(all_sources):
-            add(f"points per round {labels[b]}: {source}", "ratio", POINTS,
-                lambda r, b=b, source=source: (float(totals[r["index"]].get(source, [0] * nb)[b]),
-                                               float(r["rounds"])))
+        for source in order:
+            if source not in settled:
+                add(f"points per round {labels[b]}: {source}", "ratio", POINTS,
+                    lambda r, b=b, source=source: per_round(r, b, source))
+        # the deal's own points; a settlement is what they (or a lost bid) became in the score
         add(f"points per round {labels[b]}: all sources", "ratio", POINTS,
-            lambda r, b=b: (float(sum(v[b] for v in totals[r["index"]].values())), float(r["rounds"])))
+            lambda r, b=b: (float(sum(v[b] for s, v in totals[r["index"]].items()
+                                      if r["point_classes"].get(s) != SETTLEMENT)), float(r["rounds"])))
+        for source in settled:
+            add(f"points per round {labels[b]}: {source}", "ratio", POINTS,
+                lambda r, b=b, source=source: per_round(r, b, source))
 
     keys: list[str] = []
     for r in results:
@@ -136,9 +147,10 @@ def build_series(results: list[dict], sources: dict[str, str] | None = None) -> 
         kind = "proportion" if all(v in (0.0, 1.0) for v in present) else "mean"
         add(f"event: {key}", kind, EVENTS, lambda r, key=key: r["notable"].get(key))
 
-    def share(r, cls):
-        points = totals[r["index"]]
-        part = sum(sum(v) for s, v in points.items() if r["point_classes"].get(s) == cls)
+    def share(r, cls):  # of the deals' own points (a settlement is not a source of them)
+        classes = r["point_classes"]
+        points = {s: v for s, v in totals[r["index"]].items() if classes.get(s) != SETTLEMENT}
+        part = sum(sum(v) for s, v in points.items() if classes.get(s) == cls)
         return float(part), float(sum(sum(v) for v in points.values()))
 
     add("meld share of points", "ratio", MECHANICS, lambda r: share(r, "meld"))
@@ -184,7 +196,9 @@ def contract_series(results: list[dict], labels: list[str], specs) -> list[Serie
 
 
 def _seat_won(r: dict, seat: int) -> bool:
-    """Did ``seat``'s side win game ``r``?"""
+    """Did ``seat``'s side win game ``r`` (alone, or sharing the highest total)?"""
+    if "winner_seats" in r:
+        return seat in r["winner_seats"]
     if "sides" not in r:
         return r["winner_seat"] == seat
     return r["winning_side"] is not None and seat in r["sides"][r["winning_side"]]

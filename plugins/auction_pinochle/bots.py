@@ -12,9 +12,10 @@
    the bid ("he may concede immediately for a smaller penalty"). Discards: never a trump or an ace; counters of plain suits first (they count
    for the declarer wherever they lie), then the shortest plain suit, to be void and trump it.
 4. Play, the partner an ally: second or later to a trick the partner is winning with a sure
-   card, the bot gives it counters; against an opponent it wins with the cheapest card that
-   does when the trick holds points or it plays last, else it plays its cheapest card. It
-   leads aces of plain suits, then trumps when it holds many, then its longest plain suit.
+   card (one that no opponent still to play may beat, by counting the cards each may hold and
+   the suits each has shown void), the bot gives it counters; against an opponent it wins with
+   the cheapest card that does when the trick holds points or it plays last, else it plays its
+   cheapest card. It leads aces of plain suits, then trumps when it holds many, then its longest plain suit.
 
 Only the bot's own cards and public facts are read; ties go to the first legal action.
 """
@@ -23,10 +24,10 @@ from __future__ import annotations
 
 import random
 
+from cardcore.bots.counting import may_hold, still_to_play
 from cardcore.bots.simple import play_cards
-from cardcore.cards import iter_bits
 from cardcore.melds import best_meld_set
-from cardcore.tricks import beats
+from cardcore.tricks import beating, beats
 
 
 class AuctionPinochleBot:
@@ -135,9 +136,11 @@ class AuctionPinochleBot:
         return min(cards, key=lambda a: (worth(cards[a]), deck.strength[cards[a]]))
 
     def _sure(self, state, card: int) -> bool:
-        """A card nothing unseen can beat: an ace of trumps, or a plain ace when trumps are out."""
-        deck = self.deck
-        return deck.rank_of[card] == self.ace and (deck.suit_of[card] == state.trump or state.trump is None)
+        """A card no opponent still to play to the trick may beat, as far as counting tells
+        (the cards it may hold: unseen ones of suits it is not known to be void in)."""
+        possible = may_hold(state, state.current_player)
+        beaters = beating(self.deck, card, state.trump)
+        return not any(beaters & possible[o] for o in still_to_play(state, state.current_player))
 
     def lead(self, state, cards: dict[str, int]) -> str:
         deck, trump = self.deck, state.trump

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 from cardcore.bots.counting import (
-    CountedEndgame, hidden_hand_size, opponent_known, p_holds_any, played_mask, unseen_mask,
+    CountedEndgame, hands_by_count, may_hold, p_opponents_hold_any, played_mask, still_to_play, unseen_mask,
 )
 from cardcore.bots.params import bot_parameters
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
-from cardcore.tricks import beating, beats
+from cardcore.tricks import beating, beats, trick_winner
 
 P_END_WIN = (0.9, 0.55, 0.35, 0.2)
 
@@ -152,21 +152,28 @@ class MarjoletHeuristicBot:
         opp_meld = 10.0
         scored = {}
         if state.trick:
-            lead = state.trick[0]
+            pos = trick_winner(deck, state.trick, state.trump)
+            best = state.trick[pos]
+            allied = state.table.same_side(state.trick_seats[pos], seat)  # a partner is winning it
+            later = still_to_play(state, seat)  # opponents yet to play may still beat it
+            in_trick = 0
+            for t in state.trick:
+                in_trick |= 1 << t
             for a, c in cards.items():
                 keep = self._keep(state, c, mine, out, avail, declared, table)
-                stake = self.brisque_points * (((1 << lead) | (1 << c)) & self.brisques).bit_count()
-                if beats(deck, c, lead, state.trump):
-                    v = stake + meld_right(c) - keep
+                stake = self.brisque_points * ((in_trick | (1 << c)) & self.brisques).bit_count()
+                beat = beats(deck, c, best, state.trump)
+                win = stake + meld_right(c) - keep if beat else stake - keep
+                lose = -stake - opp_meld - keep
+                if (beat or allied) and later:
+                    p = p_opponents_hold_any(state, seat, beating(deck, c if beat else best, state.trump), later)
+                    v = (1 - p) * win + p * lose
                 else:
-                    v = -stake - opp_meld - keep
+                    v = win if beat or allied else lose
                 scored[a] = v + self._play_bonus(state, c)
             return self._pick(scored)
-        hidden = hidden_hand_size(state, seat)
-        opp_visible = opponent_known(state, seat)
         for a, c in cards.items():
-            beaters = beating(deck, c, state.trump)
-            p = 1.0 if beaters & opp_visible else p_holds_any(beaters, unseen, hidden)
+            p = p_opponents_hold_any(state, seat, beating(deck, c, state.trump))
             p *= 0.9 if self.brisques >> c & 1 else 0.6
             stake = self.brisque_points if self.brisques >> c & 1 else 0.0
             keep = self._keep(state, c, mine, out, avail, declared, table)
@@ -177,49 +184,51 @@ class MarjoletHeuristicBot:
     # ------------------------------------------------------------------ the end-game
     def _endgame(self, state, cards: dict[str, int]) -> str:
         seat = state.current_player
-        deck = self.deck
-        opp_hand = unseen_mask(state, seat) | opponent_known(state, seat)
+        table = state.table
+        possible = may_hold(state, seat)
+        opp_hand = 0
+        for o in table.opponents(seat):
+            opp_hand |= possible[o]
         thumb = self._thumb(state, cards, opp_hand)
-        if not self.count_endgame:
+        hands = hands_by_count(state, seat) if self.count_endgame else None
+        if hands is None:  # nothing to count exactly (several hidden hands)
             return self._pick(thumb)
         key = (seat, state.trump, len(state.rounds), id(state.deals[-1]))
         if key != self._solver_key:
             self._solver_key = key
             self._solver = self._make_solver(state, seat)
-        hands = [0, 0]
-        hands[seat] = state.hands[seat]
-        hands[state.table.other(seat)] = opp_hand
         phase = state.phase
-        mine_any = any(p == phase and w == seat for p, w in state.trick_winners)
-        theirs_any = any(p == phase and w != seat for p, w in state.trick_winners)
-        values = self._solver.values((hands[0], hands[1]), list(zip(state.trick_seats, state.trick)),
+        mine_any = any(p == phase and table.same_side(w, seat) for p, w in state.trick_winners)
+        theirs_any = any(p == phase and not table.same_side(w, seat) for p, w in state.trick_winners)
+        values = self._solver.values(tuple(hands), list(zip(state.trick_seats, state.trick)),
                                      (mine_any, theirs_any))
         return self._pick({a: values[c] + 0.001 * thumb[a] for a, c in cards.items()})
 
     def _make_solver(self, state, seat: int) -> CountedEndgame:
         pts = self.brisque_points
         last, sweep = self.last_trick
-        mine_start = state.hands[seat]
+        table = state.table
         bonus_cards = {c: self._play_bonus(state, c) for c in range(self.deck.size)
                        if self._play_bonus(state, c)}
 
-        def trick_gain(ctx, lead, follow, me_won):
-            n = (((1 << lead) | (1 << follow)) & self.brisques).bit_count()
-            gain = pts * n if me_won else -pts * n
-            for c in (lead, follow):
+        def trick_gain(ctx, plays, winner):  # ctx: (my side has won a trick, another side has)
+            we_won = table.same_side(winner, seat)
+            n = sum(1 for _, c in plays if self.brisques >> c & 1)
+            gain = pts * n if we_won else -pts * n
+            for player, c in plays:  # the trump seven scores for whoever plays it
                 if c in bonus_cards:
-                    gain += bonus_cards[c] if mine_start >> c & 1 else -bonus_cards[c]
+                    gain += bonus_cards[c] if table.same_side(player, seat) else -bonus_cards[c]
             mine_any, theirs_any = ctx
-            return gain, (mine_any or bool(me_won), theirs_any or not me_won)
+            return gain, (mine_any or we_won, theirs_any or not we_won)
 
-        def final_gain(ctx, me_won_last):
+        def final_gain(ctx, last_winner):
             mine_any, theirs_any = ctx
-            if me_won_last:
+            if table.same_side(last_winner, seat):
                 return sweep if not theirs_any else last
             return -(sweep if not mine_any else last)
 
         rule = self.game.follow_rules[state.phase]
-        return CountedEndgame(self.deck, rule, state.trump, seat, trick_gain, final_gain)
+        return CountedEndgame(self.deck, rule, state.trump, seat, trick_gain, final_gain, table)
 
     def _thumb(self, state, cards: dict[str, int], opp_hand: int) -> dict[str, float]:
         deck = self.deck
@@ -230,7 +239,7 @@ class MarjoletHeuristicBot:
             brisque = self.brisques >> c & 1
             is_trump = trump is not None and deck.suit_of[c] == trump
             if state.trick:
-                lead = state.trick[0]
+                lead = state.trick[trick_winner(deck, state.trick, trump)]  # the card to beat
                 if beats(deck, c, lead, trump):
                     v = 10.0 + 3.0 * brisque - 0.1 * deck.strength[c] - (1.0 if is_trump else 0.0)
                 else:

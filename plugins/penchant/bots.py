@@ -6,12 +6,13 @@ import random
 from types import SimpleNamespace
 
 from cardcore.bots.counting import (
-    CountedEndgame, hidden_hand_size, opponent_known, p_holds_any, played_mask, unseen_mask,
+    CountedEndgame, hands_by_count, may_hold, opponent_known, p_opponents_hold_any, played_mask, rival_margin,
+    side_values, still_to_play, unseen_mask,
 )
 from cardcore.bots.params import bot_parameters
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
-from cardcore.tricks import beating, beats, legal_plays
+from cardcore.tricks import beating, beats, legal_plays, trick_winner
 
 # Chance that a card wins a trick in the Meal, by the number of higher cards of its suit still out.
 P_MEAL_WIN = (0.9, 0.55, 0.35, 0.2)
@@ -167,7 +168,7 @@ class PenchantHeuristicBot:
     # ------------------------------------------------------------------ what the seat knows
     def _context(self, state) -> SimpleNamespace:
         seat = state.current_player
-        opp = state.table.other(seat)
+        opps = state.table.opponents(seat)
         mine = state.holding(seat)
         played = played_mask(state)
         unseen = unseen_mask(state, seat)
@@ -183,8 +184,8 @@ class PenchantHeuristicBot:
         opp_visible = opponent_known(state, seat)
         opp_len = [(opp_visible & m).bit_count() for m in self.deck.suit_masks]
         return SimpleNamespace(
-            seat=seat, opp=opp, mine=mine, hand=state.hands[seat], table=state.tableaus[seat],
-            opp_table=state.tableaus[opp], opp_visible=opp_visible, played=played, unseen=unseen,
+            seat=seat, opps=opps, mine=mine, hand=state.hands[seat], table=state.tableaus[seat],
+            opp_tables=[state.tableaus[o] for o in opps], opp_visible=opp_visible, played=played, unseen=unseen,
             out=out, suit_len=suit_len, strength=strength, opp_len=opp_len,
             strong_suit=max(range(len(strength)), key=lambda s: (strength[s], -s)),
             trump=state.trump, stock=state.stock_left,
@@ -265,25 +266,27 @@ class PenchantHeuristicBot:
         opp_meld = self.OPP_MELD if ctx.stock > 0 else 0.0
         scored = {}
         if state.trick:
-            lead = state.trick[0]
+            pos = trick_winner(self.deck, state.trick, ctx.trump)
+            best, holder = state.trick[pos], state.trick_seats[pos]
+            allied = state.table.same_side(holder, ctx.seat)  # a partner is winning it
+            taken = sum(self._capture(t) for t in state.trick)
+            later = still_to_play(state, ctx.seat)  # opponents yet to play may still beat it
             for a, c in cards.items():
                 keep = self._keep(c, ctx)
-                if beats(self.deck, c, lead, ctx.trump):
-                    v = self._capture(lead) + self._capture(c) + self._meld_right(ctx, c) + lt - keep
+                beat = beats(self.deck, c, best, ctx.trump)
+                win = taken + self._capture(c) + (self._meld_right(ctx, c) if beat else 0.0) + lt - keep
+                lose = -taken - self._capture(c) - opp_meld - lt - keep
+                if (beat or allied) and later:
+                    p = p_opponents_hold_any(state, ctx.seat, beating(self.deck, c if beat else best, ctx.trump), later)
+                    scored[a] = (1 - p) * win + p * lose
                 else:
-                    v = -self._capture(lead) - self._capture(c) - opp_meld - lt - keep
-                scored[a] = v
+                    scored[a] = win if beat or allied else lose
             if last:  # rule 8: try hard to win the tenth trick
-                winners = {a: v for a, v in scored.items() if beats(self.deck, cards[a], lead, ctx.trump)}
+                winners = {a: v for a, v in scored.items() if beats(self.deck, cards[a], best, ctx.trump)}
                 scored = winners or scored
             return self._pick(scored)
-        hidden = hidden_hand_size(state, ctx.seat)
         for a, c in cards.items():
-            beaters = beating(self.deck, c, ctx.trump)
-            if beaters & ctx.opp_visible:
-                p_hold = 1.0
-            else:
-                p_hold = p_holds_any(beaters, ctx.unseen, hidden)
+            p_hold = p_opponents_hold_any(state, ctx.seat, beating(self.deck, c, ctx.trump))
             eager = 0.9 if (self.brisques >> c & 1 or last) else self.EAGER
             p = p_hold * eager
             stake = self._capture(c) + lt
@@ -302,20 +305,23 @@ class PenchantHeuristicBot:
         lateness = 1.0 - ctx.stock / 20.0
         if preponderance:
             return (0.5 + 1.5 * lateness + 0.3 * (length - 2)) * self.scale
-        behind = (state.round_points[state.table.other(seat)] - state.round_points[seat] >= 5
-                  or state.scores[state.table.other(seat)] - state.scores[seat] >= 15)
+        behind = (rival_margin(state, side_values(state, state.round_points, shared=True), seat) >= 5
+                  or rival_margin(state, list(state.side_scores), seat) >= 15)
         if behind:
             return 0.0
-        opp_t = ctx.opp_table
-        jq = [c for c in iter_bits(opp_t) if self.deck.rank_of[c] in (self.jack, self.jack + 1)]
-        opp_threat = any(
+        opp_threat = any(self._sets_trump_soon(opp_t) for opp_t in ctx.opp_tables)
+        if (opp_threat or ctx.stock <= 6) and length >= 2:
+            return 0.0
+        return self.REFUSE_TRUMP
+
+    def _sets_trump_soon(self, table: int) -> bool:
+        """A jack and a queen of another suit on one opponent's table: a penchant in waiting."""
+        jq = [c for c in iter_bits(table) if self.deck.rank_of[c] in (self.jack, self.jack + 1)]
+        return any(
             self.deck.rank_of[j] == self.jack and any(
                 self.deck.rank_of[q] == self.jack + 1 and self.deck.suit_of[q] != self.deck.suit_of[j]
                 for q in jq)
             for j in jq)
-        if (opp_threat or ctx.stock <= 6) and length >= 2:
-            return 0.0
-        return self.REFUSE_TRUMP
 
     def _declare(self, state, legal: list[str]) -> str:
         seat = state.current_player
@@ -326,7 +332,7 @@ class PenchantHeuristicBot:
         lam = self.BUILD if remaining >= 2 else self.BUILD * 0.6 if remaining == 1 else 0.0
         # rule 3: the cards the bot would part with first
         soon = sorted(iter_bits(ctx.mine), key=lambda c: self._keep(c, ctx))[:2]
-        opp_best = max(self.game.table_sets(ctx.opp_table), default=None)
+        opp_best = max((s for t in ctx.opp_tables for s in self.game.table_sets(t)), default=None)
         scored = {"pass": 0.0} if "pass" in legal else {}
         for a in legal:
             if a == "pass":
@@ -362,17 +368,18 @@ class PenchantHeuristicBot:
     def _meal(self, state, cards: dict[str, int]) -> str:
         seat = state.current_player
         ctx = self._context(state)
-        opp_hand = ctx.unseen | opponent_known(state, seat)  # by count: the stock is gone (rule 13)
+        possible = may_hold(state, seat)  # by count once the stock is gone (rule 13)
+        opp_hand = 0
+        for o in ctx.opps:
+            opp_hand |= possible[o]
         thumb = self._meal_thumb(state, ctx, cards, opp_hand)
-        if not self.count_meal:
+        hands = hands_by_count(state, seat) if self.count_meal else None
+        if hands is None:  # nothing to count exactly (several hidden hands, cards face down)
             return self._pick(thumb)
         solver = self._solver(state, seat)
-        hands = [0, 0]
-        hands[seat] = state.hands[seat]
-        hands[state.table.other(seat)] = opp_hand
         trick = list(zip(state.trick_seats, state.trick))
-        counts = state.counter_counts("brisques")
-        values = solver.values((hands[0], hands[1]), trick, (counts[seat], counts[state.table.other(seat)]))
+        counts = tuple(side_values(state, state.counter_counts("brisques"), shared=False))
+        values = solver.values(tuple(hands), trick, counts)
         scored = {a: values[c] + 0.001 * thumb[a] for a, c in cards.items()}
         return self._pick(scored)
 
@@ -384,23 +391,28 @@ class PenchantHeuristicBot:
             pts = self.meal_points
             bonus, over = self.book
 
-            def trick_gain(ctx, lead, follow, me_won):
-                n = ((1 << lead | 1 << follow) & self.brisques).bit_count()
-                mine, theirs = ctx
-                if me_won:
-                    return pts * n, (mine + n, theirs)
-                return -pts * n, (mine, theirs + n)
+            table = state.table
+            mine = table.side_of(seat)
 
-            def final_gain(ctx, me_won_last):
-                mine, theirs = ctx
-                if mine > theirs and mine > over:
-                    return bonus * (mine - over)
-                if theirs > mine and theirs > over:
-                    return -bonus * (theirs - over)
-                return 0.0
+            brisques = self.brisques
+
+            def trick_gain(ctx, plays, winner):  # ctx: brisques won per side
+                taken = 0
+                for _, c in plays:
+                    taken |= 1 << c
+                n = (taken & brisques).bit_count()
+                side = table.side_of(winner)
+                counts = ctx[:side] + (ctx[side] + n,) + ctx[side + 1:]
+                return (pts * n if side == mine else -pts * n), counts
+
+            def final_gain(ctx, last_winner):  # the book: the side with most brisques, over six
+                top = max(ctx)
+                if ctx.count(top) > 1 or top <= over:
+                    return 0.0
+                return bonus * (top - over) if ctx[mine] == top else -bonus * (top - over)
 
             rule = self.game.follow_rules[state.phase]
-            self._meal_solver = CountedEndgame(self.deck, rule, state.trump, seat, trick_gain, final_gain)
+            self._meal_solver = CountedEndgame(self.deck, rule, state.trump, seat, trick_gain, final_gain, table)
             self._meal_key = key
         return self._meal_solver
 
@@ -412,7 +424,7 @@ class PenchantHeuristicBot:
         hand = state.hands[ctx.seat]
         scored = {}
         if state.trick:
-            lead = state.trick[0]
+            lead = state.trick[trick_winner(deck, state.trick, trump)]  # the card to beat
             for a, c in cards.items():
                 brisque = self.brisques >> c & 1
                 if beats(deck, c, lead, trump):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
-from cardcore.bots.counting import hidden_hand_size, opponent_known, p_holds_any, unseen_mask
+from cardcore.bots.counting import (
+    p_opponents_hold_any, seen_holding, side_values, still_to_play, unseen_mask,
+)
 from cardcore.bots.params import bot_parameters
 from cardcore.bots.simple import play_cards
 from cardcore.cards import iter_bits
-from cardcore.tricks import beating, beats
+from cardcore.tricks import beating, beats, trick_winner
 
 
 class PenneechHeuristicBot:
@@ -110,37 +112,47 @@ class PenneechHeuristicBot:
         trump = state.trump
         hand = state.hands[seat]
         unseen = unseen_mask(state, seat)
-        out = unseen | opponent_known(state, seat)
+        out = unseen  # the cards still out: unseen, or seen going into another seat's hand
+        for other in range(state.n):
+            if other != seat:
+                out |= seen_holding(state, other)
         n_unseen = unseen.bit_count()
         e_turn = sum(self.turned_value[c] for c in iter_bits(unseen)) / n_unseen if n_unseen else 0.0
         won = lambda c: self._value(c, "won", trump)  # noqa: E731
-        # rule 5: what this trick's two cards add to each player's excess over seven
-        counts = state.counter_counts("cards")
+        # rule 5: what this trick's cards add to each side's excess over seven
+        table = state.table
+        counts = side_values(state, state.counter_counts("cards"), shared=False)
         left_after = hand.bit_count() - 1  # tricks after this one
+        share = left_after * state.n / len(table.sides)  # cards each side may expect from them
         over, pts = self.excess
 
         def excess_gain(n: int) -> float:
-            return pts * (max(0, n + 2 + left_after - over) - max(0, n + left_after - over))
+            return pts * (max(0, n + state.n + share - over) - max(0, n + share - over))
 
-        gain_me, gain_opp = excess_gain(counts[seat]), excess_gain(counts[state.table.other(seat)])
+        mine = table.side_of(seat)
+        gain_me = excess_gain(counts[mine])
+        gain_opp = max(excess_gain(v) for i, v in enumerate(counts) if i != mine)
         scored = {}
         if state.trick:
-            lead = state.trick[0]
+            pos = trick_winner(deck, state.trick, trump)
+            best = state.trick[pos]
+            allied = table.same_side(state.trick_seats[pos], seat)  # a partner is winning it
+            later = still_to_play(state, seat)  # opponents yet to play may still beat it
+            taken = sum(won(t) for t in state.trick)
             for a, c in cards.items():
-                stake = won(lead) + won(c)
+                stake = taken + won(c)
                 keep = self._keep(c, trump, out, left_after)
-                if beats(deck, c, lead, trump):
-                    v = stake + e_turn + gain_me + 0.3 - keep
+                beat = beats(deck, c, best, trump)
+                win = stake + e_turn + gain_me + 0.3 - keep
+                lose = -stake - e_turn - gain_opp - keep
+                if (beat or allied) and later:
+                    p = p_opponents_hold_any(state, seat, beating(deck, c if beat else best, trump), later)
+                    scored[a] = (1 - p) * win + p * lose
                 else:
-                    v = -stake - e_turn - gain_opp - keep
-                scored[a] = v
+                    scored[a] = win if beat or allied else lose
             return self._pick(scored)
-        hidden = hidden_hand_size(state, seat)
         for a, c in cards.items():
-            beaters = beating(deck, c, trump)
-            p = p_holds_any(beaters, unseen, hidden)
-            if beaters & opponent_known(state, seat):
-                p = 1.0
+            p = p_opponents_hold_any(state, seat, beating(deck, c, trump))
             stake = won(c)
             keep = self._keep(c, trump, out, left_after)
             v = (1 - p) * (stake + e_turn + gain_me + 0.3) - p * (stake + e_turn + gain_opp + 0.5) - keep

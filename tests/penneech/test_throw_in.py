@@ -109,3 +109,24 @@ def test_a_redeal_record_with_another_dealer_is_refused():
     s = game().new_game(deals=deals)
     with pytest.raises(RecordError):
         s.apply("throw-in")
+
+
+def test_the_throw_in_is_a_phase_of_the_rules_file_without_which_no_hand_is_thrown_in():
+    # YML phases: deal, then throw-in, then tricks. The same file without its throw-in (phase
+    # and rule): the hand without ace or face card is not offered it, and elder leads at once
+    # (WP, Play); the deal phase still turns the first trump (WP, Deal).
+    from importlib import resources
+
+    from cardcore.game import read_rules
+
+    cls = type(game())
+    text = resources.files(cls.rules_package).joinpath(cls.rules_resource).read_text(encoding="utf-8")
+    assert [p.kind for p in game().rules.deal_phases] == ["deal", "throw-in"]
+    phase = text[text.index("  - name: throw-in\n"):text.index("  - name: tricks\n")]
+    rule = text[text.index("throw_in:\n"):text.index("trump:\n")]
+    source = read_rules(text.replace(phase, "").replace(rule, ""), cls.rules_resource, cls.name, cls.plugin_model)
+    without = type("NoThrowIn", (cls,), {"rules_source": classmethod(lambda _: source)})()
+    s = without.new_game(deals=[deal(HONOURS, NO_HONOURS, turns=["2D"])])
+    assert [p.kind for p in s.rules.deal_phases] == ["deal"]
+    assert s.decision == "play" and s.current_player == 0 and "throw-in" not in s.legal_actions()
+    assert s.summary()["rounds"][0]["trump"] == "D"  # 2D turned by the dealer

@@ -34,9 +34,8 @@ def test_heuristic_plays_whole_games_legally_and_never_calls_out_wrongly(opponen
     game = load_game(GAME)
     for seed in range(2):
         for seat in range(2):
-            bots = [None, None]
+            bots = [make_bot(opponent, game, seed=seed + 100)] * game.table.n
             bots[seat] = make_bot("heuristic", game, seed=seed)
-            bots[1 - seat] = make_bot(opponent, game, seed=seed + 100)
             state = play(game.new_game(seed=seed), bots)
             claim = state.result.get("claim")
             if claim is not None and claim["player"] == seat:

@@ -221,14 +221,14 @@ def test_a_long_list_of_moves_is_summed_up_by_verb():
     assert move_entries(short) == [("[1]", "bid 250"), ("[2]", "bid 260"), ("[3]", "pass")]
 
 
-def test_three_sides_can_end_with_two_sharing_the_lead():
-    # a three-handed settlement: the declarer (you) paid 6 to each opponent; no single winner
+def test_three_sides_can_end_with_two_sharing_the_win():
+    # a three-handed settlement: the declarer (you) paid 6 to each opponent; both win
     s = load_game("triad").new_game(seed=1)
     names = seat_names(3, me=0, table=s.table)
-    s.result = {"winner": None, "game_score": 0, "lurched": False, "totals": [-12, 6, 6]}
+    s.result = {"winner": 1, "game_score": 18, "lurched": False, "totals": [-12, 6, 6], "winners": [1, 2]}
     s.side_scores = [-12, 6, 6]
     assert plain(facts.game_over_line(s, names)) == (
-        "Game over: West and East share the lead with 6; totals You -12, West 6, East 6.")
+        "Game over: West and East win by 18; totals You -12, West 6, East 6.")
 
 
 def test_trump_named_by_a_player():

@@ -1,0 +1,303 @@
+"""The routes of ``cardcore serve``: pages for people, a JSON API under ``/api`` for the pages and
+for scripts. Every request body is checked by a pydantic model; games are named by ids the server
+made or listed; a refused request changes nothing and says why (4xx, ``{"error": "..."}``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from ..cli_options import make_game
+from ..errors import CardcoreError
+from ..play.levels import LEVELS, level_bot
+from ..play.session import HUMAN
+from ..play.text import plain
+from ..plugins import bot_names, get_games
+from .cards import back_svg, card_svg
+from .compare import CompareJobs, plot_svg
+from .render import grid_html, inline_card, line_html
+from .store import Store
+from .tables import Refused, WebTable
+
+HERE = Path(__file__).parent
+TEXTS = ("moves", "help", "hint", "score", "history")
+OptionValue = Union[bool, int, str]
+
+
+class NewGame(BaseModel):
+    """A game to start: the game (a name or game string), options as ``-o`` takes them, a preset,
+    the person's seat (none: watch bots), the bots (one per other seat, or one for all) or a level."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=400)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=50)
+    preset: str | None = Field(default=None, max_length=100)
+    seat: int | None = Field(default=0, ge=0, le=16)
+    watch: bool = False
+    bots: list[str] = Field(default_factory=list, max_length=16)
+    level: Literal["easy", "normal", "hard"] | None = None
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+
+
+class Move(BaseModel):
+    """A move, typed as at the terminal's prompt: ``play QS``, ``QS``, ``QS JH``, ``3``, ``pass``."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=400)
+
+
+class NewComparison(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    arms: list[str] = Field(min_length=2, max_length=8)
+    bots: str = Field(default="greedy", min_length=1, max_length=400)
+    n: int = Field(default=100, ge=1, le=100_000)
+    seed: int = Field(default=1, ge=0, le=2**63 - 1)
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str, status: int = 400):
+        self.message, self.status = message, status
+
+
+async def parse(request: Request, model: type[BaseModel]) -> BaseModel:
+    try:
+        data = json.loads(await request.body() or b"null")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"malformed JSON: {exc}") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors())
+        raise BadRequest(f"bad request: {problems}", 422) from None
+
+
+def error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def game_list() -> list[dict]:
+    """The installed games with what the start page offers for each: options, presets, seats, bots."""
+    out = []
+    for entry in sorted(get_games().values(), key=lambda e: e.name):
+        try:
+            g = make_game(entry.name, [], None)
+        except CardcoreError:  # a broken plugin's game is left off the page; `cardcore games` says why
+            continue
+        out.append({"name": g.name, "title": g.title, "summary": g.rules.meta.summary, "players": g.players,
+                    "options": [{**row, "values": row["values"]} for row in g.option_set().describe()],
+                    "presets": sorted(g.rules_source().presets), "bots": bot_names(g.name),
+                    "levels": {level: level_bot(level, g.name) for level in LEVELS}})
+    return out
+
+
+def seat_players(new: NewGame, game) -> list[str]:
+    """Who sits where: the person in ``seat`` (none when watching), bots in the other seats."""
+    n = game.players
+    seat = None if new.watch else new.seat
+    if seat is not None and not 0 <= seat < n:
+        raise BadRequest(f"seat must be 0..{n - 1} in {game.title}")
+    bots = [b.strip() for b in new.bots]
+    if any(b == HUMAN for b in bots):
+        raise BadRequest(f"bots name bots; {HUMAN!r} is the seat you play (seat)")
+    if any(not b for b in bots):
+        raise BadRequest("a bot spec cannot be empty, e.g. greedy or ismcts(iterations=2000)")
+    others = [s for s in range(n) if s != seat]
+    if bots and new.level:
+        raise BadRequest("give bots or level, not both")
+    if len(bots) == n and seat is not None:  # one per seat, the person's entry ignored
+        bots = [bots[s] for s in others]
+    if len(bots) not in (0, 1, len(others)):
+        raise BadRequest(f"bots needs one spec for every other seat ({len(others)}), or one for all")
+    default = level_bot(new.level or "normal", game.name)
+    players = []
+    for s in range(n):
+        if s == seat:
+            players.append(HUMAN)
+        elif not bots:
+            players.append(default)
+        else:
+            players.append(bots[0] if len(bots) == 1 else bots[others.index(s)])
+    return players
+
+
+def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Starlette:
+    """The application over a records directory (default: where ``cardcore play`` writes).
+    ``pace``: the default seconds between two bot moves in the page."""
+    store = Store(records_dir)
+    jobs = CompareJobs()
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    env = templates.env
+    env.globals.update(card_svg=card_svg, back_svg=back_svg, line_html=line_html, grid_html=grid_html,
+                       inline_card=inline_card, plain=plain)
+
+    def page(request: Request, name: str, **context) -> HTMLResponse:
+        return templates.TemplateResponse(request, name, {"pace": pace, **context})
+
+    # --------------------------------------------------------------------------- pages
+    async def home(request: Request):
+        games = await run_in_threadpool(game_list)
+        return page(request, "start.html", games=games)
+
+    async def saved_page(request: Request):
+        saved = await run_in_threadpool(store.saved)
+        return page(request, "saved.html", saved=saved, records_dir=str(store.dir))
+
+    async def table_page(request: Request):
+        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+        return page(request, "game.html", t=table, s=table.summary())
+
+    async def table_fragment(request: Request):
+        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+        with table.lock:
+            return page(request, "table.html", t=table, s=table.summary(), f=table.facts(),
+                        obs=table.state.observation(table.viewer()))
+
+    async def compare_page(request: Request):
+        games = await run_in_threadpool(game_list)
+        return page(request, "compare.html", games=games)
+
+    async def compare_job_page(request: Request):
+        job = comparison(request)
+        plot = plot_svg(job.rows, job.names) if job.status == "finished" else None
+        return page(request, "compare_job.html", job=job, plot=plot)
+
+    # --------------------------------------------------------------------------- the API
+    async def api_games(request: Request):
+        return JSONResponse(await run_in_threadpool(game_list))
+
+    async def api_new_game(request: Request):
+        new = await parse(request, NewGame)
+
+        def start():
+            pairs = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in new.options.items()]
+            game = make_game(new.game, pairs, new.preset)
+            return store.create(game, seat_players(new, game), new.seed)
+
+        table = await run_in_threadpool(start)
+        return JSONResponse({**table.summary(), "url": f"/play/{table.game_id}"}, status_code=201)
+
+    async def api_game(request: Request):
+        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+        since = request.query_params.get("since", "0")
+        if not since.isdigit() or len(since) > 9:
+            raise BadRequest("since must be an event number (0 or more)")
+
+        def read():
+            with table.lock:
+                return {**table.summary(), "log": table.log(int(since))}
+
+        return JSONResponse(await run_in_threadpool(read))
+
+    async def api_act(request: Request):
+        move = await parse(request, Move)
+        return await moved(request, lambda t: t.act(move.action))
+
+    async def api_step(request: Request):
+        return await moved(request, WebTable.step)
+
+    async def moved(request: Request, how) -> JSONResponse:
+        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+
+        def go():
+            with table.lock:
+                before = len(table.state.events)
+                action = how(table)
+                return {**table.summary(), "action": action, "log": table.log(before)}
+
+        return JSONResponse(await run_in_threadpool(go))
+
+    async def api_undo(request: Request):
+        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+
+        def go():
+            with table.lock:
+                taken = table.undo()
+                return {**table.summary(), "undone": taken, "log": table.log(0)}
+
+        return JSONResponse(await run_in_threadpool(go))
+
+    async def api_text(request: Request):
+        what = request.path_params["what"]
+        if what not in TEXTS:
+            raise BadRequest(f"unknown text {what[:40]!r}; the texts are {', '.join(TEXTS)}", 404)
+        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+
+        def words():
+            with table.lock:
+                items = table.text(what)
+            html = "".join(str(grid_html(i)) if hasattr(i, "header") else f"<div>{line_html(i)}</div>" for i in items)
+            text = "\n".join(plain(i.title) if hasattr(i, "header") else plain(i) for i in items)
+            return {"what": what, "html": html, "text": text}
+
+        return JSONResponse(await run_in_threadpool(words))
+
+    async def api_saved(request: Request):
+        return JSONResponse(await run_in_threadpool(store.saved))
+
+    async def api_new_comparison(request: Request):
+        new = await parse(request, NewComparison)
+        arm_games = await run_in_threadpool(lambda: [make_game(arm, [], None) for arm in new.arms])
+        job = jobs.start(arm_games, new.bots, new.n, new.seed)
+        return JSONResponse({**job.as_dict(), "url": f"/compare/{job.job_id}"}, status_code=202)
+
+    def comparison(request: Request):
+        job = jobs.get(request.path_params["job_id"])
+        if job is None:
+            raise Refused("There is no such comparison (it may have been from before a restart).", 404)
+        return job
+
+    async def api_comparison(request: Request):
+        job = comparison(request)
+        return JSONResponse({**job.as_dict(), "text": job.text})
+
+    async def api_stop_comparison(request: Request):
+        job = comparison(request)
+        if job.status != "running":
+            raise Refused(f"The comparison is not running (it {job.status}).", 409)
+        jobs.stop(job)
+        return JSONResponse(job.as_dict(), status_code=202)
+
+    # --------------------------------------------------------------------------- errors
+    async def refused(request: Request, exc: Refused):
+        return error(exc.message, exc.status)
+
+    async def bad_request(request: Request, exc: BadRequest):
+        return error(exc.message, exc.status)
+
+    async def user_error(request: Request, exc: CardcoreError):
+        return error(str(exc), 400)
+
+    async def http_error(request: Request, exc: HTTPException):
+        return error(exc.detail or "not found", exc.status_code)
+
+    routes = [
+        Route("/", home), Route("/saved", saved_page), Route("/compare", compare_page),
+        Route("/compare/{job_id}", compare_job_page),
+        Route("/play/{game_id}", table_page), Route("/play/{game_id}/table", table_fragment),
+        Route("/api/games", api_games, methods=["GET"]), Route("/api/games", api_new_game, methods=["POST"]),
+        Route("/api/games/{game_id}", api_game, methods=["GET"]),
+        Route("/api/games/{game_id}/actions", api_act, methods=["POST"]),
+        Route("/api/games/{game_id}/step", api_step, methods=["POST"]),
+        Route("/api/games/{game_id}/undo", api_undo, methods=["POST"]),
+        Route("/api/games/{game_id}/text/{what}", api_text, methods=["GET"]),
+        Route("/api/saved", api_saved, methods=["GET"]),
+        Route("/api/compare", api_new_comparison, methods=["POST"]),
+        Route("/api/compare/{job_id}", api_comparison, methods=["GET"]),
+        Route("/api/compare/{job_id}", api_stop_comparison, methods=["DELETE"]),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    handlers = {Refused: refused, BadRequest: bad_request, CardcoreError: user_error, HTTPException: http_error}
+    return Starlette(routes=routes, exception_handlers=handlers)
+
+

@@ -1,0 +1,56 @@
+"""``cardcore serve``: start the web application on this machine and open it in the browser.
+
+Imported by the CLI whether or not the web extra is installed: the web stack is imported only when
+the command runs, so that without it `cardcore serve` says what to install instead of failing."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+
+import click
+
+
+@click.command(short_help="Play, watch and compare in the browser (a local web application).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Only this machine can reach the default; another "
+                   "address lets other machines play your games and read your records.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="The port; 0 takes a free one.")
+@click.option("--no-browser", is_flag=True, help="Do not open the browser; only print the address.")
+@click.option("--records", "records_dir", type=click.Path(file_okay=False),
+              help="The directory of the games' records (default: ~/.cardcore/records/, or "
+                   "$CARDCORE_HOME/records/, where `cardcore play` writes).")
+@click.option("--pace", type=click.FloatRange(min=0, max=60), default=0.8, show_default=True, metavar="SECONDS",
+              help="The pause before each bot move in the page (the watch page has a speed control).")
+def serve(host, port, no_browser, records_dir, pace):
+    """Start the web application: a table for every game and number of seats, the saved games
+    (the terminal's records: a game resumes in either), watching bots, and comparisons.
+
+    \b
+    Prints the address and opens it in the browser (unless --no-browser); Ctrl-C stops it.
+    The HTTP API under /api is described in the README.
+    """
+    try:
+        import uvicorn
+
+        from .app import create_app
+    except ImportError as exc:
+        raise click.ClickException(f"cardcore serve needs the web extra ({exc.name} is missing): "
+                                   "pip install 'cardcore[web]'") from None
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)  # connections made as soon as the address is printed wait for the server
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    bound = sock.getsockname()[1]
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{bound}/"
+    click.echo(f"cardcore serve: {url}  (Ctrl-C stops it)")
+    app = create_app(records_dir, pace=pace)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    if not no_browser:
+        threading.Timer(0.8, webbrowser.open, [url]).start()
+    server.run(sockets=[sock])

@@ -1,0 +1,36 @@
+// The start page: show the chosen game's settings, and start it through POST /api/games.
+"use strict";
+const form = document.getElementById("start");
+const chosen = () => form.querySelector("input[name=game]:checked").value;
+function showSettings() {
+  for (const fs of form.querySelectorAll(".game-settings")) fs.hidden = fs.dataset.game !== chosen();
+}
+form.addEventListener("change", showSettings);
+showSettings();
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const fs = form.querySelector(`.game-settings[data-game="${chosen()}"]`);
+  const options = {};
+  for (const control of fs.querySelectorAll("[data-option]")) {
+    if (control.value !== control.dataset.default) options[control.dataset.option] = control.value;
+  }
+  const seat = fs.querySelector("select[name=seat]").value;
+  const body = {game: chosen(), options, watch: seat === "watch", seat: seat === "watch" ? null : Number(seat)};
+  const preset = fs.querySelector("select[name=preset]");
+  if (preset && preset.value) body.preset = preset.value;
+  const bots = [...fs.querySelectorAll("input[name=bot]")]
+    .filter((input) => seat === "watch" || input.dataset.seat !== seat);
+  if (bots.some((input) => input.value.trim())) {
+    body.bots = bots.map((input) => input.value.trim() || fs.querySelector("select[name=level]").selectedOptions[0].dataset.spec);
+  } else {
+    body.level = fs.querySelector("select[name=level]").value;
+  }
+  const seed = form.querySelector("input[name=seed]").value;
+  if (seed !== "") body.seed = Number(seed);
+  try {
+    const game = await api("POST", "/api/games", body);
+    window.location.href = game.url;
+  } catch (e) {
+    document.getElementById("error").textContent = e.message;
+  }
+});

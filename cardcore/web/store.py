@@ -1,0 +1,97 @@
+"""The games of ``cardcore serve``, kept as the terminal keeps them: one record per game in the
+records directory (``$CARDCORE_HOME/records/`` or ``~/.cardcore/records/``), written after every
+action, with who sat where. A game is named by its record's file name without ``.json``: an id the
+server made or listed, never a path from the browser. A restarted server, or the terminal's
+``cardcore play --resume``, continues from the same file."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import threading
+import time
+from pathlib import Path
+
+from ..errors import CardcoreError
+from ..play.levels import level_bot
+from ..play.session import HUMAN
+from ..records import read_record, replay, saved_players
+from .tables import Refused, WebTable
+
+# What an id may be: a record's file name in the records directory, without a path or a dot first.
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,150}")
+LISTED = 200  # the newest records shown in the list of saved games
+
+
+def records_home() -> Path:
+    """Where the terminal writes its records (``cardcore play`` without ``--record``)."""
+    home = Path(os.environ.get("CARDCORE_HOME") or Path.home() / ".cardcore")
+    return home / "records"
+
+
+class Store:
+    def __init__(self, records_dir: str | Path | None = None):
+        self.dir = Path(records_dir) if records_dir is not None else records_home()
+        self._tables: dict[str, WebTable] = {}
+        self._lock = threading.Lock()
+
+    def path_of(self, game_id: str) -> Path:
+        if not GAME_ID.fullmatch(game_id) or game_id.endswith(".json"):
+            raise Refused(f"There is no game {game_id[:60]!r}: games are named by the ids this server lists.", 404)
+        path = self.dir / f"{game_id}.json"
+        if not path.is_file():
+            raise Refused(f"There is no game {game_id!r} in {self.dir}.", 404)
+        return path
+
+    def get(self, game_id: str) -> WebTable:
+        """The game of that id, read again when its record changed on disk (e.g. the terminal
+        played on)."""
+        path = self.path_of(game_id)
+        with self._lock:
+            table = self._tables.get(game_id)
+            mtime = path.stat().st_mtime_ns
+            if table is None or table.mtime != mtime:
+                table = self._load(game_id, path, mtime)
+                self._tables[game_id] = table
+            return table
+
+    def _load(self, game_id: str, path: Path, mtime: int) -> WebTable:
+        try:
+            record = read_record(path)
+            state = replay(record, where=path.name)
+            players = saved_players(record, state.game, path.name)
+        except CardcoreError as exc:
+            raise Refused(f"The record of {game_id!r} cannot be continued: {exc}", 422) from None
+        if players is None:  # a record written without seats (e.g. by simulate): you in seat 0
+            players = [HUMAN] + [level_bot("normal", state.game.name)] * (state.n - 1)
+        return WebTable(game_id, path, state, players, mtime=mtime)
+
+    def create(self, game, players: list[str], seed: int | None) -> WebTable:
+        """A new game of ``game`` (a loaded game) with those seats, saved at once."""
+        game_id = f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+        state = game.new_game(seed=seed)
+        table = WebTable(game_id, self.dir / f"{game_id}.json", state, players)
+        table.bots  # a bad bot spec is refused now, before a record exists  # noqa: B018
+        table.save()
+        with self._lock:
+            self._tables[game_id] = table
+        return table
+
+    def saved(self) -> list[dict]:
+        """The saved games, newest first: game, seats, actions, finished or whose turn."""
+        if not self.dir.is_dir():
+            return []
+        paths = [p for p in self.dir.glob("*.json") if GAME_ID.fullmatch(p.stem)]
+        paths.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        out = []
+        for path in paths[:LISTED]:
+            entry = {"id": path.stem, "modified": time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))}
+            try:
+                s = self.get(path.stem).summary()
+                entry.update(game=s["game"], title=s["title"], game_string=s["game_string"], players=s["players"],
+                             actions=s["actions"], finished=s["finished"], scores=s["scores"], error=None)
+            except Refused as exc:
+                entry.update(error=exc.message)
+            out.append(entry)
+        return out

@@ -1,0 +1,263 @@
+"""The HTTP API of `cardcore serve`: whole games, refusals that change nothing, a restarted server,
+and games passed between the terminal and the browser through the same records."""
+
+from __future__ import annotations
+
+
+import pytest
+from click.testing import CliRunner
+
+from cardcore.cli import cli
+from cardcore.records import read_record, replay
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+
+
+def new_game(client, **body) -> dict:
+    r = client.post("/api/games", json={"seed": 4, "level": "easy", **body})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def play_until(client, game: dict, done) -> dict:
+    """Move (the person: the first legal action; the bots: one step) until ``done(state)``."""
+    s = game
+    for _ in range(3000):
+        if done(s) or s["finished"]:
+            return s
+        if s["to_move"] == "you":
+            r = client.post(f"/api/games/{s['id']}/actions", json={"action": s["legal_actions"][0]})
+        else:
+            r = client.post(f"/api/games/{s['id']}/step")
+        assert r.status_code == 200, r.text
+        s = r.json()
+    raise AssertionError("the game did not reach the position")
+
+
+def test_a_whole_game_is_played_through_the_api_and_its_record_replays(client, records_dir):
+    s = play_until(client, new_game(client, game="penchant"), lambda s: False)
+    assert s["finished"] and s["current_player"] is None and s["legal_actions"] == []
+    # Penchant is a game of two to a target: the winner is the seat with more points
+    winner = s["result"]["winner"]
+    assert s["scores"][winner] == max(s["scores"]) and s["scores"][winner] > s["scores"][1 - winner]
+    record = read_record(records_dir / f"{s['id']}.json")
+    assert record["players"] == ["human", "greedy"]  # easy = greedy, in the terminal's entry
+    assert len(record["actions"]) == s["actions"]
+    assert replay(record).scores == s["scores"]
+    # the log tells the game as the terminal does: rounds, and at the end who won
+    log = client.get(f"/api/games/{s['id']}").json()["log"]
+    assert log[0]["kind"] == "rule" and log[0]["text"].startswith("Round 1")
+    assert log[-1]["kind"] == "game" and log[-1]["text"].startswith("Game over")
+
+
+def test_a_refused_move_names_the_rule_and_changes_nothing(client, records_dir):
+    # Penchant's end game (rule K): the second to play must follow suit when able
+    def must_follow(s):
+        if s["to_move"] != "you":
+            return False
+        state = replay(read_record(records_dir / f"{s['id']}.json"))
+        obs = state.observation(0)
+        if not obs["trick"] or state.stock_left:
+            return False
+        led = obs["trick"][0]["card"][1]
+        return any(c[1] == led for c in obs["hand"]) and any(c[1] != led for c in obs["hand"])
+
+    s = play_until(client, new_game(client, game="penchant", seed=1), must_follow)
+    path = records_dir / f"{s['id']}.json"
+    before = path.read_bytes()
+    state = replay(read_record(path))
+    led = state.observation(0)["trick"][0]["card"][1]
+    off_suit = next(c for c in state.observation(0)["hand"] if c[1] != led)
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": off_suit})
+    assert r.status_code == 400
+    assert "you must follow suit" in r.json()["error"]
+    assert path.read_bytes() == before
+    assert client.get(f"/api/games/{s['id']}").json()["actions"] == s["actions"]
+
+
+def test_bad_requests_are_answered_4xx_with_a_message_and_change_nothing(client, records_dir):
+    s = new_game(client, game="penchant")
+    path = records_dir / f"{s['id']}.json"
+    before = path.read_bytes()
+    gid = s["id"]
+    cases = [
+        (client.get("/api/games/no-such-game"), 404, "There is no game"),
+        (client.get("/api/games/..%2F..%2Fetc%2Fpasswd"), 404, "Not Found"),  # no route: not a path
+        (client.get("/api/games/.hidden"), 404, "There is no game"),
+        (client.post(f"/api/games/{gid}/actions", content=b"{not json", headers={"content-type": "application/json"}),
+         400, "malformed JSON"),
+        (client.post(f"/api/games/{gid}/actions", json={"move": "QS"}), 422, "action"),
+        # seed 4: you lead, holding KS 8S AH QH TH 8C (not QS), and no bot may move for you
+        (client.post(f"/api/games/{gid}/actions", json={"action": "QS"}), 400, "you do not hold QS"),
+        (client.post(f"/api/games/{gid}/actions", json={"action": "meld KS"}), 400, "not now"),
+        (client.post(f"/api/games/{gid}/step"), 409, "It is your turn"),
+        (client.post("/api/games", json={"game": "penchant", "options": {"scoring": "medieval"}}), 400, "19th-century"),
+        (client.post("/api/games", json={"game": "penchant", "options": {"colour": "red"}}), 400, "scoring"),
+        (client.post("/api/games", json={"game": "no-such-game"}), 400, "penchant"),
+        (client.post("/api/games", json={"game": "penchant", "seat": 2}), 400, "seat must be 0..1"),
+        (client.post("/api/games", json={"game": "penchant", "bots": ["human"]}), 400, "human"),
+        (client.post("/api/games", json={"game": "penchant", "bots": ["ismcts(iterations=0)"]}), 400, "iterations"),
+        (client.get(f"/api/games/{gid}/text/secrets"), 404, "help"),
+        (client.get(f"/api/games/{gid}?since=-1"), 400, "since"),
+    ]
+    for r, status, words in cases:
+        assert r.status_code == status, (r.request.url, r.text)
+        assert words in r.json()["error"], (r.request.url, r.json())
+    assert path.read_bytes() == before
+    assert [p.name for p in records_dir.iterdir()] == [path.name]  # no game was started by a bad request
+
+
+def test_a_restarted_server_continues_the_game_from_its_record(records_dir):
+    from starlette.testclient import TestClient
+
+    from cardcore.web.app import create_app
+
+    with TestClient(create_app(records_dir)) as first:
+        s = play_until(first, new_game(first, game="marjolet"), lambda s: s["actions"] >= 6)
+    with TestClient(create_app(records_dir)) as second:
+        again = second.get(f"/api/games/{s['id']}").json()
+        assert again["actions"] == s["actions"] and again["scores"] == s["scores"]
+        assert again["legal_actions"] == s["legal_actions"]
+        end = play_until(second, again, lambda x: x["actions"] >= s["actions"] + 4)
+    assert len(read_record(records_dir / f"{s['id']}.json")["actions"]) == end["actions"]
+
+
+def test_a_terminal_game_resumes_in_the_browser_and_back(client, records_dir):
+    runner = CliRunner()
+    path = records_dir / "started-at-the-terminal.json"
+    out = runner.invoke(cli, ["play", "penchant", "--seed", "4", "--level", "easy", "--plain", "--record", str(path)],
+                        input="1\nquit\n")
+    assert out.exit_code == 0, out.output
+    at_terminal = len(read_record(path)["actions"])
+    assert at_terminal >= 1
+    listed = client.get("/api/saved").json()
+    assert [g["id"] for g in listed] == ["started-at-the-terminal"]
+    s = client.get("/api/games/started-at-the-terminal").json()
+    assert s["actions"] == at_terminal and s["players"] == ["human", "greedy"] and s["seat"] == 0
+    s = play_until(client, s, lambda x: x["actions"] >= at_terminal + 3)
+    out = runner.invoke(cli, ["play", "--resume", str(path), "--plain"], input="quit\n")
+    assert out.exit_code == 0, out.output
+    assert f"Resumed after {s['actions']} actions." in out.output
+
+
+def test_the_texts_of_the_prompt_are_the_terminals(client, records_dir):
+    s = new_game(client, game="penchant")
+    s = play_until(client, s, lambda x: x["to_move"] == "you")
+    gid = s["id"]
+    moves = client.get(f"/api/games/{gid}/text/moves").json()["text"].splitlines()
+    assert moves[0] == "Moves, and what each does now:"
+    assert [line.split()[1:3] for line in moves[1:]] == [a.split() for a in s["legal_actions"]]
+    # Penchant's first phase (the gathering, while the stock lasts) has no trick obligation
+    help_text = client.get(f"/api/games/{gid}/text/help").json()["text"]
+    assert "Phase gathering: any card may be played: no need to follow suit" in help_text
+    history = client.get(f"/api/games/{gid}/text/history").json()["text"]
+    assert history.startswith("Round 1 · Bot deals")
+    hint = client.get(f"/api/games/{gid}/text/hint").json()["text"]
+    assert hint.startswith("Hint (ismcts(iterations=500)): [")
+
+
+def test_an_auction_game_of_three_takes_a_bid_by_its_amount(client):
+    s = new_game(client, game="auction-pinochle", seat=1)
+    assert s["names"] == ["East", "You", "West"]  # from seat 1: the next seat (2) on your left is West
+    s = play_until(client, s, lambda x: x["to_move"] == "you")
+    bids = [a for a in s["legal_actions"] if a.startswith("bid ")]
+    lowest = min(int(a.split()[1]) for a in bids)
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": str(lowest)})
+    assert r.status_code == 200, r.text
+    assert r.json()["action"] == f"bid {lowest}"
+    assert any("You bid" in item["text"] for item in r.json()["log"])
+
+
+def test_watching_bots_every_seat_is_a_bot_and_no_person_may_move(client):
+    s = new_game(client, game="partnership-auction-pinochle", watch=True, bots=["greedy"], level=None)
+    assert s["players"] == ["greedy"] * 4 and s["seat"] is None and s["to_move"] == "bot"
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": "pass"})
+    assert r.status_code == 409
+    for _ in range(3):
+        s = client.post(f"/api/games/{s['id']}/step").json()
+    assert s["actions"] == 3
+
+
+def test_the_start_page_offers_every_game_and_option(client):
+    from cardcore import load_game
+    from cardcore.plugins import get_games
+
+    page = client.get("/").text
+    for name in get_games():
+        g = load_game(name)
+        assert f'value="{name}"' in page
+        for row in g.option_set().describe():
+            assert f'data-option="{row["name"]}"' in page
+    table = client.get("/saved")
+    assert table.status_code == 200 and "No saved games yet." in table.text
+
+
+def test_compare_runs_in_the_background_and_gives_the_commands_table(client):
+    import time
+
+    arms = ["penchant", "penchant(scoring=19th-century)"]
+    r = client.post("/api/compare", json={"arms": arms, "bots": "greedy,greedy", "n": 6, "seed": 3})
+    assert r.status_code == 202, r.text
+    job = r.json()
+    for _ in range(600):
+        job = client.get(f"/api/compare/{job['id']}").json()
+        if job["status"] != "running":
+            break
+        time.sleep(0.05)
+    assert job["status"] == "finished" and job["done"] == job["total"] == 12
+    cli_out = CliRunner().invoke(cli, ["compare", *arms, "--bots", "greedy,greedy", "-n", "6", "--seed", "3"])
+    assert cli_out.exit_code == 0
+    # the same estimates and intervals; only the time per game differs (and with it column widths)
+    def cells(text):
+        lines = text.splitlines()
+        timed = next(i for i, line in enumerate(lines) if line.startswith("seconds per game"))
+        return [line.split() for line in lines[:timed] + lines[timed + 2:]]
+
+    assert cells(job["text"]) == cells(cli_out.output)
+    assert job["metrics"][0]["name"] == "win rate A (greedy)" and len(job["metrics"][0]["arms"]) == 2
+    page = client.get(f"/compare/{job['id']}").text
+    assert "<svg class=\"plot\"" in page and "arm 2: penchant(scoring=19th-century)" in page
+    bad = client.post("/api/compare", json={"arms": ["penchant"], "n": 6})
+    assert bad.status_code == 422 and "arms" in bad.json()["error"]
+    bad = client.post("/api/compare", json={"arms": ["penchant", "penchant(scoring=x)"]})
+    assert bad.status_code == 400 and "modern" in bad.json()["error"]
+
+
+def test_play_goes_on_while_a_comparison_runs_and_a_comparison_can_be_stopped(client):
+    import time
+
+    r = client.post("/api/compare", json={"arms": ["marjolet", "marjolet(turned_seven_points=7)"],
+                                          "bots": "greedy", "n": 2000, "seed": 1})
+    assert r.status_code == 202, r.text
+    job = r.json()
+    s = new_game(client, game="penchant")
+    s = play_until(client, s, lambda x: x["actions"] >= 6)  # answered while the games are played
+    assert client.get(f"/api/compare/{job['id']}").json()["status"] == "running"
+    assert client.delete(f"/api/compare/{job['id']}").status_code == 202
+    for _ in range(600):
+        job = client.get(f"/api/compare/{job['id']}").json()
+        if job["status"] != "running":
+            break
+        time.sleep(0.05)
+    assert job["status"] == "stopped" and job["done"] < job["total"]
+    assert client.delete(f"/api/compare/{job['id']}").status_code == 409
+
+
+def test_the_watched_table_names_the_seat_to_move_not_you(client):
+    s = new_game(client, game="pinochle", watch=True, level="easy")
+    page = client.get(f"/play/{s['id']}/table").text
+    seat = s["current_player"]
+    assert f"Seat {seat} to move." in page and "Your turn" not in page
+    assert f"<dt>Seat {seat}&#39;s hand</dt>" in page and "<dt>Your hand</dt>" not in page
+
+
+def test_undo_takes_back_your_last_move_and_the_bots_replies_and_rewrites_the_record(client, records_dir):
+    s = new_game(client, game="penchant")
+    assert client.post(f"/api/games/{s['id']}/undo").status_code == 409  # nothing of yours yet
+    # seed 4: you lead KS (action 1), greedy answers 9S (2), you may declare the eights (3: meld)
+    s = play_until(client, s, lambda x: x["actions"] >= 2 and x["to_move"] == "you")
+    assert s["actions"] == 2 and s["legal_actions"] == ["meld 8S 8C", "pass"]
+    r = client.post(f"/api/games/{s['id']}/undo")
+    assert r.status_code == 200 and r.json()["undone"] == 2 and r.json()["actions"] == 0
+    assert read_record(records_dir / f"{s['id']}.json")["actions"] == []
+    assert r.json()["legal_actions"][0] == "play KS"
