@@ -233,7 +233,11 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         self._after_action()
 
     def resume(self) -> None:
-        """Go on with the steps that ``draw_gate`` paused."""
+        """Go on after ``draw_gate`` or ``deal_gate`` paused (see :mod:`cardcore.engine.chance`)."""
+        if self.deal_paused:  # a deal was the last thing due: deal it, as it would have been
+            self.deal_paused = False
+            self._start_deal()
+            return
         self._after_action()
 
     def _after_action(self) -> None:

@@ -2,46 +2,48 @@
 
 The engine deals and draws by itself from a deal fixed in advance. OpenSpiel wants every hidden
 card to be a chance node whose outcome is open until the card is dealt or drawn.
-:class:`ChanceState` gets that without changing the engine:
+:class:`ChanceState` gets that through the state's chance interface
+(:mod:`cardcore.engine.chance`), one chance node per card dealt or drawn, with nothing tried on
+a copy:
 
 - **Dealing.** A deal is dealt card by card. There is one chance node for the first dealer (over
-  the seats, first deal only). Then come each hand in seat order, then the turn-up (Marjolet),
-  then as many stock cards as the engine uses when a deal starts (Penneech turns the first stock
-  card for trump at once). The engine state is then built with ``game.new_game(deals=[deal])``;
-  later deals are appended to its ``given_deals``. The rest of the stock lies in a placeholder
-  order (deck order).
-- **Drawing.** Most actions are carried out on the engine state itself, with its
-  ``draw_gate`` set: before the engine takes a stock card that is not fixed yet, it pauses, the
-  adapter state goes through a chance node that fixes that stock position (the chosen card is
-  swapped into it), and the engine resumes. So the chance nodes come right after the action
-  that causes the draw, as at the table, one per card, in the order the cards are taken.
-  Actions that may start a deal (a play of the last card held, a step after it, a throw-in, or
-  any action where the last phase ends with the stock) are first tried on a clone instead: if
-  the clone draws or turns cards not fixed yet, they get their chance nodes; if it starts a new
-  deal, the new deal is dealt as above. Then the clone tried with every card it uses fixed
-  becomes the new engine state.
+  the seats, first deal only; later dealers are the engine's ``next_deal_dealer()``). Then come
+  each hand in seat order, then the turn-up (Marjolet), then the stock cards the engine turns as
+  a deal starts (``stock_turned_at_deal_start``: Penneech's trump). A widow dealt apart with no
+  stock beside it (Auction Pinochle) is the cards left, so it needs no chance node of its own.
+  The first deal makes the engine state (``game.new_game(deals=[deal])``); the engine's
+  ``deal_gate`` pauses it before each later deal, which is dealt the same way, given with
+  ``queue_deal()`` and dealt with ``resume()``. The rest of the stock lies in a placeholder
+  order (deck order) that no one ever sees.
+- **Drawing.** Every action is carried out on the engine state itself, with its ``draw_gate``
+  set: before the engine takes a stock card that is not fixed yet, it pauses, the adapter state
+  goes through a chance node whose outcome ``fix_stock_card()`` makes the card at that stock
+  position, and the engine resumes. So the chance nodes come right after the action that causes
+  the draw, as at the table, one per card, in the order the cards are taken.
 - **Outcomes.** Chance outcomes are card indices, uniform over the cards that no one has seen:
   those not yet dealt or, for a stock position, the face-down stock cards not yet fixed. So the
-  chance nodes sample exactly a shuffled deck.
+  chance nodes sample exactly a shuffled deck, and each one is a card dealt or drawn.
 - **Information.** No one ever sees the placeholder order. Information states are built from
-  the engine's events: your own cards as dealt and drawn, every action, the deal and its
-  dealer, and cards turned face up (turned trumps, Marjolet's turn-up, and the faced card when
-  it is drawn last). Chance nodes themselves are invisible until the engine uses their card.
-- **Deal cap.** When an action would start a deal beyond the cap (``encoding.Bounds.deal_cap``),
-  the game is cut off instead and scored by :func:`encoding.cut_off_returns`. This uses the
-  scores at the end of the last deal, and the engine state is left as it was before that
-  action.
+  the engine's events: your own cards as dealt and drawn, every action (a discard, laid aside
+  face down, only as a number of cards to the others), the deal and its dealer, cards turned
+  face up (turned trumps, Marjolet's turn-up, the faced card when it is drawn last, the widow)
+  and melds shown. Chance nodes themselves are invisible until the engine uses their card.
+- **Deal cap.** When a deal beyond the cap (``encoding.Bounds.deal_cap``) is due, the game is cut
+  off instead and scored by :func:`encoding.cut_off_returns` from the scores at the end of the
+  last deal; the engine state stays paused there.
 - **Resampling** (for ISMCTS). Only the unseen cards of the current deal are redrawn: the other
-  seats' hidden hand cards and the face-down stock. Earlier deals are over, so their cards
-  cannot matter. The deal's history is replayed from a snapshot taken when its dealing began,
-  with the hidden hand cards swapped for others drawn from that pool (cards of suits a seat is
-  known to lack are avoided). A replay is accepted only if every recorded action is still legal
-  at the same kind of node, it ends at the same player's turn and the player's information
-  state comes out identical. This catches what the engine reveals only implicitly: a
-  declaration turn skipped because the opponent had no meld, the obligation to win a trick.
-  Random tries come first; when they keep failing, a backtracking search finds a consistent
-  world (see :class:`_Resampler`). The true state is never handed back: if even the bounded
-  search fails, :class:`ResampleError` is raised.
+  seats' hidden hand cards, a widow not yet turned and the face-down stock (the engine's
+  ``hidden_in_hands``, ``unseen_apart``, ``face_down_stock``). Earlier deals are over, so their
+  cards cannot matter. The deal's history is replayed from a snapshot taken when its dealing
+  began, with the hidden cards' chance outcomes swapped for others drawn from that pool (cards
+  of suits a seat is known to lack are avoided). A replay is accepted only if every recorded
+  action is still legal at the same kind of node, it ends at the same player's turn and the
+  player's information state comes out identical. This catches what the engine reveals only
+  implicitly: a declaration turn skipped because the opponent had no meld, the obligation to win
+  a trick. Random tries come first; when they keep failing, a backtracking search finds a
+  consistent world (see :class:`_Resampler`). The true state is never handed back: if even the
+  bounded search fails, :class:`ResampleError` is raised. The declarer's discard is replayed as
+  recorded, so a world keeps the true discards (the replay needs the same actions).
 
 A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
 them. So OpenSpiel's serialization, which pickles the Python state, round-trips.
@@ -51,19 +53,23 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .. import IllegalAction, load_game
 from ..cards import iter_bits
+from ..engine.discard import DISCARD
+from ..melds import best_meld_set
+from ..state import State
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
-    observation_text, scores_before_deal
+    observation_text, shows_melds
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
-START = "<start>"  # the pseudo-action that deals the first deal
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
 RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
+SHOWN_TRIES = 5_000  # random deals tried against the melds shown, before any is replayed
+PRIVATE_VERBS = (DISCARD,)  # actions whose cards only the actor sees (laid aside face down)
 
 
 class ChanceGame:
@@ -75,12 +81,13 @@ class ChanceGame:
         self.n = game.players
         self.hand_size = game.rules.deal.hand_size
         self.turnup = game.rules.deal.turnup
+        self.turned_at_start = State.stock_turned_at_deal_start(game.rules)
         self.max_deals = max_deals
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
+        self.stakes = game.rules.game_end.game_score == "stakes"
         self.encoder = ObservationEncoder(game, self.bounds)
-        last = game.rules.phases[-1]
-        self.stock_ends_last_phase = last.until == "stock-empty"
+        self.shows_melds = shows_melds(game)  # the engine's melds shown are information
 
     def new_state(self) -> "ChanceState":
         return ChanceState(self)
@@ -121,28 +128,16 @@ class _Build:
         return out
 
 
-@dataclass(frozen=True)
-class _Trial:
-    """What trying the pending action on a clone showed."""
-
-    state: object | None  # the engine state after it (None: nothing could be tried yet)
-    old_end: int  # the old deal's stock is used up to this position
-    new_deal: bool
-    dealer: int | None = None
-    start_used: int = 0  # stock cards the new deal used as it started
-
-
 class ChanceState:
     """One game in progress, with deals and draws as chance nodes. See the module docstring."""
 
     def __init__(self, g: ChanceGame):
         self.g = g
         self.engine = None  # the cardcore State, once the first deal is dealt
-        self.pending: str | None = START  # the action waiting for its chance nodes
-        self.build: _Build | None = None
-        self.fixed = 0  # stock positions below this are fixed (in the engine's stock list)
-        self.probe: _Trial | None = None  # the last trial of the pending action, without its state
+        self.build: _Build | None = None  # the deal being dealt
+        self.fixed = 0  # stock positions below this are fixed this deal
         self.slot: tuple[str, int | None] | None = None  # what the current chance node decides
+        self.draw_waits = False  # the engine paused before a stock card not fixed yet
         self.cut_off: list[float] | None = None
         self.history: list[int] = []
         self.players: list[int] = []  # who chose each history entry (CHANCE for chance)
@@ -150,17 +145,15 @@ class ChanceState:
         self.log: list[tuple[int | None, str, str]] = []  # (seat or None, its text, others' text)
         self.mark = 0  # history index where the current deal's dealing began
         self.snapshot: ChanceState | None = None  # the state at that index
-        self._new_build = False
+        self.dealt_deal: dict | None = None  # the last deal given to the engine, as records list it
         self._outcomes_at, self._outcomes_memo = -1, []  # _outcomes() of the node at that history length
         self._legal_at, self._legal_memo = -1, []  # legal_ids() of the player node at that history length
-        self._pending_legal = False  # whether the pending player action is legal
-        self.paused: tuple[int, int] | None = None  # (seat, first event) of an action the engine runs in place
-        self._advance()
+        self._begin_deal(None)
+        self._settle()
 
     # ------------------------------------------------------------------ queries
     # OpenSpiel asks these several times per action: they read the fields directly. A chance
-    # node is never terminal (a cut-off game has no slot), and while an action is pending the
-    # state stands at one of its chance nodes.
+    # node is never terminal (a cut-off game has no slot).
     def current_player(self) -> int:
         if self.slot is not None:
             return CHANCE
@@ -169,12 +162,12 @@ class ChanceState:
         return self.engine.current_player
 
     def is_terminal(self) -> bool:
-        return self.cut_off is not None or (self.pending is None and self.engine.result is not None)
+        return self.cut_off is not None or (self.slot is None and self.engine.result is not None)
 
     def returns(self) -> list[float]:
         if self.cut_off is not None:
             return list(self.cut_off)
-        if self.engine is None or self.pending is not None:
+        if self.engine is None or self.slot is not None:
             return [0.0] * self.g.n
         return self.engine.returns()
 
@@ -207,7 +200,7 @@ class ChanceState:
         if kind == DEALER:
             return list(range(self.g.n))
         if kind == STOCK:
-            return sorted(self.engine.stock[self.fixed:self._face_down_end()])
+            return sorted(self.engine.face_down_stock(self.fixed))
         dealt = self.build.dealt()
         cards = [c for c in range(self.g.deck.size) if c not in dealt]
         if self.g.deck.packs > 1:
@@ -220,10 +213,6 @@ class ChanceState:
             cards = sorted(first.values())
         return cards
 
-    def _face_down_end(self) -> int:
-        e = self.engine
-        return len(e.stock) - (1 if e.faced is not None and e.stock_pos < len(e.stock) else 0)
-
     # ------------------------------------------------------------------ applying
     def apply(self, action: int) -> None:
         if self.is_terminal():
@@ -235,22 +224,22 @@ class ChanceState:
             self._record(player, action, self.slot[0])
             self._apply_chance(action)
             self.slot = None
-            if self.paused is not None:  # the engine waits in the middle of the pending action
-                self._run_in_place(self.engine.resume)
-            else:
-                self._advance()
+            self._settle()
             return
         if not 0 <= action < len(self.g.actions):
             raise ValueError(f"action {action} is not in the action space")
-        self._pending_legal = action in self.legal_ids()  # before the history grows: the memo holds
+        text = self.g.actions.strings[action]
+        if action not in self.legal_ids():  # refused before anything changes
+            try:
+                self.engine.clone().apply(text)
+                why = "not offered here"
+            except IllegalAction as exc:
+                why = str(exc)
+            raise ValueError(f"action {action} ({text}) is not legal: {why}")
         self._record(player, action, "")
-        self.pending = text = self.g.actions.strings[action]
-        try:
-            self._advance()  # tries the action on a clone first: an illegal one changes nothing
-        except IllegalAction as exc:
-            self.pending = None
-            del self.history[-1], self.players[-1], self.kinds[-1]
-            raise ValueError(f"action {action} ({text}) is not legal: {exc}") from None
+        self._log_action(player, text)
+        self._run(self.engine.apply, text)
+        self._settle()
 
     def _record(self, player: int, action: int, kind: str) -> None:
         self.history.append(action)
@@ -268,116 +257,42 @@ class ChanceState:
             b.turnup = card
         elif kind == PREFIX:
             b.prefix.append(card)
-        else:
-            stock = self.engine.stock
-            j = stock.index(card, self.fixed)
-            stock[self.fixed], stock[j] = stock[j], stock[self.fixed]
+        else:  # the stock card the engine waits for
+            self.engine.fix_stock_card(self.fixed, card)
             self.fixed += 1
+            self._run(self.engine.resume)
 
-    def _advance(self) -> None:
-        """Carry out the pending action once every card it uses is fixed; else stop at a chance node."""
-        if self.pending is not None and self.probe is None and self._in_place(self.pending):
-            e = self.engine
-            self.paused = (e.current_player, len(e.events))
-            self._run_in_place(e.apply, self.pending)
-            return
-        while self.pending is not None:
-            stale = self.probe is not None
-            trial = self.probe if stale else self._trial()
-            slot = self._slot_for(trial)
-            if slot is None and stale:  # planned cards fixed: try it for real
-                trial = self._trial()
-                slot = self._slot_for(trial)
-            if slot is None:
-                self._accept(trial)
+    def _begin_deal(self, dealer: int | None) -> None:
+        """The dealing of a deal begins: a snapshot is kept for resampling."""
+        self.build = _Build(dealer, [[] for _ in range(self.g.n)])
+        self.slot = self._build_slot(self.build)
+        self.mark = len(self.history)
+        self.snapshot = None
+        self.snapshot = self.clone()
+
+    def _settle(self) -> None:
+        """After an action or outcome: the next chance node, or a player's turn, or the end."""
+        while True:
+            if self.build is not None:
+                self.slot = self._build_slot(self.build)
+                if self.slot is not None:
+                    return
+                self._deal_built()
                 continue
-            self.probe, self.slot = (trial if stale else replace(trial, state=None)), slot
-            if self._new_build:  # the dealing of a deal begins: keep a snapshot for resampling
-                self._new_build = False
-                self.mark = len(self.history)
-                self.snapshot = None
-                self.snapshot = self.clone()
+            e = self.engine
+            if self.draw_waits:
+                self.slot = (STOCK, None)
+                return
+            if e.deal_due():
+                if len(e.deals) >= self.g.bounds.deal_cap:
+                    self.cut_off = cut_off_returns(e.scores, e.table, self.g.stakes)
+                    self._public(f"cut off after {len(e.deals)} deals at {'/'.join(map(str, e.scores))}")
+                    return
+                self._begin_deal(e.next_deal_dealer())
+                continue
             return
 
-    def _in_place(self, action: str) -> bool:
-        """Whether ``action`` may be carried out on the engine state itself, without a trial.
-
-        It may when it is legal and cannot start a deal: the engine then pauses before each
-        stock card it takes that is not fixed yet (``State.draw_gate``), for its chance node. A
-        deal can end only once no seat holds a card (a play of the last card held, or a step
-        after it), or by a throw-in; those, the first deal and a last phase that ends when the
-        stock is empty go through the trial on a clone.
-        """
-        e = self.engine
-        if e is None or self.build is not None or self.g.stock_ends_last_phase or action == "throw-in":
-            return False
-        held = 0
-        for hand, table in zip(e.hands, e.tableaus):
-            held += (hand | table).bit_count()
-        if held == 0 or (held == 1 and action.startswith("play ")):
-            return False
-        return self._pending_legal
-
-    def _run_in_place(self, step, *args) -> None:
-        """Run ``step`` on the engine; stop at a chance node if it pauses before an unfixed card."""
-        e = self.engine
-        paused = False
-
-        def gate() -> bool:
-            nonlocal paused
-            paused = self.fixed <= e.stock_pos < self._face_down_end()
-            return not paused
-
-        e.draw_gate = gate
-        try:
-            step(*args)
-        finally:
-            e.draw_gate = None
-        if paused:
-            self.slot = (STOCK, None)
-            return
-        seat, start = self.paused
-        self._log_action(seat)
-        self._log_events(e, start)
-        self.pending = self.paused = None
-
-    def _trial(self) -> _Trial:
-        b = self.build
-        complete = b is not None and self._build_slot(b, None) is None
-        e = self.engine
-        if e is None:  # the first deal
-            if not complete:
-                return _Trial(None, 0, True)
-            state = self.g.game.new_game(deals=[b.deal(self.g)])
-            return _Trial(state, 0, True, b.dealer, state.stock_pos)
-        t = e.clone()
-        if complete:
-            t.given_deals = e.given_deals + [b.deal(self.g)]
-        else:
-            t.seed = 0  # a placeholder deal, should the action start one
-        t.apply(self.pending)
-        if len(t.deals) == len(e.deals):
-            return _Trial(t, t.stock_pos, False)
-        used = 0
-        for event in t.events[len(e.events):]:
-            if event["type"] == "deal":
-                break
-            used += event["type"] in ("draw", "turn")
-        return _Trial(t, e.stock_pos + used, True, t.deals[-1]["dealer"], t.stock_pos)
-
-    def _slot_for(self, trial: _Trial) -> tuple[str, int | None] | None:
-        e = self.engine
-        if e is not None:
-            if self.fixed < min(trial.old_end, self._face_down_end()):
-                return (STOCK, None)
-            if not trial.new_deal or len(e.deals) >= self.g.bounds.deal_cap:
-                return None
-        if self.build is None:
-            self.build = _Build(trial.dealer, [[] for _ in range(self.g.n)])
-            self._new_build = True
-        return self._build_slot(self.build, trial)
-
-    def _build_slot(self, b: _Build, trial: _Trial | None) -> tuple[str, int | None] | None:
+    def _build_slot(self, b: _Build) -> tuple[str, int | None] | None:
         if b.dealer is None:
             return (DEALER, None)
         for seat, hand in enumerate(b.hands):
@@ -385,42 +300,57 @@ class ChanceState:
                 return (HAND, seat)
         if self.g.turnup and b.turnup is None:
             return (TURNUP, None)
-        if trial is not None and len(b.prefix) < trial.start_used:
+        if len(b.prefix) < self.g.turned_at_start:
             return (PREFIX, None)
         return None
 
-    def _accept(self, trial: _Trial) -> None:
+    def _deal_built(self) -> None:
+        """Every card of the deal being dealt is chosen: the engine deals it."""
+        deal = self.dealt_deal = self.build.deal(self.g)
+        self.fixed = len(self.build.prefix)
+        self.build = None
+        if self.engine is None:
+            self.engine = self.g.game.new_game(deals=[deal])
+            self._log_events(0)
+            return
+        self.engine.queue_deal(deal)
+        self._run(self.engine.resume)
+
+    def _run(self, step, *args) -> None:
+        """Run ``step`` on the engine with both gates set: it pauses before a stock card not
+        fixed yet and before a deal, for their chance nodes."""
         e = self.engine
-        if e is not None:
-            seat = e.current_player
-            self._log_action(seat)
-            if trial.new_deal and len(e.deals) >= self.g.bounds.deal_cap:
-                scores = scores_before_deal(e.scores, trial.state.events[len(e.events):], e.table)
-                self.cut_off = cut_off_returns(scores, e.table)
-                self._public(f"cut off after {len(e.deals)} deals at {'/'.join(map(str, scores))}")
-                self.pending = self.probe = None
-                return
-        self._log_events(trial.state, len(e.events) if e is not None else 0)
-        self.engine = trial.state
-        if trial.new_deal:
-            self.fixed = len(self.build.prefix)
-            self.build = None
-        self.pending = self.probe = None
+        start = len(e.events)
+        self.draw_waits = False
+
+        def draw_gate() -> bool:
+            self.draw_waits = self.fixed <= e.stock_drawn() < e.face_down_end()
+            return not self.draw_waits
+
+        e.draw_gate, e.deal_gate = draw_gate, _no_deal_yet
+        try:
+            step(*args)
+        finally:
+            e.draw_gate = e.deal_gate = None
+        self._log_events(start)
 
     # ------------------------------------------------------------------ information
     def _public(self, text: str) -> None:
         self.log.append((None, text, text))
 
-    def _log_action(self, seat: int) -> None:
-        if self.pending != "pass":  # passes are logged from their events (see _log_events)
-            self._public(f"P{seat} {self.pending}")
+    def _log_action(self, seat: int, action: str) -> None:
+        verb = action.split()[0]
+        if verb in PRIVATE_VERBS:  # the others learn it from its event, without the cards
+            self.log.append((seat, f"P{seat} {action}", ""))
+        elif action != "pass":  # passes are logged from their events (see _log_events)
+            self._public(f"P{seat} {action}")
 
-    def _log_events(self, state, start: int) -> None:
-        deck = self.g.deck
+    def _log_events(self, start: int) -> None:
+        state, deck = self.engine, self.g.deck
         for event in state.events[start:]:
             kind = event["type"]
             if kind == "deal":
-                deal = state.deals[-1]
+                deal = self.dealt_deal
                 turnup = f", turn-up {deal['turnup']}" if deal.get("turnup") else ""
                 self._public(f"deal {event['round']}, dealer P{event['dealer']}{turnup}")
                 for seat, hand in enumerate(deal["hands"]):
@@ -434,11 +364,17 @@ class ChanceState:
                     self.log.append((seat, f"P{seat} draws {card}", f"P{seat} draws"))
             elif kind == "turn":
                 self._public(f"P{event['seat']} turns {event['card']}")
-            elif kind == "pass":
+            elif kind == "pass" or (kind == "bid" and event["bid"] is None):
                 # The engine reports a declaration turn skipped for want of anything to declare
                 # as a pass, so that it tells the other players no more than a pass would; the
                 # information state must not tell them more either.
                 self._public(f"P{event['seat']} pass")
+            elif kind == "widow":
+                self._public(f"P{event['seat']} takes the widow {' '.join(event['cards'])}")
+            elif kind == "meld" and self.g.shows_melds:
+                self._public(f"P{event['seat']} shows {event['name']} {' '.join(event['cards'])}")
+            elif kind == DISCARD:
+                self.log.append((event["seat"], "", f"P{event['seat']} discards"))
 
     def information_state(self, seat: int) -> str:
         lines = [f"P{seat}"]
@@ -474,12 +410,11 @@ class ChanceState:
             return f"dealing: dealer {b.dealer if b else None}, {len(b.dealt()) if b else 0} cards dealt"
         d = e.deck
         lines = [f"deal {len(e.deals)} dealer P{e.dealer} trump {e.describe_trump()} "
-                 f"stock {e.stock_left} (fixed {max(0, self.fixed - e.stock_pos)})"]
+                 f"stock {e.stock_left} (fixed {max(0, self.fixed - e.stock_drawn())})"]
         for s in range(self.g.n):
             lines.append(f"P{s} hand {' '.join(d.names_of(e.hands[s]))} | table {' '.join(d.names_of(e.tableaus[s]))}")
         lines.append("trick " + " ".join(d.names[c] for c in e.trick))
         lines.append(f"scores {e.scores} to play {self.current_player()}"
-                     + (f" pending {self.pending!r}" if self.pending else "")
                      + (f" cut off {self.cut_off}" if self.cut_off else ""))
         return "\n".join(lines)
 
@@ -507,21 +442,33 @@ class ChanceState:
         it never falls back to the true state.
         """
         e = self.engine
-        if e is None or self.pending is not None or self.is_terminal() or self.snapshot is None:
+        if e is None or self.slot is not None or self.is_terminal() or self.snapshot is None:
             return self.clone()
-        hidden_of = {q: e.hands[q] & ~e.known[q] for q in range(self.g.n) if q != seat}
-        hidden = 0
+        hidden_of = e.hidden_in_hands(seat)
+        # The widow before it is turned; not the declarer's discards: the replay needs his discard
+        # action as recorded, so the world keeps them (see the module docstring).
+        apart = 0 if e.widow_turned() else e.unseen_apart(seat)
+        hidden = apart
         for mask in hidden_of.values():
             hidden |= mask
         steps = [i for i in range(self.mark, len(self.history))
                  if self.kinds[i] in (HAND, STOCK, PREFIX, TURNUP) and hidden >> self.history[i] & 1]
+        # a widow not yet turned is the cards no chance node dealt: they join the pool, and the
+        # cards left over after the redrawn hands are the world's widow
+        at_steps = {self.history[i] for i in steps}
+        leftover = [c for c in iter_bits(apart) if c not in at_steps]
         if not steps:
             return self.clone()
         owner = {c: q for q, mask in hidden_of.items() for c in iter_bits(mask)}
-        void_masks = {q: _suits_mask(e, e.voids[q]) for q in hidden_of}
-        avoid = [void_masks[owner[self.history[i]]] for i in steps]
-        pool = sorted(iter_bits(hidden)) + e.stock[self.fixed:self._face_down_end()]
-        world = _Resampler(self, seat, steps, avoid).draw(pool, rng)
+        void_masks = {q: e.void_mask(q) for q in hidden_of}
+        avoid = [void_masks[owner[self.history[i]]] if self.history[i] in owner else 0 for i in steps]
+        pool = sorted(at_steps | set(leftover)) + e.face_down_stock(self.fixed)
+        # hands whose melds were shown as dealt: a redrawn hand must show the same points
+        hand_steps = [i for i in range(self.mark, len(self.history)) if self.kinds[i] == HAND]
+        size = self.g.hand_size
+        shown = [(hand_steps[q * size:(q + 1) * size], points, hand_steps if with_widow else None)
+                 for q, (points, with_widow) in e.melds_shown_from_dealt_hands().items() if q != seat]
+        world = _Resampler(self, seat, steps, avoid, shown, e.trump).draw(pool, rng)
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 
@@ -561,14 +508,26 @@ class _Resampler:
     :class:`ResampleError` is raised rather than the true state returned.
     """
 
-    def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int]):
+    def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int],
+                 shown: list[tuple] = (), trump: int | None = None):
         self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
+        # (history indices of a hand, the points of the melds shown from it, and the indices of
+        # every hand when the widow, the cards left, had joined it)
+        self.shown, self.trump = shown, trump
         self.target = state.information_state(seat)
+        self.observed = state.engine.observation(seat)
         self.budget = 0
 
     def draw(self, pool: list[int], rng: random.Random) -> ChanceState:
-        for _ in range(RESAMPLE_TRIES):
-            world = self._rejection_try(pool, rng)
+        replays = 0
+        for _ in range(SHOWN_TRIES):  # a deal whose shown melds differ is refused before replay
+            if replays == RESAMPLE_TRIES:
+                break
+            history = self._drawn(pool, rng)
+            if history is None or not self._shows_the_same(history):
+                continue
+            replays += 1
+            world = self._replayed(history)
             if world is not None:
                 return world
         s = self.state
@@ -584,7 +543,8 @@ class _Resampler:
         raise ResampleError(f"no deal consistent with P{self.seat}'s information state found in "
                             f"{RESAMPLE_TRIES} random tries and a search of {SEARCH_BUDGET} actions")
 
-    def _rejection_try(self, pool: list[int], rng: random.Random) -> ChanceState | None:
+    def _drawn(self, pool: list[int], rng: random.Random) -> list[int] | None:
+        """The history with the hidden cards dealt at random (None: a void could not be kept)."""
         s = self.state
         rng.shuffle(pool)
         left = list(pool)
@@ -595,14 +555,37 @@ class _Resampler:
                 return None
             left.remove(card)
             history[i] = card
+        return history
+
+    def _shows_the_same(self, history: list[int]) -> bool:
+        """Whether each hand whose melds were shown as dealt would show the same points."""
+        table, deck = self.state.g.game.meld_table, self.state.g.deck
+        for indices, points, every_hand in self.shown:
+            mask = 0
+            for i in indices:
+                mask |= 1 << history[i]
+            if every_hand is not None:  # with the widow: the cards no hand was dealt
+                dealt = 0
+                for i in every_hand:
+                    dealt |= 1 << history[i]
+                mask |= deck.full_mask & ~dealt
+            if sum(m.points for m in best_meld_set(table, mask, self.trump)) != points:
+                return False
+        return True
+
+    def _replayed(self, history: list[int]) -> ChanceState | None:
+        s = self.state
         world = s.snapshot.clone()
         if world._replay(history[s.mark:], s.players[s.mark:]) and self._accepts(world):
             return world
         return None
 
     def _accepts(self, world: ChanceState) -> bool:
+        # the observation too: with a double pack, which copy of a card a meld took decides what
+        # the engine counts as known, which the information state (by name) does not show
         return world.current_player() == self.state.current_player() and \
-            world.information_state(self.seat) == self.target
+            world.information_state(self.seat) == self.target and \
+            world.engine.observation(self.seat) == self.observed
 
     def _search(self, world: ChanceState, k: int, left: list[int], rng: random.Random) -> ChanceState | None:
         """``world`` stands just before hidden step ``k``; choose its card and go on."""
@@ -630,11 +613,9 @@ class _Resampler:
         return None
 
 
-def _suits_mask(state, suits) -> int:
-    mask = 0
-    for s in suits:
-        mask |= state.deck.suit_masks[s]
-    return mask
+def _no_deal_yet() -> bool:
+    """The engine's ``deal_gate`` in the adapter: every deal is dealt by chance nodes first."""
+    return False
 
 
 def _replayed(game_string: str, max_deals: int, history: list[int]) -> ChanceState:

@@ -13,7 +13,20 @@ adapters use.
    rules file);
 5. ``throw-in``, when the game has one, and the claim (``out``), when the game has one;
 6. game verbs that the engine cannot list in advance, from the game class's
-   ``action_space_extras()`` (e.g. a plugin's own verbs with their cards).
+   ``action_space_extras()`` (e.g. a plugin's own verbs with their cards);
+7. the decisions of the phases before the tricks (:func:`phase_actions`): ``bid N`` for every
+   bid from the opening minimum up to the bid cap, in steps of the auction's step; ``trump S``
+   for each suit; ``discard C C C`` for every set of cards of the discard's size (by name: a
+   double pack's twins are one card); ``concede``.
+
+**Bids.** An auction's bids have no ceiling in the rules, so the action space stops at the bid
+cap (:func:`bid_cap`): the most points a side can count in one deal. That is the best set of
+melds of the whole pack in the best trump (the melds of any hand, or of two partners' hands, are
+a set of melds of the pack, so none can show more), plus every card point of the pack, plus
+the last-trick and other end-of-deal points counted at their largest. No bid above it can be
+made, so none is offered (Auction Pinochle with the defaults: 300 to 1,330; Partnership Auction
+Pinochle: 100 to 1,330). At a bid the legal ids are every bid of the table from the lowest the
+rules allow (``State.legal_actions`` lists only the two lowest) up to the cap, and ``pass``.
 
 **Observation tensor** (:class:`ObservationEncoder`). This is a float32 vector built only from
 ``State.observation(seat)``, so it holds exactly what that seat may know. Seats are counted from
@@ -29,7 +42,12 @@ per distinct card name and count copies. The pieces, in order:
 - ``counters``: counted cards won (e.g. brisques) per seat, divided by the deck size;
 - ``scores``: game totals and this deal's points, divided by the target (or by 100 in games
   played for a number of deals);
-- ``round``: the number of deals so far, divided by the deal cap.
+- ``round``: the number of deals so far, divided by the deal cap;
+- in a game with an auction: ``bids`` (each seat's last bid, divided by the bid cap, and a row
+  of the seats that passed), ``declarer`` (one-hot), ``contract`` (divided by the bid cap),
+  ``widow`` (once turned) and ``discards`` (to the declarer alone). The decision one-hot then
+  has the auction's decisions too (``bid``, ``trump``, ``discard``), and the scores may be
+  negative (a contract lost).
 
 **Bounds** (:func:`game_bounds`). OpenSpiel needs a maximum game length and utility bounds, and a
 Box space needs upper bounds. Games played to a target have no natural end: a tie, a deal that
@@ -45,11 +63,19 @@ because PettingZoo shows the deal that starts as the game is cut off.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from itertools import combinations
 from math import prod
 
 import numpy as np
 
+from ..engine.auction import BID
+from ..engine.discard import DISCARD
+from ..engine.name_trump import TRUMP
+from ..engine.phases import PHASE_KINDS
+from .. import state as _state  # noqa: F401  (registers every phase kind)
+from ..melds import best_meld_set
 from ..ruleset import DeclareStep
 from ..seats import Table
 
@@ -73,8 +99,13 @@ class ActionTable:
         if rules.claim is not None:
             strings.append(rules.claim.action)
         strings += game_verbs(game)
+        strings += phase_actions(game)
         self.strings: list[str] = list(dict.fromkeys(strings))
         self.ids: dict[str, int] = {s: i for i, s in enumerate(self.strings)}
+        # every bid of the table, lowest first, with its id: a bid decision offers all from the
+        # lowest legal one
+        self.bids: list[tuple[int, int]] = [(int(a.split()[1]), i) for i, a in enumerate(self.strings)
+                                            if a.startswith(BID + " ")]
 
     def __len__(self) -> int:
         return len(self.strings)
@@ -91,10 +122,19 @@ class ActionTable:
     def legal_ids(self, state) -> list[int]:
         """The legal actions of ``state`` as sorted ids."""
         actions = state.legal_actions()
+        if self.bids and state.decision == BID:
+            return self._bid_ids(actions)
         try:
             return sorted([self.ids[a] for a in actions])
         except KeyError:
             return sorted(self.id(a) for a in actions)  # raises, naming the action
+
+    def _bid_ids(self, actions: list[str]) -> list[int]:
+        """At a bid: every bid of the table from the lowest listed, and the other actions."""
+        listed = [int(a.split()[1]) for a in actions if a.startswith(BID + " ")]
+        low = min(listed, default=None)
+        ids = [i for amount, i in self.bids if low is not None and amount >= low]
+        return sorted(ids + [self.id(a) for a in actions if not a.startswith(BID + " ")])
 
 
 def game_verbs(game) -> list[str]:
@@ -102,13 +142,41 @@ def game_verbs(game) -> list[str]:
     return list(game.action_space_extras())
 
 
-def adapted_game_names() -> list[str]:
-    """The installed games the adapters offer: not yet the games with an auction, whose bids
-    have no ceiling, so that neither their action space nor their returns have a bound."""
-    from .. import game_names, load_game
+def phase_actions(game) -> list[str]:
+    """The actions of the decisions of the phases before the tricks (see the module docstring)."""
+    deck, out = game.deck, []
+    for phase in game.rules.phases:
+        if phase.kind == "auction":
+            out += [f"{BID} {amount}" for amount in range(phase.opening.minimum, bid_cap(game) + 1, phase.step)]
+        elif phase.kind == "name-trump":
+            out += [f"{TRUMP} {suit}" for suit in deck.suits]
+        elif phase.kind == "discard":
+            names = deck.names_of(deck.full_mask)  # canonical order, as State.legal_actions lists them
+            out += [" ".join([DISCARD, *combo]) for combo in combinations(names, phase.count)]
+        elif phase.kind == "contract" and phase.concede is not None:
+            out.append(phase.concede.action)
+    return list(dict.fromkeys(out))
 
-    return [name for name in game_names()
-            if not any(phase.kind == "auction" for phase in load_game(name).rules.phases)]
+
+@functools.lru_cache(maxsize=64)
+def _bid_cap(game_string: str) -> int:
+    from .. import load_game
+
+    return deal_points(load_game(game_string), 0, 0)
+
+
+def bid_cap(game) -> int:
+    """The most points a side can count in one deal (see the module docstring): no higher bid
+    can be made."""
+    return _bid_cap(game.game_string())
+
+
+def adapted_game_names() -> list[str]:
+    """The installed games the adapters offer: all of them (an auction's bids are capped, see
+    :func:`bid_cap`)."""
+    from .. import game_names
+
+    return list(game_names())
 
 
 # ------------------------------------------------------------------------------------ bounds
@@ -124,9 +192,9 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     """Loose but valid bounds (see the module docstring for the reasoning)."""
     r, deck, n = game.rules, game.deck, game.players
     end = r.game_end
-    if end.rounds is not None and r.throw_in is None:
+    if end.rounds is not None and r.throw_in is None and not _annuls(game):
         cap = end.rounds
-    else:
+    else:  # throw-ins and annulled auctions are deals that do not count
         cap = max(max_deals, end.rounds or 0)
     tricks = deck.size // n
     patterns = len(game.meld_table.patterns) + len(game_verbs(game))
@@ -139,13 +207,46 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     free = sum(1 for pats in table.patterns.values() if any(not table.rules[p.kind].counts_as_meld for p in pats))
     melds_per_deal = sum(turns * tricks * min(s.max_melds + free, per_turn_cap) for s, turns in steps)
     decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds + free, per_turn_cap) + 2) for s, turns in steps)
+    # an auction: each bid raises the last (so at most one per bid of the table), a pass each;
+    # then naming trump, the discard and the concession, at most once each
+    decisions += sum(len(range(p.opening.minimum, bid_cap(game) + 1, p.step)) + n + 3
+                     for p in r.phases if p.kind == "auction")
 
     points = deal_points(game, melds_per_deal, patterns)
     max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
+    if end.game_score == "stakes":  # each counted deal settles at most a failed stake with everyone else
+        deals = min(cap, end.rounds or cap)
+        stake = max(_largest_stake(game), 1)
+        return Bounds(cap, cap * decisions, max_points, float(deals * 2 * stake * (n - 1)))
     multiplier = end.lurch.multiplier if end.lurch else 1
     # with more than two sides, a side settles its difference with each of the others
     multiplier = max(multiplier, len(game.table.sides) - 1)
     return Bounds(cap, cap * decisions, max_points, float(_score_bound(game, cap, points) * max(1, multiplier)))
+
+
+def _annuls(game) -> bool:
+    """Whether a deal may be annulled (everyone passed the auction): it does not count."""
+    return any(p.kind == "auction" and p.opening.may_pass for p in game.rules.phases)
+
+
+def _largest_stake(game) -> int:
+    """The stake of the highest bid of the action space, where a settle step pays stakes."""
+    cap = bid_cap(game)
+    stakes = [p.stake for p in game.rules.phases if p.kind == "settle" and getattr(p, "stake", None)]
+    return max((rule.base + rule.per_50 * max(0, (cap - rule.base_bid) // rule.bracket) for rule in stakes),
+               default=0)
+
+
+def shows_melds(game) -> bool:
+    """Whether the engine shows each player's best set of melds (no declaration turns)."""
+    return any(p.kind == "show-melds" or getattr(p, "show_melds", None) is not None for p in game.rules.phases)
+
+
+def pack_melds(game) -> int:
+    """The best set of melds of the whole pack in the best trump: no hand, nor the hands of a
+    side together, shows more."""
+    table, deck = game.meld_table, game.deck
+    return max(sum(m.points for m in best_meld_set(table, deck.full_mask, trump)) for trump in range(len(deck.suits)))
 
 
 def deal_points(game, melds_per_deal: int, patterns: int) -> int:
@@ -157,6 +258,8 @@ def deal_points(game, melds_per_deal: int, patterns: int) -> int:
         seat_melds = min(melds_per_deal, deck.size // game.players + (r.turnup is not None))
     best_meld = max((_meld_max(m) for m in r.melds), default=0)
     points = seat_melds * best_meld
+    if shows_melds(game):
+        points += pack_melds(game)
     if r.turnup is not None:
         t = r.turnup
         points += max(0, t.turned_points) + max(0, t.exchange_points) + max(0, t.last_card_points)
@@ -175,7 +278,8 @@ def _score_bound(game, cap: int, deal_max: int) -> int:
     """The largest margin a game can end with, before any lurch multiplier.
 
     Totals never fall below zero (a score taken back only cancels points scored before), so the
-    margin is at most the winner's total. That total
+    margin is at most the winner's total; in a game with an auction a side's total falls by at
+    most its bid, at most the bid cap, per deal. That total
     comes from at most ``cap`` deals (a game cut off is scored before the next deal starts).
     In a game played to a target, the last deal began with both seats below it or level (else
     the game would have ended), so the margin is also below the target plus one deal's points.
@@ -184,7 +288,13 @@ def _score_bound(game, cap: int, deal_max: int) -> int:
     target = game.rules.game_end.target
     if target is not None:
         bound = min(bound, target - 1 + deal_max)
+    if _auction(game):  # a side that fails its contract loses its bid: totals may fall below zero
+        bound += cap * bid_cap(game)
     return max(1, bound)
+
+
+def _auction(game):
+    return next((p for p in game.rules.phases if p.kind == "auction"), None)
 
 
 def _meld_max(rule) -> int:
@@ -206,12 +316,15 @@ def scores_before_deal(scores: list[int], events: list[dict], table: Table | Non
     return scores
 
 
-def cut_off_returns(scores: list[int], table: Table | None = None) -> list[float]:
-    """Returns of a game cut off at the deal cap, per seat: with two sides the leading side wins
-    the margin (ties: nothing); with more, each side its differences with the others."""
+def cut_off_returns(scores: list[int], table: Table | None = None, stakes: bool = False) -> list[float]:
+    """Returns of a game cut off at the deal cap, per seat: where the scores are stakes won and
+    lost (``stakes``), those; else with two sides the leading side wins the margin (ties:
+    nothing); with more, each side its differences with the others."""
     table = table or Table(len(scores))
     totals = [scores[side[0]] for side in table.sides]
-    if len(totals) == 2:
+    if stakes:
+        by_side = [float(t) for t in totals]
+    elif len(totals) == 2:
         by_side = [float(totals[0] - totals[1]), float(totals[1] - totals[0])]
     else:
         by_side = [float(v) for v in table.settle(totals)]
@@ -233,20 +346,34 @@ class ObservationEncoder:
         self.counters = list(r.counters)
         self.scale = float(r.game_end.target or 100)
         self.deal_cap = bounds.deal_cap
+        self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for p in r.phases
+                                           for d in getattr(PHASE_KINDS.get(p.kind), "decisions", ()))))
+        self.auction = _auction(game) is not None
+        self.bid_scale = float(bid_cap(game)) if self.auction else 1.0
         cards = len(self.names)
         self.shapes: dict[str, tuple[int, ...]] = {
             "hand": (cards,), "tables": (n, cards), "known": (n, cards), "trick": (n, cards),
             "won": (cards,), "turnup": (cards,), "turned": (cards,),
-            "trump": (len(self.suits) + 1,), "phase": (len(self.phases),), "decision": (len(DECISIONS),),
+            "trump": (len(self.suits) + 1,), "phase": (len(self.phases),), "decision": (len(self.decisions),),
             "current": (n,), "dealer": (n,), "voids": (n, len(self.suits)), "sizes": (n + 1,),
             "counters": (len(self.counters), n), "scores": (2, n), "round": (1,),
         }
+        if self.auction:
+            self.shapes.update({"bids": (2, n), "declarer": (n,), "contract": (1,), "widow": (cards,),
+                                "discards": (cards,)})
         self.size = sum(prod(s) for s in self.shapes.values())
         highs = {name: np.ones(shape, np.float32) for name, shape in self.shapes.items()}
         for name in ("hand", "tables", "known", "trick", "won", "turnup", "turned"):
             highs[name] *= deck.packs
+        for name in ("widow", "discards"):
+            if name in highs:
+                highs[name] *= deck.packs
         highs["scores"] *= max(1.0, bounds.max_points / self.scale)
         self.high = np.concatenate([h.ravel() for h in highs.values()])
+        lows = {name: np.zeros(shape, np.float32) for name, shape in self.shapes.items()}
+        if self.auction:  # a contract lost takes a side's total below zero
+            lows["scores"] = -highs["scores"]
+        self.low = np.concatenate([a.ravel() for a in lows.values()])
 
     def views(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Named, reshaped views into ``flat`` (no copies)."""
@@ -288,8 +415,8 @@ class ObservationEncoder:
         trump = obs["trump"]
         v["trump"][self.suits.index(trump) if trump is not None else len(self.suits)] = 1
         v["phase"][self.phases.index(obs["phase"])] = 1
-        if obs["decision"] in DECISIONS:
-            v["decision"][DECISIONS.index(obs["decision"])] = 1
+        if obs["decision"] in self.decisions:
+            v["decision"][self.decisions.index(obs["decision"])] = 1
         if obs["current_player"] is not None:
             v["current"][rel(obs["current_player"])] = 1
         v["dealer"][rel(obs["dealer"])] = 1
@@ -306,6 +433,18 @@ class ObservationEncoder:
             v["scores"][0, rel(s)] = obs["scores"][s] / self.scale
             v["scores"][1, rel(s)] = obs["round_points"][s] / self.scale
         v["round"][0] = min(1.0, obs["round"] / self.deal_cap)
+        if self.auction:
+            for bid in obs.get("bids", ()):  # the auction's facts, once there are any
+                if bid["bid"] is None:
+                    v["bids"][1, rel(bid["seat"])] = 1
+                else:
+                    v["bids"][0, rel(bid["seat"])] = min(1.0, bid["bid"] / self.bid_scale)
+            if obs.get("declarer") is not None:
+                v["declarer"][rel(obs["declarer"])] = 1
+            if obs.get("contract") is not None:
+                v["contract"][0] = min(1.0, obs["contract"] / self.bid_scale)
+            cards(v["widow"], obs.get("widow") or [])
+            cards(v["discards"], obs.get("discards") or [])
 
 
 def observation_text(obs: dict) -> str:

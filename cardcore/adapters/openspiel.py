@@ -11,7 +11,9 @@ it again for games installed later. The game's options are the game parameters, 
 - **Chance** is explicit. The first dealer, every card dealt, and every stock card drawn or
   turned is a chance node whose outcome is a card index (see :mod:`.chance`).
 - **Actions** are the ids of :class:`.encoding.ActionTable`: ``play C``, every meld of the meld
-  table, ``pass`` and the game verbs. ``action_to_string`` gives the canonical action string.
+  table, ``pass``, the game verbs and, in a game with an auction, ``bid N`` up to the bid cap
+  (the most a deal can make), ``trump S``, ``discard C C C`` and ``concede``.
+  ``action_to_string`` gives the canonical action string.
 - **Information state string** (perfect recall): what the player has seen, line by line. That
   is the deals with their dealer and turn-up, the player's own hand and draws, every action, and
   cards turned face up. There is no information state tensor: games of any number of deals have
@@ -161,19 +163,17 @@ class CardcoreSpielState(pyspiel.State):
 def sampled_engine(world, rng: random.Random):
     """The engine state of a resampled ``world``, with nothing left in it that nobody has seen.
 
-    The face-down stock lies in the adapter's placeholder order in ``world``, so it is shuffled;
-    the deal's record follows, and later deals come from a seed of the world's own.
+    The face-down stock cards no chance node has fixed lie in the adapter's placeholder order in
+    ``world``, so they are shuffled (``fix_stock_card`` keeps the deal's record in step); later
+    deals come from a seed of the world's own.
     """
     engine = world.engine.clone()
-    face_down = slice(max(engine.stock_pos, world.fixed), world._face_down_end())
-    rest = engine.stock[face_down]
+    start = max(engine.stock_drawn(), world.fixed)
+    rest = engine.face_down_stock(start)
     rng.shuffle(rest)
-    engine.stock[face_down] = rest
-    deal = engine.deals[-1]
-    stock = [engine.deck.names[c] for c in engine.stock[:len(deal["stock"])]]
-    engine.deals = engine.deals[:-1] + [{**deal, "stock": stock}]
-    engine.given_deals = list(engine.deals)
-    engine.seed = rng.getrandbits(31)
+    for position, card in enumerate(rest, start):
+        engine.fix_stock_card(position, card)
+    engine.deal_later_from(rng.getrandbits(31))
     return engine
 
 

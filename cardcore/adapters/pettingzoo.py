@@ -9,7 +9,7 @@
         obs, reward, terminated, truncated, info = e.last()
         e.step(None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"]))
 
-- **Agents** are ``player_0`` and ``player_1`` (``player_<seat>``). ``agent_selection`` follows
+- **Agents** are ``player_0`` .. ``player_<N-1>`` (``player_<seat>``). ``agent_selection`` follows
   the engine's ``current_player``, so a trick winner who declares and then leads moves twice in
   a row.
 - **Actions** are ``Discrete(n)`` over the game's global action space
@@ -17,7 +17,8 @@
   are ``{"observation": Box float32, "action_mask": Box int8}``, as in PettingZoo's classic
   environments. The observation is :class:`.encoding.ObservationEncoder` applied to
   ``State.observation(seat)``. The mask is all zeros except for the agent whose turn it is. An
-  illegal action raises ``ValueError``.
+  illegal action raises ``ValueError``. In a game with an auction a bid is ``bid N`` up to the
+  bid cap, and every bid from the lowest legal one is in the mask (see :mod:`.encoding`).
 - **Rewards** come once, at the end of the game: the engine's ``returns()`` (the game score to
   the winner, its negative to the loser). A game still running when deal ``max_deals + 1``
   starts is truncated (``truncations``) and scored by :func:`.encoding.cut_off_returns`.
@@ -68,7 +69,7 @@ class CardcoreEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32),
+                "observation": spaces.Box(self.encoder.low, self.encoder.high, (self.encoder.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
             })
             for a in self.possible_agents
@@ -122,7 +123,8 @@ class CardcoreEnv(AECEnv):
         if state.is_terminal():
             self._finish(state.returns(), self.terminations)
         elif len(state.deals) > self.bounds.deal_cap:
-            self._finish(cut_off_returns(scores_before_deal(before, state.events[events:], state.table), state.table),
+            scores = scores_before_deal(before, state.events[events:], state.table)
+            self._finish(cut_off_returns(scores, state.table, self.game.rules.game_end.game_score == "stakes"),
                          self.truncations)
         else:
             self.agent_selection = self.possible_agents[state.current_player]

@@ -62,6 +62,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("stop_after_deal", SHARED, "a search's world ends with the deal it looks ahead to"),
     ("game_hooks", SHARED, "the game's meld_refusal and extra_declarations, None where it has none"),
     ("draw_gate", SHARED, "an adapter's hook: answering False pauses the steps before a draw"),
+    ("deal_gate", SHARED, "an adapter's hook: answering False pauses a deal that is due (engine.chance)"),
+    ("deal_paused", SHARED, "a deal is due and waits for queue_deal() and resume() (None: not paused)"),
     # the game's history and totals
     ("deals", LIST, "every deal so far, as dealt (record format)"),
     ("actions", LIST, "every decision taken, canonical strings (record format)"),

@@ -63,10 +63,8 @@ class DealingMixin:
 
     def _generate_deal(self, index: int) -> dict:
         rng = random.Random(f"{self.seed}:deal:{index}")
-        if self.next_dealer is not None:
-            dealer = self.next_dealer
-        elif self.deals:
-            dealer = self.table.next(self.deals[-1]["dealer"])
+        if self.next_dealer is not None or self.deals:
+            dealer = self.next_deal_dealer()
         else:
             dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
         cards = list(self.deck.names)
@@ -82,6 +80,8 @@ class DealingMixin:
         return {"dealer": dealer, "hands": hands, "stock": rest}
 
     def _start_deal(self) -> None:
+        if self._deal_waits():  # a caller chooses the deal first (ChanceMixin.deal_gate)
+            return
         index = len(self.deals)
         if index:  # the deal that ends: what each seat saw of it, for the worlds sampled later
             self.seen_in_past_deals = self.seen_in_past_deals + (seen_at_deal_end(self),)

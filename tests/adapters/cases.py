@@ -22,7 +22,21 @@ EXTRA_OPTIONS = {
         {"game_end": "end-of-deal", "target": 30, "dealer_scores_first_turnup": False},
         {"max_deals": 1},
     ],
+    # the melds by agreement change the bid cap, and with it the action space
+    "auction-pinochle": [{"double_flush": True, "double_pinochle": True, "king_queen_flush": True,
+                          "grand_pinochle": True, "minimum_bid": 250}],
+    "partnership-auction-pinochle": [{"first_leader": "declarer", "double_flush": True}],
 }
+
+# Parameters every test game of a game gets. Random bids mostly lose their contract, so a random
+# Partnership Auction Pinochle to 1000 runs to the deal cap of a hundred deals, minutes long; to
+# 300 it ends within a few deals, and ten are its cap.
+ALWAYS = {"partnership-auction-pinochle": {"target": 300, "max_deals": 10}}
+
+
+def base_options(name: str) -> dict:
+    """The parameters of a test game of ``name`` where a test needs no others (see ALWAYS)."""
+    return dict(ALWAYS.get(name, {}))
 
 
 @contextlib.contextmanager
@@ -36,8 +50,7 @@ def seat_games_known():
 
 
 def game_names() -> list[str]:
-    """Every game the adapters offer (not yet the auction games) and the test games of three and
-    four seats."""
+    """Every game the adapters offer and the test games of three and four seats."""
     with seat_games_known():
         return sorted(adapted_game_names())
 
@@ -57,7 +70,7 @@ def _option_sets() -> list[tuple[str, dict]]:
             key = (name, tuple(sorted(options.items())))
             if key not in seen:
                 seen.add(key)
-                out.append((name, options))
+                out.append((name, {**ALWAYS.get(name, {}), **options}))
     return out
 
 
@@ -66,8 +79,9 @@ def short_options(name: str) -> dict:
     options = {"max_deals": 1}
     with seat_games_known():
         defaults = load_game(name).option_set().defaults()
-    if "rounds" in defaults:
-        options["rounds"] = 1
+    for deals in ("rounds", "deals"):  # a game of a fixed number of deals: one
+        if deals in defaults:
+            options[deals] = 1
     return options
 
 

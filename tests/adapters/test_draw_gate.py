@@ -36,3 +36,27 @@ def test_pausing_before_each_draw_changes_nothing(name):
         assert gated.legal_actions() == plain.legal_actions() or gated.is_terminal()
     assert gated.record() == plain.record() and gated.result == plain.result
     assert pauses, "no draw was ever paused"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_pausing_before_each_deal_changes_nothing(name):
+    """The deal gate: every deal after the first waits until it is queued, then is dealt by
+    resume() exactly as it would have been."""
+    game = load_game(name)
+    plain, gated = game.new_game(seed=5), game.new_game(deals=[game.new_game(seed=5).record()["deals"][0]])
+    gated.deal_gate = lambda: False
+    rng, paused = random.Random(5), 0
+    while not plain.is_terminal():
+        action = rng.choice(plain.legal_actions())
+        plain.apply(action)
+        gated.apply(action)
+        if gated.deal_due():
+            paused += 1
+            assert len(gated.record()["deals"]) == len(plain.record()["deals"]) - 1
+            assert gated.next_deal_dealer() == plain.record()["deals"][-1]["dealer"]
+            gated.queue_deal(plain.record()["deals"][-1])
+            gated.resume()
+            assert not gated.deal_due()
+        assert gated.legal_actions() == plain.legal_actions()
+    assert gated.record()["deals"] == plain.record()["deals"] and gated.result == plain.result
+    assert paused == len(plain.record()["deals"]) - 1

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip(
 
 from cardcore.adapters import openspiel as adapter  # noqa: E402
 
-from .cases import game_names, option_sets, short_options, show  # noqa: E402
+from .cases import base_options, game_names, option_sets, short_options, show  # noqa: E402
 
 
 def spiel_string(name: str, options: dict) -> str:
@@ -66,7 +66,7 @@ def test_random_sim_test(name, options):
 
 @pytest.mark.parametrize("name", game_names())
 def test_chance_nodes_serialization_and_hidden_cards(name):
-    game = pyspiel.load_game(adapter.short_name(name))
+    game = pyspiel.load_game(spiel_string(name, base_options(name)))
     seen = {"chance": 0, "decisions": 0}
 
     def visit(state):
@@ -106,7 +106,7 @@ def test_chance_nodes_serialization_and_hidden_cards(name):
 
 @pytest.mark.parametrize("name", game_names())
 def test_resampling_keeps_the_information_state(name):
-    game = pyspiel.load_game(adapter.short_name(name))
+    game = pyspiel.load_game(spiel_string(name, base_options(name)))
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     changed = []
 
@@ -166,7 +166,7 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
         other = others[0]
         hidden = (truth.hands[other] & ~truth.known[other]).bit_count()
         hidden_all = sum((truth.hands[s] & ~truth.known[s]).bit_count() for s in others)
-        pool = hidden_all + max(0, core._face_down_end() - core.fixed)
+        pool = hidden_all + max(0, core.engine.face_down_end() - core.fixed)
         if hidden and math.comb(pool, hidden) >= 20:
             # At least 20 hands the opponent could hold: the world must redraw them.
             worlds["free"] += 1
@@ -257,7 +257,7 @@ def decision_points(game, seed: int, every: int):
 
 @pytest.mark.parametrize("name", game_names())
 def test_cardcore_state_shows_only_what_the_player_may_know(name):
-    game = pyspiel.load_game(adapter.short_name(name))
+    game = pyspiel.load_game(spiel_string(name, base_options(name)))
     redrawn = 0
     for state in decision_points(game, seed=3, every=7):
         truth, player = state._core.engine, state.current_player()
@@ -269,12 +269,13 @@ def test_cardcore_state_shows_only_what_the_player_may_know(name):
         unseen_others = 0
         for other in others:
             unseen_others |= truth.hands[other] & ~truth.known[other]
-        face_down = truth.stock[truth.stock_pos:state._core._face_down_end()]
+        face_down = truth.stock[truth.stock_pos:state._core.engine.face_down_end()]
         if unseen_others and (face_down or len(others) > 1):
             redrawn += any(view.hands[o] != truth.hands[o] for o in others)
             # The cards an opponent may hold, or that lie face down, are only the unseen ones.
             # (by name: with a double pack a redrawn card may be a twin of the one it stands for)
-            unseen = unseen_others | sum(1 << c for c in face_down)
+            # (and a widow not yet turned, or another seat's discards, lying apart unseen)
+            unseen = unseen_others | sum(1 << c for c in face_down) | truth.unseen_apart(player)
             names = truth.deck.names_of
             for other in others:
                 held = Counter(names(view.hands[other] & ~view.known[other]))
@@ -359,3 +360,27 @@ def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
     for seat in range(2):
         lines = final.information_state_string(seat).splitlines()
         assert [int(line[1]) for line in lines if line.endswith(" pass")] == pass_events
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_adapter_game_replays_from_its_record(name):
+    """The engine state under the adapter writes the record a game dealt from those cards would:
+    the deals with every card the chance nodes chose (the stock cards drawn so far in the order
+    drawn), and replaying it reaches the same state, mid-game and at the end."""
+    from cardcore.records import replay
+
+    game = pyspiel.load_game(spiel_string(name, short_options(name)))
+    checked = []
+
+    def visit(state):
+        if not state.is_chance_node() and len(state.history()) % 7 == 0:
+            engine = state._core.engine
+            again = replay(engine.record())
+            assert again.summary() == engine.summary() and again.observation(0) == engine.observation(0)
+            checked.append(len(state.history()))
+
+    final = playout(game, seed=4, visit=visit)
+    engine = final._core.engine
+    if final._core.cut_off is None:
+        assert replay(engine.record()).result == engine.result
+    assert checked

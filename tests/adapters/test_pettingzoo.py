@@ -12,7 +12,7 @@ from cardcore import load_game  # noqa: E402
 from cardcore.adapters import pettingzoo as adapter  # noqa: E402
 from cardcore.adapters.encoding import DEFAULT_MAX_DEALS, adapted_game_names  # noqa: E402
 
-from .cases import game_names, option_sets, short_options, show  # noqa: E402
+from .cases import base_options, game_names, option_sets, short_options, show  # noqa: E402
 
 # PettingZoo's advice for flat observations; ours are {"observation", "action_mask"} dicts, as
 # in its own classic environments.
@@ -56,13 +56,15 @@ def test_namespaces_and_registry(name):
 
 @pytest.mark.parametrize("name", game_names())
 def test_the_seed_is_the_deal_seed_and_rewards_are_the_returns(name):
-    env = adapter.env(name)
+    options = base_options(name)
+    max_deals = options.pop("max_deals", DEFAULT_MAX_DEALS)
+    env = adapter.env(name, options=options, max_deals=max_deals)
     totals = play(env, seed=11)
     state = env.unwrapped.game_state
-    assert state.deals[0] == load_game(name).new_game(seed=11).deals[0]
+    assert state.deals[0] == load_game(name, options).new_game(seed=11).deals[0]
     assert state.is_terminal()
     assert [totals[a] for a in env.possible_agents] == state.returns()
-    assert play(adapter.env(name), seed=11) == totals
+    assert play(adapter.env(name, options=options, max_deals=max_deals), seed=11) == totals
 
 
 @pytest.mark.parametrize("name", game_names())
