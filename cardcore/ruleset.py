@@ -456,6 +456,28 @@ class LurchRule(Strict):
     source: Source
 
 
+class RoundedSettlement(Strict):
+    """A game settled on its totals rounded down to ``round_down_to``: the winner scores the
+    difference (at least ``least_difference``) plus ``game_bonus``; if the loser's total is under
+    ``rubicon`` he is rubiconed, and the winner scores his own rounded total plus the loser's
+    (at least ``least_rubiconed``) plus ``rubicon_game_bonus`` and ``rubicon_extra``. Equal
+    rounded totals are decided by ``tie_counter`` cards won, ``counter_points`` each (a tie
+    then is void); with ``counter_saves_rubicon`` a loser under the rubicon counts them too, and
+    is saved if they take him to it (both players then count theirs)."""
+
+    round_down_to: int = Field(100, ge=1)
+    least_difference: int = Field(0, ge=0)
+    game_bonus: int = Field(ge=0)
+    rubicon: int | None = Field(None, ge=1)
+    rubicon_game_bonus: int = Field(0, ge=0)
+    rubicon_extra: int = Field(0, ge=0)
+    least_rubiconed: int = Field(0, ge=0)
+    tie_counter: str | None = None
+    counter_points: int = 10
+    counter_saves_rubicon: bool = False
+    source: Source
+
+
 class GameEndRule(Strict):
     """A fixed number of rounds, or deals until a player reaches ``target``."""
 
@@ -474,6 +496,8 @@ class GameEndRule(Strict):
     # bidding-side-first: a settle phase counts the bidding side first (it alone may then win)
     order: Literal["totals", "bidding-side-first"] = "totals"
     lurch: LurchRule | None = None
+    settlement: RoundedSettlement | None = Field(
+        None, description="the game score from totals rounded down, with game and rubicon bonuses")
     source: Source
 
     @model_validator(mode="after")
@@ -570,6 +594,10 @@ class RulesFile(Strict):
                     raise LocatedValueError(
                         f"meld {m.name!r} uses rank(s) not in the deck: {sorted(used - ranks)}",
                         "melds", i, field)
+        settlement = self.game_end.settlement
+        if settlement and settlement.tie_counter is not None and settlement.tie_counter not in self.counters:
+            raise LocatedValueError(f"game_end.settlement counts {settlement.tie_counter!r}, which is not a counter",
+                                    "game_end", "settlement", "tie_counter")
         for c, counter in self.counters.items():
             if set(counter.ranks) - ranks:
                 raise LocatedValueError(f"counter {c!r} uses rank(s) not in the deck", "counters", c, "ranks")
