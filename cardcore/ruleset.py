@@ -101,6 +101,16 @@ class ThrowInRule(Strict):
     source: Source
 
 
+class CarteBlancheRule(Strict):
+    """A hand dealt without a card of ``without_ranks`` scores ``points``; with
+    ``again_on_draw`` each further card drawn that is none of them scores again, until one is."""
+
+    without_ranks: list[str]
+    points: int = Field(ge=0)
+    again_on_draw: bool = True
+    source: Source
+
+
 class CardPointsRule(Strict):
     """Points scored at once for a card turned for trump, or won in a trick.
 
@@ -118,6 +128,9 @@ class TrumpFromMeld(Strict):
     card_rank: str = Field(description="trump is the suit of this rank's card in the meld")
     declared_by: list[Literal["winner", "loser"]]
     first_only: bool = True
+    scored_as_trump: bool = Field(
+        False, description="while no trump is set, a meld that sets it scores as a meld of trumps "
+                           "(the first marriage is royal)")
     source: Source
 
 
@@ -556,6 +569,7 @@ class RulesFile(Strict):
     deal: DealRule
     turnup: TurnupRule | None = None
     throw_in: ThrowInRule | None = None
+    carte_blanche: CarteBlancheRule | None = None
     card_points: list[CardPointsRule] = []
     trump: TrumpRule
     phases: list[AnyPhase] = Field(min_length=1)
@@ -656,6 +670,7 @@ class RulesFile(Strict):
         rank_fields = [
             (self.turnup and [self.turnup.rank], ("turnup", "rank")),
             (self.throw_in and self.throw_in.without_ranks, ("throw_in", "without_ranks")),
+            (self.carte_blanche and self.carte_blanche.without_ranks, ("carte_blanche", "without_ranks")),
             (self.trump.set_by_meld and [self.trump.set_by_meld.card_rank], ("trump", "set_by_meld", "card_rank")),
         ]
         for used, loc in rank_fields:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from ..errors import CardcoreError, IllegalAction, RecordError
+from . import carte_blanche
 from .kinds import PLAY, THROW_IN
 
 
@@ -151,6 +152,7 @@ class DealingMixin:
             self._event("deal", dealer=self.dealer, round=len(self.rounds))
         self._enter_phase(0)
         self._deal_trump()
+        carte_blanche.score_dealt_hands(self)
         self._offer_throw_in()
         if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
             self._end_game()

@@ -74,9 +74,23 @@ class DeclaringMixin:
         fresh = holding if game.reuse_policy == "new-set" else hand
         for mask in table.within(holding, fresh, allowed):
             meld = table.best(mask, self.trump, allowed)
+            if self.trump is None:
+                meld = self._as_trump_setter(mask, allowed) or meld
             if meld is not None:
                 out.append((meld, self.meld_refusal(seat, meld)))
         return out
+
+    def _as_trump_setter(self, mask: int, allowed) -> MeldScore | None:
+        """With no trump yet, the meld these same-suit cards make as trumps, where such a meld
+        would set trump and the rules score it so (``set_by_meld.scored_as_trump``)."""
+        rule = self.rules.trump.set_by_meld
+        if rule is None or not rule.scored_as_trump or self.trump_fixed:
+            return None
+        suit = self.deck.suit_of[(mask & -mask).bit_length() - 1]
+        if mask & ~self.deck.suit_masks[suit]:
+            return None
+        meld = self.game.meld_table.best(mask, suit, allowed)
+        return meld if meld is not None and meld.rule.name in rule.melds else None
 
     def declarable(self, seat: int) -> list[MeldScore]:
         melds = [m for m, why in self.meld_options(seat) if why is None]
