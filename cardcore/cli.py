@@ -107,7 +107,8 @@ def rules_data(g) -> dict:
              "trump_points": m.trump_points, "class": m.meld_class, "source": m.source}
             for m in r.melds if m.enabled
         ],
-        "meld_reuse": {"policy": r.meld_reuse, "source": r.meld_reuse_source},
+        "meld_reuse": ({"policy": r.meld_reuse, "source": r.meld_reuse_source} if isinstance(r.meld_reuse, str)
+                       else {"policy": "laws", **r.meld_reuse.model_dump()}),
         "scoring": [s.model_dump() for s in r.scoring],
         "game_end": r.game_end.model_dump(),
         "game_rules": g.describe_rules(),

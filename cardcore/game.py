@@ -180,7 +180,12 @@ class TrickGame:
         # the rank whose trump card scores when played (e.g. Marjolet's unexchanged seven)
         tu = r.turnup
         self.play_points_rank = self.deck.ranks.index(tu.rank) if tu and tu.play_points else None
-        self.reuse_policy = r.meld_reuse
+        # a named policy, or "laws" with the laws one by one in reuse_laws
+        self.reuse_laws = None if isinstance(r.meld_reuse, str) else r.meld_reuse
+        self.reuse_policy = r.meld_reuse if self.reuse_laws is None else "laws"
+        self.needs_fresh_card = (self.reuse_laws.fresh_card if self.reuse_laws is not None
+                                 else self.reuse_policy != "new-set")
+        self.has_to_score = any(getattr(s, "to_score", False) for p in r.phases for s in p.after_trick)
         # melds declared beside the turn's one meld (the dix): only then is a turn whose meld
         # limit is reached searched again
         self.has_uncounted_melds = any(not m.counts_as_meld for m in r.melds)

@@ -97,6 +97,8 @@ class MeldTable:
                 continue
             if rule.non_trump_only and pattern.suit == trump:
                 continue
+            if rule.trumps is not None and (trump is None or self.deck.suits[trump] not in rule.trumps):
+                continue
             pts = self.points(pattern, trump)
             if best is None or pts > best.points:
                 best = MeldScore(mask, rule, pts, pattern.suit)

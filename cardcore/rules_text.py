@@ -83,10 +83,26 @@ def step_text(step) -> str:
         what = "melds" if step.max_melds > 1 else "one meld"
         if step.exclude:
             what += f" (not {', '.join(step.exclude)})"
+    if step.to_score:
+        what += " to score now (more may be shown, to score one per later trick won while their cards stay unplayed)"
     if step.exchange:
         what += " and exchange for the turn-up"
     cond = " if the winner declared nothing" if step.when == "winner-passed" else ""
     return f"{who} may declare {what}{cond}"
+
+
+def reuse_text(reuse) -> str:
+    """A named re-use policy as it is, or the re-use laws in words."""
+    if isinstance(reuse, str):
+        return reuse
+    laws = ["every new meld needs a card from hand" if reuse.fresh_card else "a meld may be of table cards only"]
+    if reuse.same_meld == "forbidden":
+        laws.append("a card serves once in each meld name")
+    if reuse.same_class == "higher-only":
+        laws.append("a card serves again in its class only in a higher-scoring meld")
+    laws.append("a meld broken by play may be re-formed with replacements" if reuse.broken_melds == "reform"
+                else "a meld broken by play may not be re-formed")
+    return "; ".join(laws)
 
 
 def after_trick_text(phase: PhaseRule) -> str:
@@ -181,7 +197,8 @@ def rules_page(game, data: dict) -> str:
         trump += "".join(f" ({v} with {k} trump)" for k, v in m.points_if_trump.items())
         out.append(f"  {m.name:<16} {str(pts) + trump:>6}  {m.description}  [{m.source}]")
     if r.melds:
-        out.append(f"  re-use of table cards: {r.meld_reuse}  [{r.meld_reuse_source}]")
+        out.append(f"  re-use of table cards: {reuse_text(r.meld_reuse)}  "
+                   f"[{r.meld_reuse_source or getattr(r.meld_reuse, 'source', '')}]")
     else:
         out.append("  (none)")
     out += ["", "Phases"]

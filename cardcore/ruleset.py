@@ -161,6 +161,10 @@ class DeclareStep(Strict):
     only: list[str] | None = None
     exclude: list[str] = []
     when: Literal["always", "winner-passed"] = "always"
+    to_score: bool = Field(
+        False, description="melds shown beyond max_melds wait 'to score': their cards go to the table, and the "
+                           "seat may score one of them at a later turn of this step (counting towards max_melds) "
+                           "while none of its cards has been played")
     source: Source
 
 
@@ -405,6 +409,8 @@ class MeldRule(Strict):
     points_if_trump: dict[str, int] = Field(
         default_factory=dict, description="points instead when the suit named is trump, e.g. {S: 80}")
     enabled: bool = Field(True, description="false: not a meld of this game (an option's agreement)")
+    trumps: list[str] | None = Field(
+        None, description="a meld only while one of these suits is trump (e.g. a bezique defined by the trump)")
     counts_as_meld: bool = Field(
         True, description="false: declared besides a turn's max_melds (e.g. the dix)")
     suits: Literal["same", "different", "any"] = "same"
@@ -439,6 +445,22 @@ class MeldRule(Strict):
         if self.trump_only and self.non_trump_only:
             raise ValueError("a meld cannot be both trump_only and non_trump_only")
         return self
+
+
+class MeldReuseLaws(Strict):
+    """The laws on cards used in more than one meld, as data. Each law is one sentence of the
+    sources: ``fresh_card``: every new meld needs a card from hand (not from the table);
+    ``same_meld``: a card once in a meld may not serve in another meld of the same name;
+    ``same_class``: ``higher-only``, a card may serve again in its class only in a meld scoring
+    more than every meld of that class it was in (marriage then sequence, not the reverse);
+    ``broken_melds``: ``reform``, a meld broken by playing one of its cards may be formed and
+    scored again with replacement cards, which lifts ``same_meld`` and ``same_class`` for it."""
+
+    fresh_card: bool = True
+    same_meld: Literal["allowed", "forbidden"] = "forbidden"
+    same_class: Literal["any", "higher-only"] = "higher-only"
+    broken_melds: Literal["no-reform", "reform"] = "no-reform"
+    source: Source
 
 
 class ScoringRule(Strict):
@@ -576,7 +598,9 @@ class RulesFile(Strict):
     score_scale: ScoreScale | None = None
     melds: list[MeldRule] = []
     # each-class-once: melds are shown as a best set, a card in at most one meld of each class
-    meld_reuse: Literal["fresh-card", "none", "new-class-or-higher", "new-set", "each-class-once"] = "fresh-card"
+    # or the laws one by one (MeldReuseLaws)
+    meld_reuse: Union[Literal["fresh-card", "none", "new-class-or-higher", "new-set", "each-class-once"],
+                      MeldReuseLaws] = "fresh-card"
     meld_reuse_source: Source = ""
     scoring: list[ScoringRule] = []
     game_end: GameEndRule

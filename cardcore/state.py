@@ -262,6 +262,7 @@ class State(DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, Knowledg
         new.round_points = list(self.round_points)
         new.meld_log = list(self.meld_log)
         new.meld_history = [list(h) for h in self.meld_history]
+        new.waiting = [list(w) for w in self.waiting]
         new.actions = list(self.actions)
         new.events = list(self.events)
         new.deals = list(self.deals)

@@ -129,7 +129,11 @@ class DealingMixin:
         self.won = [[0] * len(self.rules.phases) for _ in range(self.n)]
         self.round_points = [0] * self.n
         self.meld_log: list[dict] = []
-        self.meld_history: list[list[tuple[int, str, int]]] = [[] for _ in range(self.n)]
+        # per seat: (cards, class, points, meld name) of every meld declared this deal
+        self.meld_history: list[list[tuple[int, str, int, str]]] = [[] for _ in range(self.n)]
+        # per seat: melds shown to score at a later turn, with their meld_log index
+        self.waiting: list[list[tuple]] = [[] for _ in range(self.n)]
+        self.step_shown = 0  # cards put down on the table at this declaration turn
         self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
         self.voids: list[set[int]] = [set() for _ in range(self.n)]
         self.pending: list = []

@@ -45,11 +45,28 @@ class DeclaringMixin:
         return step is not None and self.step_melds >= step.max_melds
 
     def open_melds(self, seat: int) -> list[MeldScore]:
-        """The melds ``seat`` may declare at this point of the turn."""
+        """The melds ``seat`` may declare at this point of the turn. With a ``to_score`` step,
+        melds beyond the turn's limit are still open (they wait to score), and until the limit
+        is reached the melds waiting from earlier turns may be scored."""
         melds = self.declarable(seat)
+        step = self.declare_step()
+        if step is not None and step.to_score:
+            if self._meld_limit_reached():
+                return melds
+            ready = self.ready_to_score(seat)
+            if not ready:
+                return melds
+            action = self.game.meld_action
+            named = {action(m.mask) for m in ready}
+            return ready + [m for m in melds if action(m.mask) not in named]
         if self.step_melds and self._meld_limit_reached():
             return [m for m in melds if not m.rule.counts_as_meld]
         return melds
+
+    def ready_to_score(self, seat: int) -> list[MeldScore]:
+        """The melds ``seat`` showed to score later whose cards all still lie on the table."""
+        table = self.tableaus[seat]
+        return [m for m, _ in self.waiting[seat] if not m.mask & ~table]
 
     def declare_step(self) -> DeclareStep | None:
         step = self.pending[0][0] if self.pending else None
@@ -59,7 +76,7 @@ class DeclaringMixin:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
         step = self.pending[0][0] if self.pending else None
         hand, tableaus = self.hands[seat], self.tableaus
-        key = (seat, hand, self.trump, step, len(self.meld_history[seat]))
+        key = (seat, hand, self.trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
@@ -71,7 +88,9 @@ class DeclaringMixin:
             return out
         allowed = game.step_melds(step) if type(step) is DeclareStep else None
         holding = hand | tableaus[seat]
-        fresh = holding if game.reuse_policy == "new-set" else hand
+        # the cards put down at this turn count as fresh: melds they form with table cards are
+        # shown at the same time (and wait to score, where the step allows it)
+        fresh = holding if not game.needs_fresh_card else hand | self.step_shown
         for mask in table.within(holding, fresh, allowed):
             meld = table.best(mask, self.trump, allowed)
             if self.trump is None:
@@ -115,19 +134,42 @@ class DeclaringMixin:
     def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """The rules file's policy on using table cards again in new melds."""
         policy = self.game.reuse_policy
+        if policy == "laws":
+            return self._reuse_law_refusal(seat, meld)
         if policy == "fresh-card":
             return None  # the search already asks for a card from hand
         reused = meld.mask & self.tableaus[seat]
         src = self.rules.meld_reuse_source
         if policy == "none" and reused:
             return f"melded cards may not be used again in new melds ({src})"
-        if policy == "new-set" and any(mask == meld.mask for mask, _, _ in self.meld_history[seat]):
+        if policy == "new-set" and any(mask == meld.mask for mask, *_ in self.meld_history[seat]):
             return f"you have already scored this very set of cards ({src})"
         if policy == "new-class-or-higher" and reused:
-            for mask, cls, pts in self.meld_history[seat]:
+            for mask, cls, pts, *_ in self.meld_history[seat]:
                 if mask & reused and cls == meld.rule.meld_class and meld.points <= pts:
                     return (f"a melded card may be used again only in a meld of another class or in a "
                             f"higher-scoring {cls} meld ({src})")
+        return None
+
+    def _reuse_law_refusal(self, seat: int, meld: MeldScore) -> str | None:
+        """The rules file's re-use laws (``MeldReuseLaws``), each refusal naming its law."""
+        laws = self.game.reuse_laws
+        table = self.tableaus[seat]
+        reused = meld.mask & table
+        if not reused:
+            return None
+        name, cls = meld.rule.name, meld.rule.meld_class
+        for mask, old_cls, pts, old_name in self.meld_history[seat]:
+            if not mask & reused:
+                continue
+            if laws.broken_melds == "reform" and mask & ~table:
+                continue  # that meld was broken by play: replacements may form it again
+            if laws.same_meld == "forbidden" and old_name == name:
+                broken = " (a broken meld may not be re-formed)" if mask & ~table else ""
+                return f"a card once in a {name} may not serve in another {name}{broken} ({laws.source})"
+            if laws.same_class == "higher-only" and old_cls == cls and meld.points <= pts:
+                return (f"a card of a {old_name} may serve again in a {cls} meld only if it scores more "
+                        f"({laws.source})")
         return None
 
     def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
@@ -141,24 +183,66 @@ class DeclaringMixin:
         for m in self.open_melds(seat):
             if self.game.meld_action(m.mask) == wanted:
                 self.actions.append(action)
-                self._declare(seat, m)
+                waiting = next((w for w in self.waiting[seat] if w[0] is m), None)
+                if waiting is not None:
+                    self._score_waiting(seat, waiting)
+                else:
+                    self._declare(seat, m)
                 self._after_declaration()
                 return
         raise IllegalAction(action, self.explain_meld(seat, mask))
 
     def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
+        step = self.declare_step()
+        to_score = (step is not None and step.to_score and meld.rule.counts_as_meld
+                    and self._meld_limit_reached())
+        put_down = (meld.mask | extra_to_tableau) & self.hands[seat]
         self.hands[seat] &= ~(meld.mask | extra_to_tableau)
         self.tableaus[seat] |= meld.mask | extra_to_tableau
         self.known[seat] |= meld.mask | extra_to_tableau
+        self.step_shown |= put_down
         cards = self.game.meld_cards(meld.mask)
-        self.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
-        self.meld_history[seat].append((meld.mask, meld.rule.meld_class, meld.points))
+        entry = {"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points}
+        if self.game.has_to_score:
+            entry["class"] = meld.rule.meld_class
+            entry["status"] = "waiting" if to_score else "scored"
+        self.meld_log.append(entry)
+        self.meld_history[seat].append((meld.mask, meld.rule.meld_class, meld.points, meld.rule.name))
+        if to_score:
+            # shown now, scored after a later trick won while its cards stay on the table
+            self.waiting[seat] = [*self.waiting[seat], (meld, len(self.meld_log) - 1)]
+            if self.log_events:
+                self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points,
+                            to_score=True)
+            self._trump_after_meld(seat, meld)
+            return
         if self.log_events:
             self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
         self._score(seat, meld.points, "meld", meld=meld.rule.name)
         self._trump_after_meld(seat, meld)
         if meld.rule.counts_as_meld:
             self.step_melds += 1
+
+    def _score_waiting(self, seat: int, waiting: tuple[MeldScore, int]) -> None:
+        """Score a meld shown at an earlier turn: this turn's meld."""
+        meld, index = waiting
+        self.waiting[seat] = [w for w in self.waiting[seat] if w is not waiting]
+        self.meld_log[index] = {**self.meld_log[index], "status": "scored"}  # copies share the old entry
+        if self.log_events:
+            self._event("meld", seat=seat, cards=list(self.meld_log[index]["cards"]), name=meld.rule.name,
+                        points=meld.points, scored_later=True)
+        self._score(seat, meld.points, "meld", meld=meld.rule.name)
+        self.step_melds += 1
+
+    def lapse_waiting(self, seat: int, cards: int) -> None:
+        """The waiting melds of ``seat`` that lose a card (``cards``) can no longer score."""
+        keep = []
+        for meld, index in self.waiting[seat]:
+            if meld.mask & cards:
+                self.meld_log[index] = {**self.meld_log[index], "status": "lapsed"}
+            else:
+                keep.append((meld, index))
+        self.waiting[seat] = keep
 
     def _trump_after_meld(self, seat: int, meld: MeldScore) -> None:
         t = self.rules.trump
@@ -203,7 +287,8 @@ class DeclaringMixin:
         self._after_declaration()
 
     def _after_declaration(self) -> None:
-        if self.faced is None and not self.game.has_uncounted_melds and self._meld_limit_reached():
+        if (self.faced is None and not self.game.has_uncounted_melds and not self.game.has_to_score
+                and self._meld_limit_reached()):
             self._turn_moves = None  # nothing can follow the turn's last meld: no search
             self._end_step()
             return
@@ -221,4 +306,5 @@ class DeclaringMixin:
             if step.who == "winner":
                 self.winner_passed = True
         self.step_melds = 0
+        self.step_shown = 0
         self.decision = PLAY

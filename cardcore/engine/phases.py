@@ -92,6 +92,7 @@ class TricksPhase:
         for step in phase.on_start:
             if step == "tableau-to-hand":
                 for s in range(state.n):
+                    state.lapse_waiting(s, state.tableaus[s])  # nothing is declared any more
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
         if state.log_events:

@@ -16,7 +16,7 @@ class RefusalsMixin:
         best = table.best(mask, self.trump)
         if best is None:
             return "these cards form no meld of this game (see `cardcore rules`)"
-        if not mask & self.hands[seat] and self.rules.meld_reuse != "new-set":
+        if not mask & (self.hands[seat] | self.step_shown) and self.game.needs_fresh_card:
             return "a meld needs at least one fresh card from your hand, not only cards already on the table"
         step = self.declare_step()
         if step and table.best(mask, self.trump, self.game.step_melds(step)) is None:

@@ -57,6 +57,8 @@ class TrickPlayMixin:
             self._note_voids(seat, card, self.follow)
         bit = 1 << card
         self.hands[seat] &= ~bit
+        if self.waiting[seat] and self.tableaus[seat] & bit:
+            self.lapse_waiting(seat, bit)
         self.tableaus[seat] &= ~bit
         self.trick.append(card)
         self.trick_seats.append(seat)

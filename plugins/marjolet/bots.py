@@ -135,7 +135,7 @@ class MarjoletHeuristicBot:
         played = played_mask(state)
         unseen = unseen_mask(state, seat)
         out = deck.full_mask & ~mine & ~played  # not mine and not gone (the turn-up included)
-        declared = {m for m, _, _ in state.meld_history[seat]}
+        declared = {m for m, *_ in state.meld_history[seat]}
         avail = mine | unseen
         if state.faced is not None and state.stock_left > 0:
             avail |= 1 << state.faced

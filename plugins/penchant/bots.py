@@ -188,7 +188,7 @@ class PenchantHeuristicBot:
             out=out, suit_len=suit_len, strength=strength, opp_len=opp_len,
             strong_suit=max(range(len(strength)), key=lambda s: (strength[s], -s)),
             trump=state.trump, stock=state.stock_left,
-            declared={m for m, _, _ in state.meld_history[seat]},
+            declared={m for m, *_ in state.meld_history[seat]},
         )
 
     # ------------------------------------------------------------------ keeping values

@@ -106,7 +106,7 @@ class PinochleHeuristicBot:
         avail = mine | unseen_mask(state, seat)
         if state.faced is not None and state.stock_left > 0:
             avail |= 1 << state.faced
-        declared = {m for m, _, _ in state.meld_history[seat]}
+        declared = {m for m, *_ in state.meld_history[seat]}
         options = state.declarable(seat)
 
         def meld_right(without: int) -> float:  # what winning lets the bot declare
