@@ -100,14 +100,17 @@ class DeclaringMixin:
         return out
 
     def _as_trump_setter(self, mask: int, allowed) -> MeldScore | None:
-        """With no trump yet, the meld these same-suit cards make as trumps, where such a meld
-        would set trump and the rules score it so (``set_by_meld.scored_as_trump``)."""
+        """With no trump yet, the meld these cards make with the suit they would set as trumps
+        (that of their ``card_rank`` card), where such a meld sets trump and the rules score it
+        so (``set_by_meld.scored_as_trump``): the first marriage is royal."""
         rule = self.rules.trump.set_by_meld
         if rule is None or not rule.scored_as_trump or self.trump_fixed:
             return None
-        suit = self.deck.suit_of[(mask & -mask).bit_length() - 1]
-        if mask & ~self.deck.suit_masks[suit]:
+        deck = self.deck
+        setter = mask & deck.rank_masks[deck.ranks.index(rule.card_rank)]
+        if not setter:
             return None
+        suit = deck.suit_of[(setter & -setter).bit_length() - 1]
         meld = self.game.meld_table.best(mask, suit, allowed)
         return meld if meld is not None and meld.rule.name in rule.melds else None
 
