@@ -39,6 +39,11 @@ GOLDEN = {
     "auction-pinochle-two-units-traditional": ("auction-pinochle(stake_per_50=2,card_points=traditional,deals=2)", 42),
     "partnership-auction-pinochle-penguin": ("partnership-auction-pinochle", 43),
     "partnership-auction-pinochle-declarer-leads": ("partnership-auction-pinochle(first_leader=declarer,minimum_bid=200)", 44),
+    "rubicon-bezique-penguin": ("rubicon-bezique", 51),
+    "rubicon-bezique-variants": ("rubicon-bezique(bezique_cards=by-trump,four_tens=true,quartets_doubled=true,"
+                                 "carte_blanche=first-trick-only,brisques=tie-break-and-rubicon,rubicon_bonus=bicycle)", 52),
+    "six-pack-bezique-penguin": ("six-pack-bezique", 61),
+    "eight-pack-bezique-penguin": ("eight-pack-bezique", 81),
 }
 
 
