@@ -49,6 +49,11 @@ class MeldTable:
         self.deck = deck
         self.rules = rules
         self.canonical = deck.packs > 2
+        # per card name, the bit of its first, second... copy
+        ids = {name: i for i, name in enumerate(deck.by_name)}
+        self._name_of = [ids[name] for name in deck.names]  # per card, its name's number
+        self._copy_bits = [[1 << c for c in copies] for copies in deck.by_name.values()]
+        self._names_wanted: dict[int, tuple] = {}  # a canonical set's (card name, copies) pairs
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
@@ -174,23 +179,36 @@ class MeldTable:
         """:meth:`within` for a table of canonical sets: the melds of ``pool`` by name, each then
         on the pool's own cards. Copies of a card in ``fresh`` are interchangeable (the lowest are
         taken); copies outside it (on the table, with a history) are tried in every choice."""
-        deck = self.deck
-        fresh_copies: dict[str, list[int]] = {}
-        other_copies: dict[str, list[int]] = {}
+        name_of, copy_bits = self._name_of, self._copy_bits
+        counts = [0] * len(copy_bits)
         canonical = 0
+        cards = iter_bits(pool)
+        for c in cards:
+            n = name_of[c]
+            canonical |= copy_bits[n][counts[n]]
+            counts[n] += 1
+        found = self._plain_within(canonical, allowed)
+        if not found:
+            return found
+        fresh_copies: dict[int, list[int]] = {}
+        other_copies: dict[int, list[int]] = {}
         for c in iter_bits(pool):
-            name = deck.names[c]
-            (fresh_copies if fresh >> c & 1 else other_copies).setdefault(name, []).append(c)
-        for name in set(fresh_copies) | set(other_copies):
-            held = len(fresh_copies.get(name, ())) + len(other_copies.get(name, ()))
-            for copy in deck.by_name[name][:held]:
-                canonical |= 1 << copy
+            (fresh_copies if fresh >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
         out: list[int] = []
-        for mask in self._plain_within(canonical, allowed):
-            wanted = Counter(deck.names[c] for c in iter_bits(mask))
+        for mask in found:
+            wanted = self._names_wanted.get(mask)
+            if wanted is None:
+                wanted = self._names_wanted[mask] = tuple(Counter(name_of[c] for c in iter_bits(mask)).items())
+            if not other_copies:  # all in hand: the lowest copies held of each card
+                physical = 0
+                for n, k in wanted:
+                    for c in fresh_copies[n][:k]:
+                        physical |= 1 << c
+                out.append(physical)
+                continue
             choices = []
-            for name, k in wanted.items():
-                ours, others = fresh_copies.get(name, []), other_copies.get(name, [])
+            for n, k in wanted:
+                ours, others = fresh_copies.get(n, []), other_copies.get(n, [])
                 ways = []
                 for from_fresh in range(min(k, len(ours)) + 1):
                     if k - from_fresh > len(others):
