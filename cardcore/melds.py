@@ -154,11 +154,13 @@ class MeldTable:
             by_support.setdefault(support, []).append(mask)
         return [_Group(support, masks) for support, masks in by_support.items()]
 
-    def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None) -> list[int]:
+    def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None) -> list[int]:
         """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``
-        (only of the kinds named in ``allowed``, if given)."""
+        (only of the kinds named in ``allowed``, if given). ``loose``: the cards whose copies
+        are interchangeable (in hand, never melded; default ``fresh``), for tables of more
+        than two packs."""
         if self.canonical:
-            return self._within_copies(pool, fresh, allowed)
+            return self._within_copies(pool, fresh, allowed, fresh if loose is None else loose)
         groups = self._groups.get(allowed)
         if groups is None:
             groups = self._groups[allowed] = self._grouped(allowed)
@@ -175,10 +177,10 @@ class MeldTable:
                     out.append(mask)
         return out
 
-    def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None) -> list[int]:
+    def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[int]:
         """:meth:`within` for a table of canonical sets: the melds of ``pool`` by name, each then
-        on the pool's own cards. Copies of a card in ``fresh`` are interchangeable (the lowest are
-        taken); copies outside it (on the table, with a history) are tried in every choice."""
+        on the pool's own cards. Copies of a card in ``loose`` are interchangeable (the lowest are
+        taken); other copies (on the table, with a history) are tried in every choice."""
         name_of, copy_bits = self._name_of, self._copy_bits
         counts = [0] * len(copy_bits)
         canonical = 0
@@ -193,18 +195,19 @@ class MeldTable:
         fresh_copies: dict[int, list[int]] = {}
         other_copies: dict[int, list[int]] = {}
         for c in iter_bits(pool):
-            (fresh_copies if fresh >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
+            (fresh_copies if loose >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
         out: list[int] = []
         for mask in found:
             wanted = self._names_wanted.get(mask)
             if wanted is None:
                 wanted = self._names_wanted[mask] = tuple(Counter(name_of[c] for c in iter_bits(mask)).items())
-            if not other_copies:  # all in hand: the lowest copies held of each card
+            if not other_copies:  # all interchangeable: the lowest copies held of each card
                 physical = 0
                 for n, k in wanted:
                     for c in fresh_copies[n][:k]:
                         physical |= 1 << c
-                out.append(physical)
+                if physical & fresh:
+                    out.append(physical)
                 continue
             choices = []
             for n, k in wanted:

@@ -57,8 +57,10 @@ class DeclaringMixin:
             if not ready:
                 return melds
             action = self.game.meld_action
-            named = {action(m.mask) for m in ready}
-            return ready + [m for m in melds if action(m.mask) not in named]
+            named: dict[str, MeldScore] = {}
+            for m in ready:  # two waiting melds of the same cards (two packs or more): one action
+                named.setdefault(action(m.mask), m)
+            return list(named.values()) + [m for m in melds if action(m.mask) not in named]
         if self.step_melds and self._meld_limit_reached():
             return [m for m in melds if not m.rule.counts_as_meld]
         return melds
@@ -91,7 +93,7 @@ class DeclaringMixin:
         # the cards put down at this turn count as fresh: melds they form with table cards are
         # shown at the same time (and wait to score, where the step allows it)
         fresh = holding if not game.needs_fresh_card else hand | self.step_shown
-        for mask in table.within(holding, fresh, allowed):
+        for mask in table.within(holding, fresh, allowed, loose=hand):
             meld = table.best(mask, self.trump, allowed)
             if self.trump is None:
                 meld = self._as_trump_setter(mask, allowed) or meld

@@ -169,3 +169,18 @@ def test_bezique_by_trump_makes_trumps_before_any_marriage():
     finish_turn(s)
     # diamonds trump: Q♠ J♦ is no bezique any more
     assert "meld QS JD" not in s.legal_actions()
+
+
+def test_two_identical_melds_waiting_to_score_are_one_action():
+    # RM §7.1 laws 33-39 and 46: one meld scored per trick, others shown wait "to score"; two
+    # waiting marriages of the same cards (more than two packs) are one choice, not two
+    s = won_opening(RUBICON, "KS KS KS QS QS QS 7H", "7H")
+    s.apply("meld KS QS")          # scored: 40, spades trumps
+    s.apply("meld KS QS")          # shown: waits
+    s.apply("meld KS QS")          # shown: waits
+    finish_turn(s)
+    assert s.scores == [40, 0]
+    trick(s, "7H", "7H", winner=0)
+    assert s.legal_actions().count("meld KS QS") == 1
+    s.apply("meld KS QS")
+    assert s.scores == [80, 0]
