@@ -75,6 +75,7 @@ def result_line(res: dict, names: Names) -> str:
     if res["winner"] is None:
         return "Finished: a tie" + (f"; {totals}." if totals else ".")
     lurched = " (lurched)" if res.get("lurched") else ""
+    lurched += " (rubiconed)" if res.get("rubiconed") else ""
     winners = names.subject(res["winner"], "win")
     if names.partnerships:  # the winner's side wins
         who = names.team(res["winner"])
