@@ -160,6 +160,11 @@ class TrickGame:
             tuple(r.deck.ranks), tuple(r.deck.suits), r.deck.packs,
             {s: tuple(o) for s, o in r.deck.suit_order_exceptions.items()},
         )
+        # per phase, the deck whose strengths rank that phase's tricks (a phase may rank its
+        # tricks otherwise, e.g. the Ten at whist rank in Bezique's end game): same cards
+        self.trick_decks = [self.deck if getattr(p, "ranks", None) is None else
+                            Deck(self.deck.ranks, self.deck.suits, self.deck.packs,
+                                 {s: tuple(p.ranks) for s in self.deck.suits}) for p in r.phases]
         self.play_action = ["play " + name for name in self.deck.names]
         self._meld_actions: dict[int, str] = {}
         self._meld_cards: dict[int, tuple[str, ...]] = {}

@@ -234,6 +234,8 @@ def rules_page(game, data: dict) -> str:
         table = "; table cards may be played" if p.play_from_tableau else ""
         if p.show_melds is not None:
             table += "; each player's best set of melds is shown and scored as he plays to the first trick"
+        if p.ranks is not None:
+            table += f"; its tricks rank, high to low, {' '.join(reversed(p.ranks))}"
         out.append(f"  {p.name}: {p.follow_rule.letters} — {p.follow_rule.describe()}{table}; "
                    f"ends {phase_end_text(p)}  [{p.source}]")
         out += [f"    then {step_text(s)}" for s in p.after_trick]

@@ -207,6 +207,9 @@ class PhaseRule(Strict):
     play_from_tableau: bool = False
     on_start: list[Literal["tableau-to-hand"]] = []
     leader: Literal["last-trick-winner"] = "last-trick-winner"
+    ranks: list[str] | None = Field(
+        None, description="this phase's trick order of the ranks, low to high, where it is not the deck's "
+                          "(e.g. the Ten at whist rank, below the Jack)")
     after_trick: list[Step] = []
     source: Source
 
@@ -615,6 +618,9 @@ class RulesFile(Strict):
         # that value's line rather than the first line of the file.
         ranks = set(self.deck.ranks)
         names: set[str] = set()
+        for i, p in enumerate(self.phases):
+            if getattr(p, "ranks", None) is not None and sorted(p.ranks) != sorted(ranks):
+                raise LocatedValueError("a phase's ranks reorder the deck's ranks, each once", "phases", i, "ranks")
         for i, m in enumerate(self.melds):
             if m.name in names:
                 raise LocatedValueError(f"two melds are named {m.name!r}", "melds", i, "name")

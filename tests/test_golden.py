@@ -39,6 +39,11 @@ GOLDEN = {
     "auction-pinochle-two-units-traditional": ("auction-pinochle(stake_per_50=2,card_points=traditional,deals=2)", 42),
     "partnership-auction-pinochle-penguin": ("partnership-auction-pinochle", 43),
     "partnership-auction-pinochle-declarer-leads": ("partnership-auction-pinochle(first_leader=declarer,minimum_bid=200)", 44),
+    "bezique-penguin": ("bezique", 51),
+    "bezique-variants": ("bezique(brisques=end-of-hand,last_trick=24th,endgame_trumping=optional,"
+                         "trump_seven=also-when-played,bezique_cards=by-trump,endgame_ten=whist,target=1500)", 52),
+    "cinq-cents-penguin": ("cinq-cents", 61),
+    "cinq-cents-boussac": ("cinq-cents(preset=boussac)", 62),
     "rubicon-bezique-penguin": ("rubicon-bezique", 51),
     "rubicon-bezique-variants": ("rubicon-bezique(bezique_cards=by-trump,four_tens=true,quartets_doubled=true,"
                                  "carte_blanche=first-trick-only,brisques=tie-break-and-rubicon,rubicon_bonus=bicycle)", 52),

@@ -180,7 +180,7 @@ class DeclaringMixin:
     def _meld_action(self, seat: int, cards: list[str], action: str) -> None:
         if self.decision != DECLARE:
             raise IllegalAction(action, self._meld_out_of_turn(seat, cards))
-        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        mask = self.named_cards(seat, cards)
         if mask is None or len(cards) != mask.bit_count():
             missing = [c for c in cards if self.deck.find(c, self.holding(seat)) is None]
             raise IllegalAction(action, f"you do not hold {' '.join(missing) or 'those cards'}")

@@ -24,6 +24,24 @@ class RefusalsMixin:
         why = self.meld_refusal(seat, best)
         return why or "not allowed now"
 
+    def named_cards(self, seat: int, cards: list[str]) -> int | None:
+        """The physical cards ``cards`` names in ``seat``'s holding, those in hand first (with
+        two packs a name may be a card in hand and its twin on the table: the meld the player
+        means is the one with most fresh cards)."""
+        hand = self.hands[seat]
+        mask = self.deck.mask_of_names(cards, hand)
+        if mask is not None:
+            return mask
+        mask = 0
+        for name in cards:
+            card = self.deck.find(name, hand & ~mask)
+            if card is None:
+                card = self.deck.find(name, self.tableaus[seat] & ~mask)
+            if card is None:
+                return None
+            mask |= 1 << card
+        return mask
+
     def _expected(self) -> str:
         who = f"seat {self.current_player}"
         if self.decision == PLAY:
@@ -38,7 +56,7 @@ class RefusalsMixin:
         expected = self._expected()
         if self.decision != PLAY:
             return expected
-        mask = self.deck.mask_of_names(cards, self.holding(seat))
+        mask = self.named_cards(seat, cards)
         if mask is None or len(cards) != mask.bit_count() or self.game.meld_table.best(mask, self.trump) is None:
             return expected
         why = self.explain_meld(seat, mask)

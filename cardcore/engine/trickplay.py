@@ -31,7 +31,7 @@ class TrickPlayMixin:
         return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
 
     def _legal_cards(self, seat: int) -> list[int]:
-        mask = legal_plays(self.deck, self.game.follow_rules[self.phase], self.playable(seat),
+        mask = legal_plays(self.game.trick_decks[self.phase], self.game.follow_rules[self.phase], self.playable(seat),
                            self.trick, self.trump)
         return self.deck.sorted_cards(iter_bits(mask))
 
@@ -45,7 +45,7 @@ class TrickPlayMixin:
                 self.deck.find(name, self.holding(seat)) is not None else ""
             raise IllegalAction(action, f"you do not hold {name}{where}")
         rule = self.game.follow_rules[self.phase]
-        why = forbidding_reason(self.deck, rule, holding, self.trick, self.trump, card)
+        why = forbidding_reason(self.game.trick_decks[self.phase], rule, holding, self.trick, self.trump, card)
         if why:
             raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
         self._play_card(seat, card)
@@ -88,7 +88,7 @@ class TrickPlayMixin:
 
     def _finish_trick(self) -> None:
         trick = self.trick
-        winner = self.trick_seats[trick_winner(self.deck, trick, self.trump)]
+        winner = self.trick_seats[trick_winner(self.game.trick_decks[self.phase], trick, self.trump)]
         mask = 0
         for c in trick:
             mask |= 1 << c

@@ -117,6 +117,9 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
         rows.append((names(s), line))
         if tables:
             rows.append((f"{names.possessive(s)} table", cards(obs["tableaus"][s])))
+        declared = declared_line(state, obs, s)
+        if declared:
+            rows.append((f"{names.possessive(s)} declared", declared))
     last = last_trick(state, names)
     if last:
         rows.append(("Last trick", last))
@@ -126,6 +129,9 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     rows.append(("Trick", trick or ["-"]))
     if tables:
         rows.append(("Your table", cards(obs["tableaus"][seat])))
+    declared = declared_line(state, obs, seat)
+    if declared:
+        rows.append(("Your declared", declared))
     rows.append(("Your hand", cards(obs["hand"])))
     melds = meld_summary(state, seat) if declarations_remain(state) else []
     if melds:
@@ -811,3 +817,16 @@ def _score_details(points: list[tuple[dict, int]]) -> Line:
         for i, (card, p) in enumerate(shown):
             out += [Muted("," if i else ""), " ", Card(card)] + ([Muted(f" {p}")] if len(items) > 1 else [])
     return out
+
+
+def declared_line(state, obs: dict, seat: int) -> Line:
+    """Where melds may wait "to score": the melds ``seat`` declared this deal, each with its
+    points, and which are still to score (or lapsed, a card of theirs played)."""
+    if not state.game.has_to_score:
+        return []
+    parts = []
+    for m in obs["melds"]:
+        if m["player"] == seat:
+            status = {"waiting": " (to score)", "lapsed": " (lapsed)"}.get(m.get("status"), "")
+            parts.append(f"{m['name']} {m['points']}{status}")
+    return [", ".join(parts)] if parts else []

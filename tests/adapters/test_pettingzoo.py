@@ -47,7 +47,7 @@ def test_api_and_seed_tests(name, options):
 # the installed games the adapter offers: the test games have no namespace of their own
 @pytest.mark.parametrize("name", adapted_game_names())
 def test_namespaces_and_registry(name):
-    namespace = getattr(adapter, f"{name}_v0")
+    namespace = getattr(adapter, f"{name.replace('-', '_')}_v0")  # a module name has no hyphen
     assert str(namespace.raw_env()) == f"cardcore_{name}_v0"
     if hasattr(pettingzoo, "make"):  # PettingZoo 1.27 and later
         env = pettingzoo.make("aec", f"cardcore/{name}-v0")

@@ -1,0 +1,148 @@
+"""A Bezique bot, shared by two-hand Bezique and Cinq Cents, that plays the sources' tactics."""
+
+from __future__ import annotations
+
+import random
+
+from cardcore.bots.counting import opponent_known, played_mask, unseen_mask
+from cardcore.bots.params import bot_parameters
+from cardcore.bots.simple import CardValues, play_cards
+from cardcore.tricks import beats
+
+# the chance of still making a meld that needs 0, 1 or 2 more cards while the stock lasts
+MAKE_ODDS = (0.8, 0.3, 0.08)
+
+
+class BeziqueHeuristicBot:
+    """Bezique by rules of thumb (research/rules.md §5, from Hoffmann, Foster and the Penguin
+    book; §6 for Cinq Cents, played the same way):
+
+    1. Declaring: the trump seven first (exchanged for the turn-up, or shown: it does not use the
+       trick's one meld), then the highest meld scores: a meld waiting "to score" from an
+       earlier trick when it is the best, else the best new one. Once the trick's meld has
+       scored, every further meld is shown to score on later tricks. Only while the stock lasts
+       does a stage of a bigger meld of its class come first (royal marriage before the
+       sequence, a bezique before the double bezique), since the laws let the higher one
+       follow with a new card but never the lower one.
+    2. Stock phase: brisques and trumps are kept for the end game, where the obligation to
+       win makes them count; so are the cards of melds still possible, weighted by the meld
+       (the cards of a double bezique most of all). A trick is won when its brisques and the
+       meld the win allows are worth the card it costs; else the cheapest card is thrown.
+    3. End game: sure winners are cashed, brisques first; a trick that can be won is won with
+       the cheapest card that wins it.
+
+    Only the bot's own cards and public state are read; ties use ``random.Random(seed)``.
+    """
+
+    @bot_parameters
+    def __init__(self, game, seed: int | None = None):
+        self.game = game
+        self.deck = game.deck
+        self.rng = random.Random(seed)
+        self.values = CardValues(game)
+        self.higher = game.deck.stronger  # per card, the cards of its suit that beat it
+
+    def choose(self, state) -> str:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if not legal[0].startswith("play "):
+            return self._declare(state, legal)
+        cards = play_cards(state, legal)
+        if state.stock_left == 0:
+            return self._endgame(state, cards)
+        return self._stock_phase(state, cards)
+
+    def _pick(self, scored: dict[str, float]) -> str:
+        best = max(scored.values())
+        tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
+        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+
+    # ------------------------------------------------------------------ declaring (rule 1)
+    def _declare(self, state, legal: list[str]) -> str:
+        for a in legal:
+            if a.startswith("exchange "):
+                return a
+        seat = state.current_player
+        melds = {self.game.meld_action(m.mask): m for m in state.open_melds(seat)}
+        offered = [melds[a] for a in legal if a in melds]
+        for m in offered:
+            if not m.rule.counts_as_meld:
+                return self.game.meld_action(m.mask)
+        if not offered:
+            return "pass"
+        best = max(offered, key=lambda m: m.points)
+        if state.step_melds == 0 and state.stock_left >= 2 * state.n:
+            stages = [m for m in offered if m.mask != best.mask and m.rule.meld_class == best.rule.meld_class
+                      and m.mask & best.mask == m.mask]
+            if stages:
+                return self.game.meld_action(max(stages, key=lambda m: m.points).mask)
+        return self.game.meld_action(best.mask)
+
+    # ------------------------------------------------------------------ the stock phase (rule 2)
+    def _keep(self, state, c: int, mine: int, avail: int, declared: set) -> float:
+        deck, trump = self.deck, state.trump
+        keep = 0.6 * self.values.value(state, c)
+        if trump is not None and deck.suit_of[c] == trump:
+            keep += 6.0 + deck.strength[c]
+        best = 0.0
+        for mask, pts in self.game.meld_table.melds_by_card(trump)[c]:
+            if mask & ~avail or mask in declared:
+                continue
+            need = (mask & ~mine).bit_count()
+            if need <= 2:
+                best = max(best, pts * MAKE_ODDS[need])
+        return keep + best
+
+    def _stock_phase(self, state, cards: dict[str, int]) -> str:
+        seat = state.current_player
+        deck, trump = self.deck, state.trump
+        mine = state.holding(seat)
+        avail = mine | unseen_mask(state, seat)
+        if state.faced is not None and state.stock_left > 0:
+            avail |= 1 << state.faced
+        declared = {m for m, *_ in state.meld_history[seat]}
+        options = state.declarable(seat)
+
+        def meld_right(without: int) -> float:  # what winning lets the bot declare
+            return 0.8 * max((m.points for m in options if not m.mask >> without & 1), default=0)
+
+        scored = {}
+        if state.trick:
+            lead = state.trick[0]
+            for a, c in cards.items():
+                stake = self.values.value(state, lead) + self.values.value(state, c)
+                keep = self._keep(state, c, mine, avail, declared)
+                if beats(deck, c, lead, trump):
+                    scored[a] = stake + meld_right(c) - keep
+                else:
+                    scored[a] = -stake - 5.0 - keep
+            return self._pick(scored)
+        for a, c in cards.items():  # leading: the card least worth keeping, no brisque thrown
+            scored[a] = -self._keep(state, c, mine, avail, declared) - self.values.value(state, c)
+        return self._pick(scored)
+
+    # ------------------------------------------------------------------ the end game (rule 3)
+    def _endgame(self, state, cards: dict[str, int]) -> str:
+        deck, trump = self.deck, state.trump
+        seat = state.current_player
+        scored = {}
+        if state.trick:
+            lead = state.trick[0]
+            for a, c in cards.items():
+                points = self.values.value(state, c)
+                if beats(deck, c, lead, trump):
+                    scored[a] = 20.0 + points - 0.5 * deck.strength[c] - (3.0 if deck.suit_of[c] == trump else 0.0)
+                else:
+                    scored[a] = -points - 0.1 * deck.strength[c]
+            return self._pick(scored)
+        opp = unseen_mask(state, seat) | opponent_known(state, seat)
+        gone = played_mask(state)
+        opp_trumps = opp & deck.suit_masks[trump] if trump is not None else 0
+        for a, c in cards.items():
+            points = self.values.value(state, c)
+            suit = deck.suit_of[c]
+            follows = opp & deck.suit_masks[suit]
+            sure = not (self.higher[c] & opp & ~gone) and (suit == trump or follows or not opp_trumps)
+            scored[a] = 20.0 + points if sure else -points - 0.3 * deck.strength[c] - (4.0 if suit == trump else 0.0)
+        return self._pick(scored)

@@ -1,0 +1,86 @@
+"""Melds shown "to score" (RM §5 Declaring rules, from PB93, F325, F326, Hoffmann): one
+combination is scored per trick; several may be shown, the extras carried to score on later
+tricks won while their cards stay unplayed. F326's example: four Kings including K♠ declared,
+then the bezique Q♠ J♦: the marriage K♠ Q♠ is then on the table too; one scores now, the other
+later. Trump is hearts.
+"""
+
+import json
+
+import pytest
+
+from cardcore import IllegalAction
+
+from .conftest import next_win, won_opening
+
+
+def f326():
+    """Four Kings (80) scored; then bezique (40) scored and the marriage K♠ Q♠ shown to score."""
+    s = won_opening("KS KH KD KC QS JD")
+    s.apply("meld KS KH KD KC")
+    next_win(s, "8S")
+    s.apply("meld QS JD")
+    assert "meld KS QS" in s.legal_actions()   # formed with the Q♠ just put down: no card from hand needed
+    s.apply("meld KS QS")
+    assert s.scores == [80 + 40, 0]            # the marriage waits: one meld scored per trick
+    return s
+
+
+def test_a_second_meld_at_one_turn_waits_and_scores_after_the_next_trick_won():
+    s = f326()
+    next_win(s, "9S")
+    assert "meld KS QS" in s.legal_actions()
+    s.apply("meld KS QS")
+    assert s.scores == [80 + 40 + 20, 0]
+
+
+def test_a_waiting_meld_counts_as_the_tricks_one_meld():
+    s = f326()
+    next_win(s, "9S")
+    s.apply("meld KS QS")
+    # the turn's one meld is scored: a further meld would only wait again, nothing scores
+    assert s.scores == [140, 0]
+
+
+def test_a_waiting_meld_lapses_when_one_of_its_cards_is_played():
+    s = f326()
+    next_win(s, "QS")                       # the queen of the waiting marriage goes to the trick
+    assert "meld KS QS" not in s.legal_actions()
+    rounds = s.summary()["rounds"]
+    marriage = [m for m in rounds[-1]["melds"] if m["name"] == "common-marriage"]
+    assert marriage[0]["status"] == "lapsed"
+
+
+def test_replay_json_shows_each_meld_class_and_whether_scored_or_waiting():
+    s = f326()
+    melds = s.summary()["rounds"][-1]["melds"]
+    assert [(m["name"], m["class"], m["status"], m["points"]) for m in melds] == [
+        ("four-kings", "quartets", "scored", 80),
+        ("bezique", "beziques", "scored", 40),
+        ("common-marriage", "marriages", "waiting", 20),
+    ]
+    json.dumps(s.summary())                 # the record's summary stays plain JSON
+    next_win(s, "9S")
+    s.apply("meld KS QS")
+    assert s.summary()["rounds"][-1]["melds"][-1]["status"] == "scored"
+
+
+def test_the_waiting_meld_scores_once():
+    s = f326()
+    next_win(s, "9S")
+    s.apply("meld KS QS")
+    next_win(s, "KH", "7C")                 # a trump king wins the next trick
+    assert "meld KS QS" not in s.legal_actions()
+    with pytest.raises(IllegalAction):
+        s.apply("meld KS QS")
+    assert s.scores == [140, 0]
+
+
+def test_the_table_shows_the_declared_melds_and_what_is_still_to_score():
+    from cardcore.play import facts
+    from cardcore.play.text import Names, plain
+
+    s = f326()
+    rows = {label: plain(line) for label, line in facts.table_facts(s, 0, Names(["You", "Bot"], me=0)).rows}
+    assert rows["Your declared"] == "four-kings 80, bezique 40, common-marriage 20 (to score)"
+    assert "Bot's declared" not in rows              # nothing declared by the bot
