@@ -9,3 +9,11 @@ from .game import GAMES
 def register_games(register):
     for game in GAMES:
         register(game)
+
+
+@hookimpl
+def register_bots(register):
+    # the Bezique family's shared heuristic bot (the Bezique plugin's)
+    from cardplugins.bezique.bots import BeziqueHeuristicBot
+
+    register("heuristic", BeziqueHeuristicBot, games={game.name for game in GAMES})
