@@ -5,7 +5,9 @@ hooks read the state through its read-only view at every declaration turn.
     PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no python bench/view_playouts.py 40
 
 The difference of the two counts is 30 games' playouts alone (see README.md)."""
-import random, sys
+import random
+import sys
+
 from cardcore import load_game
 game = load_game("penchant")
 games = int(sys.argv[1])
