@@ -738,6 +738,7 @@ class RulesFile(Strict):
                 + (f" and a widow of {self.deal.widow}" if self.deal.widow else "")
                 + (" and a turn-up" if self.deal.turnup else "")
                 + f" need {dealt} cards; the deck has {deck_size}", "deal", "hand_size")
+        self._check_stock_draws(deck_size)
         rank_fields = [
             (self.turnup and [self.turnup.rank], ("turnup", "rank")),
             (self.throw_in and self.throw_in.without_ranks, ("throw_in", "without_ranks")),
@@ -763,6 +764,68 @@ class RulesFile(Strict):
         dealt = len(self._deal_phases)
         object.__setattr__(self, "phases", self.phases[dealt:])
         return self
+
+    def _check_stock_draws(self, deck_size: int) -> None:
+        """The deal's arithmetic against the draws after each trick. A trick takes one card from
+        every hand, so the draws after it must give every seat the same number of cards, and a
+        phase of tricks until the stock is empty must empty it at the end of a round of draws:
+        otherwise the last round leaves the hands unequal and a seat would be asked to play from
+        an empty hand. The sources deal so that the stock divides evenly (two-hand Bezique,
+        Marjolet, Pinochle); a rules file that does not is refused here, saying why."""
+        n = self.players
+        stock = deck_size - self.deal.hand_size * n - self.deal.widow  # the turn-up lies in it
+        if self.trump.initial == "stock-top":
+            stock -= 1  # turned for trump as the deal starts
+        takes = self.trump.initial == "stock-top" or any(
+            getattr(p, "until", None) == "stock-empty" or getattr(p, "after_trick", None) for p in self.phases)
+        if stock > 0 and not takes:
+            raise LocatedValueError(
+                f"{n} hands of {self.deal.hand_size}" + (f" and a widow of {self.deal.widow}" if self.deal.widow else "")
+                + f" leave {stock} of the {deck_size} cards undealt, and no rule takes them (no phase of tricks "
+                "until the stock is empty, no draw, no turned trump): the points in the cards could not all be "
+                "won; deal the whole pack", "deal", "hand_size")
+        for i, p in enumerate(self.phases):
+            if getattr(p, "kind", None) != "tricks":
+                continue
+            single = {"winner": 0, "loser": 0, "declarer": 0}
+            each = turned = 0
+            for step in p.after_trick:
+                if isinstance(step, TurnTrumpStep):
+                    turned += 1
+                elif isinstance(step, DrawStep):
+                    if step.who in single:
+                        single[step.who] += 1
+                    else:
+                        each += 1
+            drawn = each * n + sum(single.values())
+            even = single["declarer"] == 0 and (
+                single["winner"] == single["loser"] if n == 2 else single["winner"] == 0)
+            if not even:
+                raise LocatedValueError(
+                    f"phase {p.name!r}: each trick takes a card from every hand, so the draws after it must "
+                    f"give every seat the same number of cards; here the "
+                    + ", ".join(f"{who} draws {k}" for who, k in single.items() if k)
+                    + (f" and every seat {each}" if each else "")
+                    + " (write each-from-winner for a draw by each seat in turn)", "phases", i, "after_trick")
+            if p.until != "stock-empty":
+                continue
+            per_trick = drawn + turned
+            where = ", ".join([f"{n} hands of {self.deal.hand_size}"]
+                              + ([f"a widow of {self.deal.widow}"] if self.deal.widow else [])
+                              + (["a turned trump"] if self.trump.initial == "stock-top" else []))
+            if stock > 0 and per_trick == 0:
+                raise LocatedValueError(
+                    f"phase {p.name!r} lasts until the stock is empty, but no step after a trick draws from "
+                    f"the stock of {stock} cards left by {where}", "phases", i, "until")
+            if per_trick and stock % per_trick:
+                raise LocatedValueError(
+                    f"{deck_size} cards cannot be dealt as {where} with a stock that the draws empty evenly: "
+                    f"the stock holds {stock} cards"
+                    + (" (the turn-up drawn last)" if self.deal.turnup else "")
+                    + f" and {per_trick} are taken after each trick of phase {p.name!r}, so the stock would "
+                    f"run out in the middle of a round of draws and leave the hands unequal; choose a hand "
+                    f"size that leaves a multiple of {per_trick} in the stock", "deal", "hand_size")
+            break  # the stock is empty after this phase
 
     def _check_deal_phases(self) -> None:
         """The deal and the throw-in come first, in that order, each at most once; a throw-in

@@ -42,8 +42,11 @@ a copy:
   implicitly: a declaration turn skipped because the opponent had no meld, the obligation to win
   a trick. Random tries come first; when they keep failing, a backtracking search finds a
   consistent world (see :class:`_Resampler`). The true state is never handed back: if even the
-  bounded search fails, :class:`ResampleError` is raised. The declarer's discard is replayed as
-  recorded, so a world keeps the true discards (the replay needs the same actions).
+  bounded search fails, :class:`ResampleError` is raised. The declarer's discards lie apart
+  unseen by the others: in a world for another seat the cards he was dealt are redrawn with them,
+  and his recorded discard is replaced by one of the world's own legal discards, chosen at random
+  among those that keep what that seat knows (the widow cards he is seen to have laid aside, the
+  cards seen in his hand or played later); the declarer's own worlds keep his discards.
 
 A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
 them. So OpenSpiel's serialization, which pickles the Python state, round-trips.
@@ -53,6 +56,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import IllegalAction, load_game
@@ -445,10 +449,12 @@ class ChanceState:
         if e is None or self.slot is not None or self.is_terminal() or self.snapshot is None:
             return self.clone()
         hidden_of = e.hidden_in_hands(seat)
-        # The widow before it is turned; not the declarer's discards: the replay needs his discard
-        # action as recorded, so the world keeps them (see the module docstring).
+        # The widow before it is turned. The declarer's discards, for another seat: the cards he
+        # was dealt are redrawn, discards among them, and the replay makes a discard of its own
+        # from the world's hand (see _Resampler.discard_in).
         apart = 0 if e.widow_turned() else e.unseen_apart(seat)
-        hidden = apart
+        discards = e.widow if e.widow_turned() and e.unseen_apart(seat) else 0
+        hidden = apart | discards
         for mask in hidden_of.values():
             hidden |= mask
         steps = [i for i in range(self.mark, len(self.history))
@@ -468,15 +474,22 @@ class ChanceState:
         size = self.g.hand_size
         shown = [(hand_steps[q * size:(q + 1) * size], points, hand_steps if with_widow else None)
                  for q, (points, with_widow) in e.melds_shown_from_dealt_hands().items() if q != seat]
-        world = _Resampler(self, seat, steps, avoid, shown, e.trump).draw(pool, rng)
+        kept = e.hands[e.declarer] & e.known[e.declarer] if discards else 0  # seen, still in his hand
+        world = _Resampler(self, seat, steps, avoid, shown, e.trump, bool(discards), kept).draw(pool, rng)
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 
-    def _replay(self, actions: list[int], players: list[int]) -> bool:
+    def _replay(self, actions: list[int], players: list[int], discard=None) -> bool:
+        """Replay ``actions``; ``discard(world)``, when given, chooses the discard made in place
+        of the recorded one (None: none fits, the replay fails)."""
         deck = self.g.deck
         for action, player in zip(actions, players):
             if self.current_player() != player:
                 return False
+            if discard is not None and player != CHANCE and self.g.actions.strings[action].startswith(DISCARD + " "):
+                action = discard(self)
+                if action is None:
+                    return False
             legal = self.legal_ids()
             if action not in legal:
                 # with a double pack a card's twin is the same card to every player
@@ -509,7 +522,7 @@ class _Resampler:
     """
 
     def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int],
-                 shown: list[tuple] = (), trump: int | None = None):
+                 shown: list[tuple] = (), trump: int | None = None, rediscard: bool = False, kept: int = 0):
         self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
         # (history indices of a hand, the points of the melds shown from it, and the indices of
         # every hand when the widow, the cards left, had joined it)
@@ -517,8 +530,33 @@ class _Resampler:
         self.target = state.information_state(seat)
         self.observed = state.engine.observation(seat)
         self.budget = 0
+        self.rng = random.Random(0)
+        self.discard = None
+        if rediscard:  # the cards the declarer is known to keep: seen in his hand, or played later
+            names = state.g.deck.names
+            strings, at = state.g.actions.strings, next(
+                i for i in range(state.mark, len(state.history)) if state.players[i] != CHANCE
+                and strings_of(state, i).startswith(DISCARD + " "))
+            later = Counter(strings[a].split()[1] for a, p in zip(state.history[at:], state.players[at:])
+                            if p == state.engine.declarer and strings[a].startswith("play "))
+            self.keep = later | Counter(names[c] for c in iter_bits(kept))  # by name: twins alike
+            # the widow's cards he discarded: everyone saw them go to his hand and sees they are
+            # no longer known to be there (the observation's known_in_hand)
+            summary = state.engine.rounds[-1]
+            self.must = Counter(summary["discards"]) & Counter(summary["widow"])
+            self.discard = self.discard_in
+
+    def discard_in(self, world: ChanceState) -> int | None:
+        """A discard of the world's hand at random, of none of the cards the declarer is known to
+        keep: what the other seats know of his discard is only that it was made."""
+        strings, deck = self.state.g.actions.strings, self.state.g.deck
+        held = Counter(deck.names_of(world.engine.hands[world.engine.declarer]))
+        fits = [a for a in world.legal_ids() if not self.must - Counter(strings[a].split()[1:])
+                and not self.keep - (held - Counter(strings[a].split()[1:]))]
+        return self.rng.choice(fits) if fits else None
 
     def draw(self, pool: list[int], rng: random.Random) -> ChanceState:
+        self.rng = rng
         replays = 0
         for _ in range(SHOWN_TRIES):  # a deal whose shown melds differ is refused before replay
             if replays == RESAMPLE_TRIES:
@@ -532,7 +570,7 @@ class _Resampler:
                 return world
         s = self.state
         start = s.snapshot.clone()
-        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]]):
+        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]], self.discard):
             total = SEARCH_BUDGET
             # one run may replay at least two actions per card of the deck: a deal of several
             # packs (256 cards) has more actions than RESTART_BUDGET
@@ -579,7 +617,7 @@ class _Resampler:
     def _replayed(self, history: list[int]) -> ChanceState | None:
         s = self.state
         world = s.snapshot.clone()
-        if world._replay(history[s.mark:], s.players[s.mark:]) and self._accepts(world):
+        if world._replay(history[s.mark:], s.players[s.mark:], self.discard) and self._accepts(world):
             return world
         return None
 
@@ -602,7 +640,7 @@ class _Resampler:
                 return None
             self.budget -= stop - i
             branch = world.clone()
-            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop]):
+            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop], self.discard):
                 continue
             if k + 1 == len(self.steps):
                 if self._accepts(branch):
@@ -614,6 +652,11 @@ class _Resampler:
             if found is not None:
                 return found
         return None
+
+
+def strings_of(state: ChanceState, i: int) -> str:
+    """The action string of history entry ``i`` (a player's)."""
+    return state.g.actions.strings[state.history[i]]
 
 
 def _no_deal_yet() -> bool:

@@ -302,20 +302,6 @@ def _meld_max(rule) -> int:
     return max([0, *values, rule.trump_points or 0, *rule.points_if_trump.values()])
 
 
-def scores_before_deal(scores: list[int], events: list[dict], table: Table | None = None) -> list[int]:
-    """``scores`` plus the points scored in ``events`` before a new deal begins in them (a
-    side's points shown by each of its seats, as ``State.scores`` does)."""
-    table = table or Table(len(scores))
-    scores = list(scores)
-    for event in events:
-        if event["type"] == "deal":
-            break
-        if event["type"] == "score":
-            for seat in table.sides[table.side_of(event["seat"])]:
-                scores[seat] += event["points"]
-    return scores
-
-
 def cut_off_returns(scores: list[int], table: Table | None = None, stakes: bool = False) -> list[float]:
     """Returns of a game cut off at the deal cap, per seat: where the scores are stakes won and
     lost (``stakes``), those; else with two sides the leading side wins the margin (ties:

@@ -21,7 +21,9 @@
   bid cap, and every bid from the lowest legal one is in the mask (see :mod:`.encoding`).
 - **Rewards** come once, at the end of the game: the engine's ``returns()`` (the game score to
   the winner, its negative to the loser). A game still running when deal ``max_deals + 1``
-  starts is truncated (``truncations``) and scored by :func:`.encoding.cut_off_returns`.
+  is due is truncated (``truncations``) and scored by :func:`.encoding.cut_off_returns` from the
+  scores at the end of the last deal: the state's ``deal_gate`` (``cardcore.engine.chance``)
+  pauses it before that deal is dealt, as the OpenSpiel adapter does.
 - **Seeding**: ``reset(seed=s)`` deals from ``s`` exactly as ``game.new_game(seed=s)`` would, so
   the same seed and actions give the same game. ``reset()`` without a seed draws one from the
   generator of the last seeded reset (or from entropy).
@@ -45,7 +47,7 @@ from pettingzoo.utils import wrappers
 
 from .. import IllegalAction, load_game
 from .encoding import adapted_game_names, DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
-    observation_text, scores_before_deal
+    observation_text
 
 
 class CardcoreEnv(AECEnv):
@@ -90,7 +92,9 @@ class CardcoreEnv(AECEnv):
         if seed is not None or self._seeds is None:
             self._seeds = np.random.default_rng(seed)
         deal_seed = seed if seed is not None else int(self._seeds.integers(2**31))
-        self.game_state = self.game.new_game(seed=deal_seed)
+        state = self.game_state = self.game.new_game(seed=deal_seed)
+        cap = self.bounds.deal_cap
+        state.deal_gate = lambda: len(state.deals) < cap  # the deal past the cap waits, undealt
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -115,16 +119,14 @@ class CardcoreEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         state = self.game_state
-        before, events = list(state.scores), len(state.events)
         try:
             state.apply(self.actions.strings[int(action)])
         except IllegalAction as exc:
             raise ValueError(f"{agent}: {exc}") from None
         if state.is_terminal():
             self._finish(state.returns(), self.terminations)
-        elif len(state.deals) > self.bounds.deal_cap:
-            scores = scores_before_deal(before, state.events[events:], state.table)
-            self._finish(cut_off_returns(scores, state.table, self.game.rules.game_end.game_score == "stakes"),
+        elif state.deal_due():  # the deal gate paused the deal past the cap: scores as the last ended
+            self._finish(cut_off_returns(state.scores, state.table, self.game.rules.game_end.game_score == "stakes"),
                          self.truncations)
         else:
             self.agent_selection = self.possible_agents[state.current_player]

@@ -5,9 +5,14 @@ A hook (``TrickGame.meld_refusal``, ``extra_declarations``, ``apply_extra``,
 returns what happens: a refusal in words, actions to offer, an effect for the engine to carry
 out (:mod:`cardcore.engine.effects`) or counts to tally. It never changes the state: setting or
 deleting an attribute of the view raises ``AttributeError``, and the view has no private
-methods to call. The values it returns are the state's own (no copies, since hooks run at every
-declaration turn of every playout), so a hook must not change them in place either;
-``tests/core/test_hook_interface.py`` checks the plugins' and bots' code for that.
+methods to call. The state's containers are shown read-only, one level deep, by the way a clone
+copies them (``engine.data.FIELDS``): a list as a tuple (per seat: hands, tableaus, scores...;
+a few ints each, and the logs, which playouts keep empty or short), a list of lists or sets as
+a tuple of tuples or frozensets, a dict as a ``MappingProxyType``, the round summaries as a
+tuple of such proxies. A copy costs a frame and a few ints per read (hooks run at every
+declaration turn of every playout); the items inside (an event, a meld_log entry, a round's
+lists) are still the state's own and must not be changed, which
+``tests/core/test_hook_interface.py`` checks in the plugins' and bots' code.
 
 What a view shows is :data:`VIEW_FIELDS` (data) and :data:`VIEW_METHODS` (queries), each
 described in :mod:`cardcore.engine.data` or at its method.
@@ -16,6 +21,9 @@ described in :mod:`cardcore.engine.data` or at its method.
 from __future__ import annotations
 
 from operator import attrgetter
+from types import MappingProxyType
+
+from . import data
 
 # The fields a hook may read (see engine.data.FIELDS for what each holds).
 VIEW_FIELDS: tuple[str, ...] = (
@@ -56,8 +64,32 @@ class StateView:
         return f"<read-only view of {self._state.game.name} state>"
 
 
-# Each name reads straight through to the state (attrgetter: no Python frame per read, since
-# meld_refusal runs for every meld of every declaration turn). A query is its bound method.
-for _name in VIEW_FIELDS + VIEW_METHODS:
+def _read_only(how: str):
+    """How a field copied by a clone as ``how`` is shown (None: as it is, immutable or only
+    ever replaced)."""
+    if how == data.LIST:
+        return tuple
+    if how == data.LISTS:
+        return lambda v: tuple(map(tuple, v))
+    if how == data.SETS:
+        return lambda v: tuple(map(frozenset, v))
+    if how in (data.DICT, data.DICT_OR_NONE):
+        return lambda v: None if v is None else MappingProxyType(v)
+    if how == data.ROUNDS:
+        return lambda v: tuple(map(MappingProxyType, v))
+    return None
+
+
+def _field_property(name: str, how: str) -> property:
+    shown = _read_only(how)
+    if shown is None:  # attrgetter: no Python frame per read
+        return property(attrgetter("_state." + name))
+    return property(lambda view: shown(getattr(view._state, name)))
+
+
+_COPIED_AS = {name: how for name, how, _ in data.FIELDS}
+for _name in VIEW_FIELDS:
+    setattr(StateView, _name, _field_property(_name, _COPIED_AS.get(_name, data.SHARED)))
+for _name in VIEW_METHODS:  # a query is its bound method
     setattr(StateView, _name, property(attrgetter("_state." + _name)))
 del _name

@@ -294,9 +294,13 @@ def decision_text(state) -> str:
         verb, _, rest = action.partition(" ")
         by_verb.setdefault(verb, []).append(rest)
     parts = []
+    auction = getattr(state, "auction_rule", None) if state.decision == "bid" else None
     for verb, rests in by_verb.items():
         numbers = [int(r) for r in rests if r.isdigit()]
-        if len(rests) > 3 and len(numbers) == len(rests):
+        if auction is not None and numbers and len(numbers) == len(rests):
+            # the lowest bids are listed, and any higher multiple of the step may be typed
+            parts.append(f"{verb} {min(numbers)} or more (a multiple of {auction.step})")
+        elif len(rests) > 3 and len(numbers) == len(rests):
             parts.append(f"{verb} {min(numbers)} to {max(numbers)}")
         elif len(rests) > 4:
             parts.append(f"{verb} (one of {len(rests)}; ? lists them)")

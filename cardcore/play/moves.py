@@ -44,6 +44,8 @@ def interpret(text: str, state) -> Answer:
         amounts = [a for a in legal if a.split()[1:] == [number]]  # a bid by its amount: 250
         if len(amounts) == 1:
             return Answer(amounts[0])
+        if i is not None and _bids_open(legal):  # a bid higher than those listed
+            return _typed_bid(state, i)
         shown = number if i is not None else f"{number[:6]}... ({len(number)} digits)"
         return Answer(error=f"There is no move {shown}: the moves are numbered 1..{len(legal)} (? lists them).")
     words = [w for w in re.split(r"[\s,]+", text) if w]
@@ -56,6 +58,9 @@ def interpret(text: str, state) -> Answer:
         return Answer(same[0])
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck
+    if verb == "bid" and len(words) == 2 and _NUMBER.fullmatch(words[1]) and len(words[1]) <= 6 \
+            and _bids_open(legal):  # any amount: legal_actions lists only the lowest bids
+        return _typed_bid(state, int(words[1]))
     if verb in verbs or (len(words) > 1 and not _card_like(deck, words[0])):
         names = words[1:]  # a verb, perhaps one not offered now: the engine will say why
     else:
@@ -91,6 +96,24 @@ def _game_verbs(state) -> list[str]:
     """Verbs of the game's own declarations offered now (e.g. Penchant's jail-free)."""
     return [a.split()[0] for a in state.game.extra_declarations(state.view(), state.current_player)] \
         if state.current_player is not None else []
+
+
+def _bids_open(legal: list[str]) -> bool:
+    """Whether a bid is due: the actions list the lowest bids (``bid 300``), and ``bid N``
+    takes any higher amount the auction allows."""
+    return any(a.startswith("bid ") and a[4:].isdigit() for a in legal)
+
+
+def _typed_bid(state, amount: int) -> Answer:
+    """``bid amount``, if the auction accepts it (tried on a copy), else why not."""
+    action = f"bid {amount}"
+    if action in state.legal_actions():
+        return Answer(action)
+    try:
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return Answer(error=f"{action}: {exc.reason}.")
+    return Answer(action)
 
 
 def _how_to_answer(legal: list[str]) -> str:

@@ -10,7 +10,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from cardcore import load_game  # noqa: E402
 from cardcore.adapters import pettingzoo as adapter  # noqa: E402
-from cardcore.adapters.encoding import DEFAULT_MAX_DEALS, adapted_game_names  # noqa: E402
+from cardcore.adapters.encoding import DEFAULT_MAX_DEALS, adapted_game_names, cut_off_returns  # noqa: E402
 
 from .cases import base_options, game_names, option_sets, short_options, show  # noqa: E402
 
@@ -75,7 +75,12 @@ def test_a_game_past_the_deal_cap_is_truncated(name):
     for seed in range(3):
         totals = play(env, seed)
         assert sum(totals.values()) == 0
-        assert len(env.game_state.deals) <= 2
+        state = env.game_state
+        assert len(state.deals) <= max_deals  # the deal past the cap is never dealt
+        if not state.is_terminal():  # cut off: the next deal waits at the gate, undealt
+            assert state.deal_due()
+            stakes = state.rules.game_end.game_score == "stakes"
+            assert list(totals.values()) == cut_off_returns(state.scores, state.table, stakes)
 
 
 def test_an_illegal_action_is_refused():

@@ -92,7 +92,7 @@ def test_plugins_and_bots_neither_call_private_state_methods_nor_write_state_fie
 def test_the_view_reads_through_and_refuses_writes():
     state = load_game("penchant").new_game(seed=4)
     view = state.view()
-    assert view.hands is state.hands and view.trump == state.trump
+    assert view.hands == tuple(state.hands) and view.trump == state.trump
     assert view.holding(0) == state.hands[0] | state.tableaus[0]
     assert view.stock_left == state.stock_left
     with pytest.raises(AttributeError, match="read-only.*return what happens"):
@@ -106,7 +106,28 @@ def test_the_view_reads_through_and_refuses_writes():
     with pytest.raises(AttributeError):
         view.apply_move
     assert not hasattr(view, "__dict__")
-    assert state.trump is None and state.hands == view.hands
+    assert state.trump is None and list(view.hands) == state.hands
+
+
+def test_the_views_containers_cannot_be_changed_in_place():
+    """A hook that tries to change what the view shows fails, and the state is unchanged."""
+    state = load_game("penchant").new_game(seed=4)
+    state.apply(state.legal_actions()[0])
+    hands, won, voids = list(state.hands), [list(w) for w in state.won], [set(v) for v in state.voids]
+    view = state.view()
+    with pytest.raises(TypeError):
+        view.hands[0] = 0
+    with pytest.raises(TypeError):
+        view.won[0][0] = 1
+    with pytest.raises(AttributeError):
+        view.voids[0].add(0)
+    with pytest.raises(AttributeError):
+        view.trick.append(0)
+    with pytest.raises(TypeError):
+        view.tallies["blocks suffered"] = 3
+    with pytest.raises(TypeError):
+        view.rounds[-1]["trump"] = "S"
+    assert (state.hands, state.won, state.voids, state.tallies) == (hands, won, voids, {})
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -118,7 +139,15 @@ def test_every_name_of_the_view_reads_in_every_game(name):
             state.apply(rng.choice(state.legal_actions()))
     view = state.view()
     for field in VIEW_FIELDS:
-        assert getattr(view, field) is getattr(state, field), field
+        shown, own = getattr(view, field), getattr(state, field)
+        if isinstance(own, list):  # shown as a tuple, one level deep
+            assert isinstance(shown, tuple) and len(shown) == len(own), field
+            assert all(a == b or (isinstance(b, dict) and dict(a) == b) or tuple(b) == a
+                       for a, b in zip(shown, own)), field
+        elif isinstance(own, dict):
+            assert dict(shown) == own, field
+        else:
+            assert shown is own, field
     for query in VIEW_METHODS:
         getattr(view, query)
 

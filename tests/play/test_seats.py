@@ -236,3 +236,21 @@ def test_trump_named_by_a_player():
     events = [{"type": "trump", "suit": "S", "seat": 1, "reason": "named by the declarer"}]
     said = [plain(line) for kind, line in facts.narrate(events, s, seat_names(3, me=0)) if kind == "say"]
     assert said == ["Trump is now S (spades), named by West."]
+
+
+def test_any_higher_bid_may_be_typed_though_only_the_lowest_are_listed():
+    """PB95 (Auction Pinochle for three): bids rise in tens from 300. The moves list the two
+    lowest; the turn says more may be bid, and 400 (or bid 400) is taken, 405 and 200 refused."""
+    from cardcore.play.moves import interpret
+
+    decision_text = facts.decision_text
+    state = load_game("auction-pinochle").new_game(seed=1)
+    assert state.legal_actions() == ["bid 300", "bid 310", "pass"]
+    assert decision_text(state) == "bid 300 or more (a multiple of 10) or pass"
+    assert interpret("400", state).action == interpret("bid 400", state).action == "bid 400"
+    assert interpret("2", state).action == "bid 310"  # a number on the list is the move so numbered
+    for typed in ("405", "bid 200"):
+        answer = interpret(typed, state)
+        assert answer.action is None and "at least 300, in multiples of 10" in answer.error
+    state.apply("bid 400")
+    assert decision_text(state) == "bid 410 or more (a multiple of 10) or pass"
