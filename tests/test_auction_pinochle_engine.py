@@ -175,5 +175,5 @@ def test_cardcore_rules_describes_every_phase(name):
     assert text.exit_code == 0 and "the declarer names trumps: 'trump S'" in text.output
     data = json.loads(CliRunner().invoke(cli, ["rules", name, "--json"]).output)
     kinds = [p.get("kind", "tricks") for p in data["phases"]]
-    assert kinds[:2] == ["auction", "widow" if name == THREE else "name-trump"] and kinds[-1] == "settle"
+    assert kinds[:3] == ["deal", "auction", "widow" if name == THREE else "name-trump"] and kinds[-1] == "settle"
     assert all(p.get("description") or p.get("obligations") for p in data["phases"])
