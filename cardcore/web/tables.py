@@ -22,6 +22,13 @@ from ..records import replay, write_record
 from .render import grid_html, line_html
 
 
+def stamp_of(path: Path) -> tuple[int, int]:
+    """What tells that a record changed on disk: its modification time and its size (a rewrite
+    within the clock's resolution, such as an undo, still changes the size)."""
+    st = path.stat()
+    return st.st_mtime_ns, st.st_size
+
+
 class Refused(Exception):
     """A move or request that the game does not allow now; the message says why."""
 
@@ -37,7 +44,9 @@ class WebTable:
     path: Path
     state: object
     players: list[str]  # per seat: HUMAN or a bot spec, as in the record
-    mtime: int = 0  # of the record when last read or written: another program may have moved on
+    stamp: tuple[int, int] = (0, 0)  # of the record when last read or written (stamp_of): another
+    # program, such as the terminal, may have moved the game on
+    hint_spec: str = DEFAULT_HINT_BOT  # the bot of Hint, as the terminal's --hint-bot
     lock: threading.RLock = field(default_factory=threading.RLock)
     _bots: dict | None = None
     _hint_bot: object = None
@@ -63,7 +72,7 @@ class WebTable:
 
     def save(self) -> None:
         write_record(self.path, {**self.state.record(), "players": list(self.players)})
-        self.mtime = self.path.stat().st_mtime_ns
+        self.stamp = stamp_of(self.path)
 
     # ------------------------------------------------------------------ moves
     def act(self, text: str) -> str:
@@ -206,6 +215,6 @@ class WebTable:
             return out
         if what == "hint":
             if self._hint_bot is None:
-                self._hint_bot = make_bot(DEFAULT_HINT_BOT, state.game, state.seed)
-            return [hint_line(state, hint_action(state, seat, self._hint_bot), DEFAULT_HINT_BOT)]
+                self._hint_bot = make_bot(self.hint_spec, state.game, state.seed)
+            return [hint_line(state, hint_action(state, seat, self._hint_bot), self.hint_spec)]
         raise Refused(f"unknown text {what!r}", 404)  # pragma: no cover - the route checks the name

@@ -261,3 +261,39 @@ def test_undo_takes_back_your_last_move_and_the_bots_replies_and_rewrites_the_re
     assert r.status_code == 200 and r.json()["undone"] == 2 and r.json()["actions"] == 0
     assert read_record(records_dir / f"{s['id']}.json")["actions"] == []
     assert r.json()["legal_actions"][0] == "play KS"
+
+
+def test_an_unexpected_error_answers_500_in_json_and_logs_the_traceback(client, records_dir, monkeypatch, capsys):
+    from cardcore.web.tables import WebTable
+
+    s = new_game(client, game="penchant", watch=True, bots=["greedy"], level=None)
+    before = (records_dir / f"{s['id']}.json").read_bytes()
+
+    def broken(self):
+        raise KeyError("a bug in a bot")
+
+    monkeypatch.setattr(WebTable, "step", broken)
+    r = client.post(f"/api/games/{s['id']}/step")
+    assert r.status_code == 500
+    assert r.headers["content-type"] == "application/json"
+    message = r.json()["error"]
+    assert "KeyError" in message and "Traceback" not in message and "a bug in a bot" not in message
+    err = capsys.readouterr().err
+    assert f"POST /api/games/{s['id']}/step" in err
+    assert "Traceback" in err and "KeyError: 'a bug in a bot'" in err
+    # the server goes on answering, and the game is as it was
+    monkeypatch.undo()
+    assert client.get(f"/api/games/{s['id']}").json()["actions"] == 0
+    assert (records_dir / f"{s['id']}.json").read_bytes() == before
+
+
+def test_the_hint_comes_from_the_servers_hint_bot(records_dir):
+    from starlette.testclient import TestClient
+
+    from cardcore.web.app import create_app
+
+    with TestClient(create_app(records_dir, hint_bot="greedy")) as c:
+        s = new_game(c, game="penchant")  # seed 4: you lead
+        hint = c.get(f"/api/games/{s['id']}/text/hint").json()["text"]
+    assert hint.startswith("Hint (greedy): [")
+    assert any(a.split()[1] in hint for a in s["legal_actions"])
