@@ -44,6 +44,9 @@ def interpret(text: str, state) -> Answer:
         amounts = [a for a in legal if a.split()[1:] == [number]]  # a bid by its amount: 250
         if len(amounts) == 1:
             return Answer(amounts[0])
+        verbs = amount_verbs(legal)
+        if len(verbs) == 1 and len(number) <= 9:  # an amount above those listed: bid 400
+            return _amount(state, verbs[0], int(number))
         shown = number if i is not None else f"{number[:6]}... ({len(number)} digits)"
         return Answer(error=f"There is no move {shown}: the moves are numbered 1..{len(legal)} (? lists them).")
     words = [w for w in re.split(r"[\s,]+", text) if w]
@@ -54,6 +57,10 @@ def interpret(text: str, state) -> Answer:
     same = [a for a in legal if a.lower() == typed]  # a game's own action as listed: bid 250, trump h
     if same:
         return Answer(same[0])
+    if len(words) == 2 and verb in amount_verbs(legal) and _NUMBER.fullmatch(words[1]):
+        if len(words[1]) > 9:
+            return Answer(error=f"{verb} {words[1][:9]}...: no amount is that long ({len(words[1])} digits).")
+        return _amount(state, verb, int(words[1]))
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck
     if verb in verbs or (len(words) > 1 and not _card_like(deck, words[0])):
@@ -77,6 +84,30 @@ def interpret(text: str, state) -> Answer:
     if same_cards:  # cards in any order (a discard)
         return Answer(same_cards[0])
     return Answer(error=_why_not(state, action, verb, cards))
+
+
+def amount_verbs(legal: list[str]) -> list[str]:
+    """The verbs whose moves take an amount (``bid 250``). The moves list only the lowest amounts;
+    any other is the engine's to accept or refuse."""
+    verbs: dict[str, bool] = {}
+    for action in legal:
+        verb, *args = action.split()
+        if args:
+            verbs[verb] = verbs.get(verb, True) and len(args) == 1 and _NUMBER.fullmatch(args[0]) is not None
+    return [v for v, takes in verbs.items() if takes]
+
+
+def _amount(state, verb: str, amount: int) -> Answer:
+    """``verb amount`` when the engine accepts it now, else the rule that refuses it (tried on a copy)."""
+    action = f"{verb} {amount}"
+    if action in state.legal_actions():
+        return Answer(action)
+    probe = state.clone()
+    try:
+        probe.apply(action)
+    except IllegalAction as exc:
+        return Answer(error=f"{action}: {exc.reason}.")
+    return Answer(action)
 
 
 def _card_like(deck, word: str) -> bool:

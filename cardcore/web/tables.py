@@ -14,7 +14,7 @@ from pathlib import Path
 from ..bots import make_bot
 from ..play.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
-from ..play.moves import interpret, preview
+from ..play.moves import amount_verbs, interpret, preview
 from ..play.session import DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, last_own_move, seat_bots
 from ..play.text import Line, card_actions, is_card, plain, seat_names
 from ..play.view import move_entries, preview_text
@@ -185,6 +185,18 @@ class WebTable:
             if verb != "play" and words and all(is_card(w) for w in words) and verb not in verbs:
                 verbs.append(verb)
         return verbs
+
+    def amounts(self) -> list[dict]:
+        """The person's moves that take an amount (a bid): the verb, the lowest listed and the step
+        between the listed ones. The moves list only the lowest amounts; the page offers any other,
+        which the engine accepts or refuses with the rule."""
+        legal = self.summary()["legal_actions"]
+        out = []
+        for verb in amount_verbs(legal):
+            values = sorted(int(a.split()[1]) for a in legal if a.split()[0] == verb)
+            step = min((b - a for a, b in zip(values, values[1:]) if b > a), default=None)
+            out.append({"verb": verb, "min": values[0], "step": step})
+        return out
 
     # ------------------------------------------------------------------ the prompt's words
     def text(self, what: str) -> list[Line]:

@@ -297,3 +297,26 @@ def test_the_hint_comes_from_the_servers_hint_bot(records_dir):
         hint = c.get(f"/api/games/{s['id']}/text/hint").json()["text"]
     assert hint.startswith("Hint (greedy): [")
     assert any(a.split()[1] in hint for a in s["legal_actions"])
+
+
+def test_a_bid_above_the_listed_ones_is_taken_and_a_wrong_amount_refused_by_the_rule(client, records_dir):
+    # Parlett (PB95): the minimum bid is 300 and "subsequent bids must rise in tens"; the moves list
+    # only the two lowest bids, any higher multiple of ten is a bid too
+    s = new_game(client, game="auction-pinochle", seat=1)
+    s = play_until(client, s, lambda x: x["to_move"] == "you")
+    listed = sorted(int(a.split()[1]) for a in s["legal_actions"] if a.startswith("bid "))
+    assert len(listed) == 2 and listed[1] - listed[0] == 10
+    page = client.get(f"/play/{s['id']}/table").text
+    assert f'min="{listed[0]}" step="10"' in page  # the bid box starts at the lowest bid, in tens
+    path = records_dir / f"{s['id']}.json"
+    before = path.read_bytes()
+    for typed, words in ((f"bid {listed[0] + 5}", "in multiples of 10"), (str(listed[0] - 10), f"at least {listed[0]}"),
+                         ("bid 1234567890", "no amount is that long")):
+        r = client.post(f"/api/games/{s['id']}/actions", json={"action": typed})
+        assert r.status_code == 400 and words in r.json()["error"], (typed, r.text)
+    assert path.read_bytes() == before
+    high = listed[0] + 100
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": f"bid {high}"})
+    assert r.status_code == 200, r.text
+    assert r.json()["action"] == f"bid {high}" and any(f"You bid {high}" in i["text"] for i in r.json()["log"])
+    assert read_record(path)["actions"][-1] == f"bid {high}"

@@ -94,6 +94,16 @@ document.getElementById("table").addEventListener("click", (event) => {
   }
 });
 
+// an amount (a bid) typed in its box: any amount, the engine says whether the rules allow it
+document.getElementById("table").addEventListener("submit", (event) => {
+  const form = event.target.closest("form.amount");
+  if (!form) return;
+  event.preventDefault();
+  const amount = form.elements.amount.value.trim();
+  if (!amount) { say("Type an amount first."); return; }
+  send(`${form.dataset.verb} ${amount}`);
+});
+
 for (const button of document.querySelectorAll("[data-text]")) {
   button.addEventListener("click", async () => {
     say("");
