@@ -196,3 +196,35 @@ def test_the_watch_page_speed_control_and_pause(browser, live_server):
         page.wait_for_timeout(200)
     assert api(base, f"/api/games/{s['id']}")["actions"] >= moves + 4
     page.close()
+
+
+def test_undo_while_a_bot_move_is_asked_for_says_only_what_was_undone(browser, live_server):
+    base, _records = live_server
+    s = api(base, "/api/games", {"game": "penchant", "seed": 4, "level": "easy"})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    held = []  # the bot move the page asks for after yours, kept back until the undo is done
+    page.route("**/step", lambda route: held.append(route))
+    page.goto(base + s["url"])
+    wait_for_my_turn(page, base, s["id"])
+    page.click(".mine button[data-card=KS]")  # seed 4: you lead KS
+    page.wait_for_function("document.querySelector('.table-view').dataset.toMove == 'bot'")
+    while not held:
+        page.wait_for_timeout(50)
+    page.click("#undo")
+    page.wait_for_selector("#refusal:has-text('Undone: 1 move')")
+    page.unroute("**/step")  # lets the kept request go: asked for before the undo, it is refused now
+    page.wait_for_timeout(500)
+    assert page.locator("#refusal").inner_text().startswith("Undone: 1 move")
+    assert api(base, f"/api/games/{s['id']}")["actions"] == 0
+    page.wait_for_selector(".table-view[data-to-move=you]")
+    page.close()
+
+
+def test_the_saved_games_fit_a_phone(browser, live_server):
+    base, _records = live_server
+    api(base, "/api/games", {"game": "partnership-auction-pinochle", "seed": 1, "level": "easy"})
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(base + "/saved")
+    assert page.locator("table.saved tbody tr").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
