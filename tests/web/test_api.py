@@ -320,3 +320,13 @@ def test_a_bid_above_the_listed_ones_is_taken_and_a_wrong_amount_refused_by_the_
     assert r.status_code == 200, r.text
     assert r.json()["action"] == f"bid {high}" and any(f"You bid {high}" in i["text"] for i in r.json()["log"])
     assert read_record(path)["actions"][-1] == f"bid {high}"
+
+
+def test_the_watch_page_offers_no_hint_or_moves_which_are_for_a_players_turn(client):
+    watched = new_game(client, game="pinochle", watch=True, level="easy")
+    page = client.get(watched["url"]).text
+    assert 'data-text="help"' in page and 'id="speed"' in page
+    assert 'data-text="hint"' not in page and 'data-text="moves"' not in page
+    played = new_game(client, game="pinochle")
+    page = client.get(played["url"]).text
+    assert 'data-text="hint"' in page and 'data-text="moves"' in page and 'id="speed"' not in page
