@@ -228,3 +228,35 @@ def test_the_saved_games_fit_a_phone(browser, live_server):
     assert page.locator("table.saved tbody tr").count() >= 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+def click_the_move(page, action: str) -> None:
+    """Make ``action`` as a person does: click the card, the move's button, or the cards and the
+    verb's button (a meld, a discard)."""
+    verb, *words = action.split()
+    if verb == "play":
+        page.click(f".mine button.card[data-card='{words[0]}']")
+    elif page.locator(f"button.move[data-action='{action}']").count():
+        page.click(f"button.move[data-action='{action}']")
+    else:
+        for card in words:
+            page.click(f".mine button.card[data-card='{card}']")
+        page.click(f"button.verb[data-verb='{verb}']")
+
+
+@pytest.mark.parametrize("name", installed_games())
+def test_every_game_is_played_by_clicking(browser, live_server, name):
+    base, _records = live_server
+    s = api(base, "/api/games", {"game": name, "seed": 5, "level": "easy"})
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(base + s["url"])
+    for _ in range(3):  # three turns of yours, whatever they ask: a card, a bid, a meld, a pass
+        s = wait_for_my_turn(page, base, s["id"])
+        action = s["legal_actions"][0]
+        click_the_move(page, action)
+        page.wait_for_function(f"document.querySelector('.table-view').dataset.events != '{s['events']}'",
+                               timeout=15000)
+        after = api(base, f"/api/games/{s['id']}")
+        assert after["actions"] > s["actions"], (name, action)
+        assert page.locator("#refusal").inner_text() == ""
+    page.close()
