@@ -80,13 +80,21 @@ def record_state(records, game_id: str):
     return replay(read_record(records / f"{game_id}.json"))
 
 
-@pytest.mark.parametrize("name", installed_games())
-def test_a_screenshot_of_the_table_of_every_game(browser, live_server, artifacts_dir, name):
-    base, records = live_server
+@pytest.fixture(scope="module")
+def screens(browser):
+    """A desktop's page and a phone's, shared by the screenshots of the games."""
     desktop = browser.new_page(viewport={"width": 1280, "height": 900})
     phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    yield (desktop, "desktop"), (phone, "phone")
+    desktop.close()
+    phone.close()
+
+
+@pytest.mark.parametrize("name", installed_games())
+def test_a_screenshot_of_the_table_of_every_game(screens, live_server, artifacts_dir, name):
+    base, records = live_server
     game = api(base, "/api/games", {"game": name, "seed": 2, "level": "easy"})
-    for page, size in ((desktop, "desktop"), (phone, "phone")):
+    for page, size in screens:
         page.goto(base + game["url"])
         page.wait_for_selector(".table-view[data-to-move=you]", timeout=20000)
         hand = api(base, f"/api/games/{game['id']}")
@@ -107,8 +115,6 @@ def test_a_screenshot_of_the_table_of_every_game(browser, live_server, artifacts
         page.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 10_000
     assert hand["to_move"] == "you"
-    desktop.close()
-    phone.close()
 
 
 def test_a_bezique_table_shows_the_melds_on_the_table_and_those_to_score(browser, live_server, artifacts_dir):
@@ -245,10 +251,10 @@ def click_the_move(page, action: str) -> None:
 
 
 @pytest.mark.parametrize("name", installed_games())
-def test_every_game_is_played_by_clicking(browser, live_server, name):
+def test_every_game_is_played_by_clicking(screens, live_server, name):
     base, _records = live_server
     s = api(base, "/api/games", {"game": name, "seed": 5, "level": "easy"})
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = screens[1][0]  # at a phone's width
     page.goto(base + s["url"])
     for _ in range(3):  # three turns of yours, whatever they ask: a card, a bid, a meld, a pass
         s = wait_for_my_turn(page, base, s["id"])
@@ -259,4 +265,3 @@ def test_every_game_is_played_by_clicking(browser, live_server, name):
         after = api(base, f"/api/games/{s['id']}")
         assert after["actions"] > s["actions"], (name, action)
         assert page.locator("#refusal").inner_text() == ""
-    page.close()
