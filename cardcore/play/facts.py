@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import iter_bits
+from ..engine.name_trump import TRUMP as TRUMP_DECISION
+from ..engine.phases import PHASE_KINDS
 from ..ruleset import DeclareStep
 from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
                           throw_in_text, trump_lines)
@@ -244,9 +246,13 @@ def trump_now(state, obs) -> Line:
 
 
 def trump_may_come(state) -> bool:
-    """Can a declaration still set trump this round (e.g. Penchant's first penchant)?"""
+    """Can a declaration still set trump this round (e.g. Penchant's first penchant), or a phase
+    still to come name it (the declarer after an auction)?"""
+    later = state.rules.phases[state.phase:]
+    if any(TRUMP_DECISION in getattr(PHASE_KINDS.get(p.kind), "decisions", ()) for p in later):
+        return True
     return bool(state.rules.trump.set_by_meld) and any(
-        isinstance(s, DeclareStep) for p in state.rules.phases[state.phase:] for s in p.after_trick)
+        isinstance(s, DeclareStep) for p in later for s in p.after_trick)
 
 
 def meld_summary(state, seat: int) -> Line:

@@ -44,8 +44,9 @@ def interpret(text: str, state) -> Answer:
         amounts = [a for a in legal if a.split()[1:] == [number]]  # a bid by its amount: 250
         if len(amounts) == 1:
             return Answer(amounts[0])
-        if i is not None and _bids_open(legal):  # a bid higher than those listed
-            return _typed_bid(state, i)
+        verbs = amount_verbs(legal)
+        if len(verbs) == 1 and len(number) <= 9:  # an amount above those listed: bid 400
+            return _amount(state, verbs[0], int(number))
         shown = number if i is not None else f"{number[:6]}... ({len(number)} digits)"
         return Answer(error=f"There is no move {shown}: the moves are numbered 1..{len(legal)} (? lists them).")
     words = [w for w in re.split(r"[\s,]+", text) if w]
@@ -56,11 +57,12 @@ def interpret(text: str, state) -> Answer:
     same = [a for a in legal if a.lower() == typed]  # a game's own action as listed: bid 250, trump h
     if same:
         return Answer(same[0])
+    if len(words) == 2 and verb in amount_verbs(legal) and _NUMBER.fullmatch(words[1]):
+        if len(words[1]) > 9:
+            return Answer(error=f"{verb} {words[1][:9]}...: no amount is that long ({len(words[1])} digits).")
+        return _amount(state, verb, int(words[1]))
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck
-    if verb == "bid" and len(words) == 2 and _NUMBER.fullmatch(words[1]) and len(words[1]) <= 6 \
-            and _bids_open(legal):  # any amount: legal_actions lists only the lowest bids
-        return _typed_bid(state, int(words[1]))
     if verb in verbs or (len(words) > 1 and not _card_like(deck, words[0])):
         names = words[1:]  # a verb, perhaps one not offered now: the engine will say why
     else:
@@ -84,6 +86,30 @@ def interpret(text: str, state) -> Answer:
     return Answer(error=_why_not(state, action, verb, cards))
 
 
+def amount_verbs(legal: list[str]) -> list[str]:
+    """The verbs whose moves take an amount (``bid 250``). The moves list only the lowest amounts;
+    any other is the engine's to accept or refuse."""
+    verbs: dict[str, bool] = {}
+    for action in legal:
+        verb, *args = action.split()
+        if args:
+            verbs[verb] = verbs.get(verb, True) and len(args) == 1 and _NUMBER.fullmatch(args[0]) is not None
+    return [v for v, takes in verbs.items() if takes]
+
+
+def _amount(state, verb: str, amount: int) -> Answer:
+    """``verb amount`` when the engine accepts it now, else the rule that refuses it (tried on a copy)."""
+    action = f"{verb} {amount}"
+    if action in state.legal_actions():
+        return Answer(action)
+    probe = state.clone()
+    try:
+        probe.apply(action)
+    except IllegalAction as exc:
+        return Answer(error=f"{action}: {exc.reason}.")
+    return Answer(action)
+
+
 def _card_like(deck, word: str) -> bool:
     try:
         deck.parse(word)
@@ -96,24 +122,6 @@ def _game_verbs(state) -> list[str]:
     """Verbs of the game's own declarations offered now (e.g. Penchant's jail-free)."""
     return [a.split()[0] for a in state.game.extra_declarations(state.view(), state.current_player)] \
         if state.current_player is not None else []
-
-
-def _bids_open(legal: list[str]) -> bool:
-    """Whether a bid is due: the actions list the lowest bids (``bid 300``), and ``bid N``
-    takes any higher amount the auction allows."""
-    return any(a.startswith("bid ") and a[4:].isdigit() for a in legal)
-
-
-def _typed_bid(state, amount: int) -> Answer:
-    """``bid amount``, if the auction accepts it (tried on a copy), else why not."""
-    action = f"bid {amount}"
-    if action in state.legal_actions():
-        return Answer(action)
-    try:
-        state.clone().apply(action)
-    except IllegalAction as exc:
-        return Answer(error=f"{action}: {exc.reason}.")
-    return Answer(action)
 
 
 def _how_to_answer(legal: list[str]) -> str:

@@ -5,6 +5,8 @@ made or listed; a refused request changes nothing and says why (4xx, ``{"error":
 from __future__ import annotations
 
 import json
+import sys
+import traceback
 from pathlib import Path
 from typing import Literal, Union
 
@@ -12,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
@@ -21,7 +24,7 @@ from starlette.templating import Jinja2Templates
 from ..cli_options import make_game
 from ..errors import CardcoreError
 from ..play.levels import LEVELS, level_bot
-from ..play.session import HUMAN
+from ..play.session import DEFAULT_HINT_BOT, HUMAN
 from ..play.text import plain
 from ..plugins import bot_names, get_games
 from .cards import back_svg, card_svg
@@ -86,6 +89,36 @@ def error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+class ServerErrors:
+    """An unexpected error (a bug, not a refused request) answers 500 with ``{"error": ...}``, a
+    short message and no traceback, as every other error of the API does; the traceback goes to the
+    server's stderr, where the person who started it can report it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        started = False
+
+        async def watched_send(message):
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched_send)
+        except Exception as exc:
+            sys.stderr.write(f"cardcore serve: unexpected error in {scope.get('method', '')} {scope.get('path', '')}\n"
+                             + "".join(traceback.format_exception(exc)))
+            sys.stderr.flush()
+            if started:  # too late for an answer of its own: the connection is closed half-way
+                raise
+            message = f"Unexpected error in cardcore serve ({type(exc).__name__}); the server's output has the details."
+            await error(message, 500)(scope, receive, send)
+
+
 def game_list() -> list[dict]:
     """The installed games with what the start page offers for each: options, presets, seats, bots."""
     out = []
@@ -131,10 +164,12 @@ def seat_players(new: NewGame, game) -> list[str]:
     return players
 
 
-def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Starlette:
+def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
+               hint_bot: str = DEFAULT_HINT_BOT) -> Starlette:
     """The application over a records directory (default: where ``cardcore play`` writes).
-    ``pace``: the default seconds between two bot moves in the page."""
-    store = Store(records_dir)
+    ``pace``: the default seconds between two bot moves in the page; ``hint_bot``: the spec of the
+    bot that answers Hint (``cardcore serve --hint-bot``, checked there)."""
+    store = Store(records_dir, hint_bot=hint_bot)
     jobs = CompareJobs()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     env = templates.env
@@ -298,6 +333,6 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8) -> Star
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     handlers = {Refused: refused, BadRequest: bad_request, CardcoreError: user_error, HTTPException: http_error}
-    return Starlette(routes=routes, exception_handlers=handlers)
+    return Starlette(routes=routes, exception_handlers=handlers, middleware=[Middleware(ServerErrors)])
 
 

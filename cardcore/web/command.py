@@ -11,6 +11,29 @@ import webbrowser
 
 import click
 
+from ..errors import CardcoreError, OptionError
+from ..play.session import DEFAULT_HINT_BOT
+
+
+def check_hint_bot(spec: str) -> None:
+    """The hint bot must be one for every installed game, checked now as `cardcore play` checks its
+    --hint-bot and --bot (OptionError: the unknown bot with the valid ones, or the bad parameter)."""
+    from ..bots import make_bot
+    from ..cli_options import make_game
+    from ..plugins import get_games
+
+    if not spec.strip():
+        raise OptionError("--hint-bot needs a bot spec, e.g. greedy or 'ismcts(iterations=2000)'")
+    for name in sorted(get_games()):
+        try:
+            game = make_game(name, [], None)
+        except CardcoreError:  # a broken plugin's game is not offered by the server either
+            continue
+        try:
+            make_bot(spec, game)
+        except OptionError as exc:
+            raise OptionError(f"--hint-bot {spec}: {exc}") from None
+
 
 @click.command(short_help="Play, watch and compare in the browser (a local web application).")
 @click.option("--host", default="127.0.0.1", show_default=True,
@@ -24,7 +47,10 @@ import click
                    "$CARDCORE_HOME/records/, where `cardcore play` writes).")
 @click.option("--pace", type=click.FloatRange(min=0, max=60), default=0.8, show_default=True, metavar="SECONDS",
               help="The pause before each bot move in the page (the watch page has a speed control).")
-def serve(host, port, no_browser, records_dir, pace):
+@click.option("--hint-bot", metavar="SPEC", default=DEFAULT_HINT_BOT, show_default=True,
+              help="The bot that answers Hint, as `cardcore play --hint-bot` (it sees only what your seat may "
+                   "know); it must be a bot of every installed game.")
+def serve(host, port, no_browser, records_dir, pace, hint_bot):
     """Start the web application: a table for every game and number of seats, the saved games
     (the terminal's records: a game resumes in either), watching bots, and comparisons.
 
@@ -39,6 +65,7 @@ def serve(host, port, no_browser, records_dir, pace):
     except ImportError as exc:
         raise click.ClickException(f"cardcore serve needs the web extra ({exc.name} is missing): "
                                    "pip install 'cardcore[web]'") from None
+    check_hint_bot(hint_bot)
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -49,7 +76,7 @@ def serve(host, port, no_browser, records_dir, pace):
     bound = sock.getsockname()[1]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{bound}/"
     click.echo(f"cardcore serve: {url}  (Ctrl-C stops it)")
-    app = create_app(records_dir, pace=pace)
+    app = create_app(records_dir, pace=pace, hint_bot=hint_bot)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     if not no_browser:
         threading.Timer(0.8, webbrowser.open, [url]).start()

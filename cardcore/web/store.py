@@ -15,9 +15,9 @@ from pathlib import Path
 
 from ..errors import CardcoreError
 from ..play.levels import level_bot
-from ..play.session import HUMAN
+from ..play.session import DEFAULT_HINT_BOT, HUMAN
 from ..records import read_record, replay, saved_players
-from .tables import Refused, WebTable
+from .tables import Refused, WebTable, stamp_of
 
 # What an id may be: a record's file name in the records directory, without a path or a dot first.
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,150}")
@@ -31,10 +31,15 @@ def records_home() -> Path:
 
 
 class Store:
-    def __init__(self, records_dir: str | Path | None = None):
+    def __init__(self, records_dir: str | Path | None = None, hint_bot: str = DEFAULT_HINT_BOT):
         self.dir = Path(records_dir) if records_dir is not None else records_home()
+        self.hint_bot = hint_bot
         self._tables: dict[str, WebTable] = {}
+        # the saved games' list entries by id, with the stamp they were read at: the list is shown
+        # often, and a record is replayed for it only when new or changed
+        self._listed: dict[str, tuple[tuple[int, int], dict]] = {}
         self._lock = threading.Lock()
+        self._listing = threading.Lock()  # one listing at a time: a record is replayed once for it
 
     def path_of(self, game_id: str) -> Path:
         if not GAME_ID.fullmatch(game_id) or game_id.endswith(".json"):
@@ -50,13 +55,13 @@ class Store:
         path = self.path_of(game_id)
         with self._lock:
             table = self._tables.get(game_id)
-            mtime = path.stat().st_mtime_ns
-            if table is None or table.mtime != mtime:
-                table = self._load(game_id, path, mtime)
+            stamp = stamp_of(path)
+            if table is None or table.stamp != stamp:
+                table = self._load(game_id, path, stamp)
                 self._tables[game_id] = table
             return table
 
-    def _load(self, game_id: str, path: Path, mtime: int) -> WebTable:
+    def _load(self, game_id: str, path: Path, stamp: tuple[int, int]) -> WebTable:
         try:
             record = read_record(path)
             state = replay(record, where=path.name)
@@ -65,13 +70,13 @@ class Store:
             raise Refused(f"The record of {game_id!r} cannot be continued: {exc}", 422) from None
         if players is None:  # a record written without seats (e.g. by simulate): you in seat 0
             players = [HUMAN] + [level_bot("normal", state.game.name)] * (state.n - 1)
-        return WebTable(game_id, path, state, players, mtime=mtime)
+        return WebTable(game_id, path, state, players, stamp=stamp, hint_spec=self.hint_bot)
 
     def create(self, game, players: list[str], seed: int | None) -> WebTable:
         """A new game of ``game`` (a loaded game) with those seats, saved at once."""
         game_id = f"{game.name}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
         state = game.new_game(seed=seed)
-        table = WebTable(game_id, self.dir / f"{game_id}.json", state, players)
+        table = WebTable(game_id, self.dir / f"{game_id}.json", state, players, hint_spec=self.hint_bot)
         table.bots  # a bad bot spec is refused now, before a record exists  # noqa: B018
         table.save()
         with self._lock:
@@ -79,19 +84,46 @@ class Store:
         return table
 
     def saved(self) -> list[dict]:
-        """The saved games, newest first: game, seats, actions, finished or whose turn."""
+        """The saved games, newest first: game, seats, actions, finished or whose turn. A record is
+        replayed only when it is new to the list or changed on disk since it was last listed."""
         if not self.dir.is_dir():
             return []
-        paths = [p for p in self.dir.glob("*.json") if GAME_ID.fullmatch(p.stem)]
-        paths.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        with self._listing:
+            return self._saved()
+
+    def _saved(self) -> list[dict]:
+        stamps = {}
+        for path in self.dir.glob("*.json"):
+            if GAME_ID.fullmatch(path.stem):
+                try:
+                    stamps[path] = stamp_of(path)
+                except OSError:  # removed while listing
+                    continue
+        newest = sorted(stamps, key=lambda p: stamps[p], reverse=True)[:LISTED]
         out = []
-        for path in paths[:LISTED]:
-            entry = {"id": path.stem, "modified": time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))}
-            try:
-                s = self.get(path.stem).summary()
-                entry.update(game=s["game"], title=s["title"], game_string=s["game_string"], players=s["players"],
-                             actions=s["actions"], finished=s["finished"], scores=s["scores"], error=None)
-            except Refused as exc:
-                entry.update(error=exc.message)
+        for path in newest:
+            stamp = stamps[path]
+            cached = self._listed.get(path.stem)
+            entry = cached[1] if cached and cached[0] == stamp else self._list_entry(path, stamp)
+            self._listed[path.stem] = (stamp, entry)
             out.append(entry)
+        listed = {p.stem for p in newest}
+        for gone in [k for k in self._listed if k not in listed]:
+            del self._listed[gone]
         return out
+
+    def _list_entry(self, path: Path, stamp: tuple[int, int]) -> dict:
+        entry = {"id": path.stem, "modified": time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp[0] / 1e9))}
+        with self._lock:
+            table = self._tables.get(path.stem)
+        try:
+            if table is None or table.stamp != stamp:  # read for the list only: not kept open
+                table = self._load(path.stem, path, stamp)
+            with table.lock:
+                s = table.summary()
+        except Refused as exc:
+            entry.update(error=exc.message)
+            return entry
+        entry.update(game=s["game"], title=s["title"], game_string=s["game_string"], players=s["players"],
+                     actions=s["actions"], finished=s["finished"], scores=s["scores"], error=None)
+        return entry

@@ -14,12 +14,19 @@ from pathlib import Path
 from ..bots import make_bot
 from ..play.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
-from ..play.moves import interpret, preview
+from ..play.moves import amount_verbs, interpret, preview
 from ..play.session import DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, last_own_move, seat_bots
 from ..play.text import Line, card_actions, is_card, plain, seat_names
 from ..play.view import move_entries, preview_text
 from ..records import replay, write_record
 from .render import grid_html, line_html
+
+
+def stamp_of(path: Path) -> tuple[int, int]:
+    """What tells that a record changed on disk: its modification time and its size (a rewrite
+    within the clock's resolution, such as an undo, still changes the size)."""
+    st = path.stat()
+    return st.st_mtime_ns, st.st_size
 
 
 class Refused(Exception):
@@ -37,7 +44,9 @@ class WebTable:
     path: Path
     state: object
     players: list[str]  # per seat: HUMAN or a bot spec, as in the record
-    mtime: int = 0  # of the record when last read or written: another program may have moved on
+    stamp: tuple[int, int] = (0, 0)  # of the record when last read or written (stamp_of): another
+    # program, such as the terminal, may have moved the game on
+    hint_spec: str = DEFAULT_HINT_BOT  # the bot of Hint, as the terminal's --hint-bot
     lock: threading.RLock = field(default_factory=threading.RLock)
     _bots: dict | None = None
     _hint_bot: object = None
@@ -63,7 +72,7 @@ class WebTable:
 
     def save(self) -> None:
         write_record(self.path, {**self.state.record(), "players": list(self.players)})
-        self.mtime = self.path.stat().st_mtime_ns
+        self.stamp = stamp_of(self.path)
 
     # ------------------------------------------------------------------ moves
     def act(self, text: str) -> str:
@@ -177,6 +186,18 @@ class WebTable:
                 verbs.append(verb)
         return verbs
 
+    def amounts(self) -> list[dict]:
+        """The person's moves that take an amount (a bid): the verb, the lowest listed and the step
+        between the listed ones. The moves list only the lowest amounts; the page offers any other,
+        which the engine accepts or refuses with the rule."""
+        legal = self.summary()["legal_actions"]
+        out = []
+        for verb in amount_verbs(legal):
+            values = sorted(int(a.split()[1]) for a in legal if a.split()[0] == verb)
+            step = min((b - a for a, b in zip(values, values[1:]) if b > a), default=None)
+            out.append({"verb": verb, "min": values[0], "step": step})
+        return out
+
     # ------------------------------------------------------------------ the prompt's words
     def text(self, what: str) -> list[Line]:
         """``?``, help, hint, score or history, in the terminal's words (lines of parts)."""
@@ -206,6 +227,6 @@ class WebTable:
             return out
         if what == "hint":
             if self._hint_bot is None:
-                self._hint_bot = make_bot(DEFAULT_HINT_BOT, state.game, state.seed)
-            return [hint_line(state, hint_action(state, seat, self._hint_bot), DEFAULT_HINT_BOT)]
+                self._hint_bot = make_bot(self.hint_spec, state.game, state.seed)
+            return [hint_line(state, hint_action(state, seat, self._hint_bot), self.hint_spec)]
         raise Refused(f"unknown text {what!r}", 404)  # pragma: no cover - the route checks the name

@@ -261,3 +261,72 @@ def test_undo_takes_back_your_last_move_and_the_bots_replies_and_rewrites_the_re
     assert r.status_code == 200 and r.json()["undone"] == 2 and r.json()["actions"] == 0
     assert read_record(records_dir / f"{s['id']}.json")["actions"] == []
     assert r.json()["legal_actions"][0] == "play KS"
+
+
+def test_an_unexpected_error_answers_500_in_json_and_logs_the_traceback(client, records_dir, monkeypatch, capsys):
+    from cardcore.web.tables import WebTable
+
+    s = new_game(client, game="penchant", watch=True, bots=["greedy"], level=None)
+    before = (records_dir / f"{s['id']}.json").read_bytes()
+
+    def broken(self):
+        raise KeyError("a bug in a bot")
+
+    monkeypatch.setattr(WebTable, "step", broken)
+    r = client.post(f"/api/games/{s['id']}/step")
+    assert r.status_code == 500
+    assert r.headers["content-type"] == "application/json"
+    message = r.json()["error"]
+    assert "KeyError" in message and "Traceback" not in message and "a bug in a bot" not in message
+    err = capsys.readouterr().err
+    assert f"POST /api/games/{s['id']}/step" in err
+    assert "Traceback" in err and "KeyError: 'a bug in a bot'" in err
+    # the server goes on answering, and the game is as it was
+    monkeypatch.undo()
+    assert client.get(f"/api/games/{s['id']}").json()["actions"] == 0
+    assert (records_dir / f"{s['id']}.json").read_bytes() == before
+
+
+def test_the_hint_comes_from_the_servers_hint_bot(records_dir):
+    from starlette.testclient import TestClient
+
+    from cardcore.web.app import create_app
+
+    with TestClient(create_app(records_dir, hint_bot="greedy")) as c:
+        s = new_game(c, game="penchant")  # seed 4: you lead
+        hint = c.get(f"/api/games/{s['id']}/text/hint").json()["text"]
+    assert hint.startswith("Hint (greedy): [")
+    assert any(a.split()[1] in hint for a in s["legal_actions"])
+
+
+def test_a_bid_above_the_listed_ones_is_taken_and_a_wrong_amount_refused_by_the_rule(client, records_dir):
+    # Parlett (PB95): the minimum bid is 300 and "subsequent bids must rise in tens"; the moves list
+    # only the two lowest bids, any higher multiple of ten is a bid too
+    s = new_game(client, game="auction-pinochle", seat=1)
+    s = play_until(client, s, lambda x: x["to_move"] == "you")
+    listed = sorted(int(a.split()[1]) for a in s["legal_actions"] if a.startswith("bid "))
+    assert len(listed) == 2 and listed[1] - listed[0] == 10
+    page = client.get(f"/play/{s['id']}/table").text
+    assert f'min="{listed[0]}" step="10"' in page  # the bid box starts at the lowest bid, in tens
+    path = records_dir / f"{s['id']}.json"
+    before = path.read_bytes()
+    for typed, words in ((f"bid {listed[0] + 5}", "in multiples of 10"), (str(listed[0] - 10), f"at least {listed[0]}"),
+                         ("bid 1234567890", "no amount is that long")):
+        r = client.post(f"/api/games/{s['id']}/actions", json={"action": typed})
+        assert r.status_code == 400 and words in r.json()["error"], (typed, r.text)
+    assert path.read_bytes() == before
+    high = listed[0] + 100
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": f"bid {high}"})
+    assert r.status_code == 200, r.text
+    assert r.json()["action"] == f"bid {high}" and any(f"You bid {high}" in i["text"] for i in r.json()["log"])
+    assert read_record(path)["actions"][-1] == f"bid {high}"
+
+
+def test_the_watch_page_offers_no_hint_or_moves_which_are_for_a_players_turn(client):
+    watched = new_game(client, game="pinochle", watch=True, level="easy")
+    page = client.get(watched["url"]).text
+    assert 'data-text="help"' in page and 'id="speed"' in page
+    assert 'data-text="hint"' not in page and 'data-text="moves"' not in page
+    played = new_game(client, game="pinochle")
+    page = client.get(played["url"]).text
+    assert 'data-text="hint"' in page and 'data-text="moves"' in page and 'id="speed"' not in page

@@ -60,3 +60,13 @@ def test_a_port_in_use_is_one_line_and_exit_status_1(tmp_path):
     assert out.exit_code == 1
     assert out.output.strip().startswith(f"Error: cannot listen on 127.0.0.1:{port}")
     assert len(out.output.strip().splitlines()) == 1
+
+
+def test_a_hint_bot_that_is_not_a_bot_of_every_game_is_one_line_and_exit_status_1(tmp_path):
+    for spec, words in (("oracle", "unknown bot 'oracle'"), ("ismcts(iterations=0)", "iterations"),
+                        ("greedy(depth=3)", "no parameter 'depth'")):
+        out = CliRunner().invoke(cli, ["serve", "--no-browser", "--records", str(tmp_path), "--hint-bot", spec])
+        assert out.exit_code == 1, (spec, out.output)
+        lines = out.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"Error: --hint-bot {spec}: ") and words in lines[0], lines
+    assert "--hint-bot" in CliRunner().invoke(cli, ["serve", "--help"]).output

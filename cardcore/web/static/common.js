@@ -3,7 +3,12 @@
 async function api(method, path, body) {
   const options = {method, headers: {"Content-Type": "application/json"}};
   if (body !== undefined) options.body = JSON.stringify(body);
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (e) {  // no answer at all: the server was stopped, or the network is down
+    throw new Error("The server does not answer: is cardcore serve still running?");
+  }
   let data;
   try { data = await response.json(); } catch (e) { data = {error: response.statusText}; }
   if (!response.ok) throw new Error(data.error || response.statusText);

@@ -34,20 +34,23 @@ async function refresh() {
   return document.querySelector(".table-view");
 }
 
+let position = 0;  // bumped by undo: the bot moves asked for before it belong to a game since taken back
+
 async function botsMove(toMove) {
   if (stepping) return;
   stepping = true;
+  const asked = position;
   try {
-    while (toMove === "bot" && !paused) {
+    while (toMove === "bot" && !paused && asked === position) {
       await sleep(pace);
-      if (paused) break;
+      if (paused || asked !== position) break;
       const state = await api("POST", `/api/games/${gameId}/step`);
       addLog(state.log);
       await refresh();
       toMove = state.to_move;
     }
   } catch (e) {
-    say(e.message);
+    if (asked === position) say(`${e.message} Reload the page to go on.`);
   } finally {
     stepping = false;
   }
@@ -94,6 +97,16 @@ document.getElementById("table").addEventListener("click", (event) => {
   }
 });
 
+// an amount (a bid) typed in its box: any amount, the engine says whether the rules allow it
+document.getElementById("table").addEventListener("submit", (event) => {
+  const form = event.target.closest("form.amount");
+  if (!form) return;
+  event.preventDefault();
+  const amount = form.elements.amount.value.trim();
+  if (!amount) { say("Type an amount first."); return; }
+  send(`${form.dataset.verb} ${amount}`);
+});
+
 for (const button of document.querySelectorAll("[data-text]")) {
   button.addEventListener("click", async () => {
     say("");
@@ -114,16 +127,20 @@ document.getElementById("close-panel").addEventListener("click", () => {
 
 async function undo() {
   say("");
+  position += 1;  // the bot moves under way stop: they may belong to what is taken back
   try {
     const state = await api("POST", `/api/games/${gameId}/undo`);
     document.getElementById("log").innerHTML = "";
     addLog(state.log);
-    await refresh();
     say(`Undone: ${state.undone} move${state.undone === 1 ? "" : "s"} taken back; the record is rewritten to match.`);
   } catch (e) {
     say(e.message);
   }
+  while (stepping) await sleep(0.05);  // the stopped bot loop ends at its next step
+  const view = await refresh();
+  if (view) botsMove(view.dataset.toMove);  // e.g. nothing was undone and the bots were to move
 }
+
 const undoButton = document.getElementById("undo");
 if (undoButton) undoButton.addEventListener("click", undo);
 
