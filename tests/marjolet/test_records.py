@@ -4,7 +4,7 @@ The default was the mistigri play bonus (true) until it became the Penguin rules
 Trump Seven; RM §11 item 14). Records used to list only non-default options, so a record written
 under the old default does not mention the option: without a format marker it replays with the
 former default declared on the option in the rules file (YML, ``former_default``). Records
-written now carry ``"format": 2`` and list every option.
+written now carry ``"format"`` (2, then 3 since ``play C from table``) and list every option.
 Deal A (conftest): seat 0 leads the unexchanged trump seven 7H to trick 1.
 """
 
@@ -46,7 +46,7 @@ def test_old_record_naming_the_option_keeps_it():
 def test_new_record_has_the_marker_and_every_option():
     s = game().new_game(seed=3)
     record = s.record()
-    assert record["format"] == 2
+    assert record["format"] == 3
     assert record["options"] == {"target": 500, "turned_seven_points": 10,
                                  "trump_seven_play_bonus": False, "game_end": "end-of-deal"}
 
