@@ -68,11 +68,11 @@ def test_a_new_record_replays_to_the_same_game():
     assert again.summary() == s.summary() and again.events == s.events
 
 
-@pytest.mark.parametrize("version", [3, 0, "2"])
+@pytest.mark.parametrize("version", [4, 0, "2"])
 def test_unknown_format_is_refused_with_where(version):
     with pytest.raises(RecordError) as exc:
         replay(old_record(format=version), where="old.json")
-    assert str(exc.value).startswith("old.json: record format") and "1 to 2" in str(exc.value)
+    assert str(exc.value).startswith("old.json: record format") and "1 to 3" in str(exc.value)
 
 
 def test_a_format_that_is_not_a_number_is_a_corrupt_record():
