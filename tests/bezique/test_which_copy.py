@@ -116,3 +116,15 @@ def test_the_terminal_and_the_bots_tell_the_two_copies_apart():
     cards = play_cards(s, ["play KS", "play KS from table"])
     assert s.hands[0] >> cards["play KS"] & 1
     assert s.tableaus[0] >> cards["play KS from table"] & 1
+
+
+def test_the_adapters_action_space_holds_the_table_copy_after_the_ids_it_had():
+    from cardcore.adapters.encoding import ActionTable
+
+    s = f326_with_a_second_king()
+    table = ActionTable(s.game)
+    ids = table.legal_ids(s)
+    assert table.strings[table.ids["play KS from table"]] == "play KS from table" and \
+        table.ids["play KS from table"] in ids
+    # appended after every action of before: the 32 plays, the melds, pass, the exchanges
+    assert table.ids["play KS from table"] > table.ids["exchange 7C"] > table.ids["play 7C"]
