@@ -78,7 +78,7 @@ def interpret(text: str, state) -> Answer:
     if action in legal:
         return Answer(action)
     same_cards = [a for a in legal if a.split()[0] == verb and sorted(a.split()[1:]) == sorted(cards)]
-    if same_cards:  # cards in any order (a discard)
+    if same_cards and not where:  # cards in any order (a discard)
         return Answer(same_cards[0])
     return Answer(error=_why_not(state, action, verb, cards))
 

@@ -113,6 +113,11 @@ def test_the_terminal_and_the_bots_tell_the_two_copies_apart():
     assert interpret("k♠ from table", s).action == "play KS from table"
     assert interpret("play KS from table", s).action == "play KS from table"
     assert interpret("KS", s).action == "play KS"
+    # seat 0 drew 9♠ after the second trick (the filler after the named cards: 9S first,
+    # conftest.deal); it is in hand only: "from table" is refused, not played from hand
+    assert interpret("9S", s).action == "play 9S"
+    refused = interpret("9S from table", s)
+    assert refused.action is None and "no 9S on your table" in refused.error
     cards = play_cards(s, ["play KS", "play KS from table"])
     assert s.hands[0] >> cards["play KS"] & 1
     assert s.tableaus[0] >> cards["play KS from table"] & 1
