@@ -1,10 +1,11 @@
 """What a player types, and what each legal move would do: input interpretation and move previews.
 
 ``interpret`` turns an answer at the prompt into a legal action, or says why it is not one: a
-number from the printed list, a card (``QS``, ``q♠``, ``10h``), several cards (a meld, in any
-order), or a whole action (``meld QS JH``, ``pass``, ``exchange 7H``, ``play KS from table``). ``preview`` says what a legal
-move would score now and, for a card, whether it wins the trick when that is certain from what the
-player may know. Nothing here looks at hidden cards: previews stop at the first forced step that
+number from the printed list, a card (``QS``, ``q♠``, ``10h``; ``KS from table`` for the table's
+copy where the hand holds the other), several cards (a meld, in any order), or a whole action
+(``meld QS JH``, ``pass``, ``exchange 7H``). ``preview`` says what a legal move would score now
+and, for a card, whether it wins the trick when that is certain from what the player may know.
+Nothing here looks at hidden cards: previews stop at the first forced step that
 would reveal one (a draw, a turned card, a new deal).
 """
 
