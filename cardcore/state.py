@@ -111,17 +111,12 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         seat = self.current_player
         if self.decision == PLAY:
             names = self.game.play_action
-            table = self.tableaus[seat] if self.from_tableau else 0
+            table = self.tableaus[seat] if self.from_tableau and self.game.names_table_plays else 0
             if not table:
                 return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
-            # a table card whose twin is in hand is a move of its own (`play C` takes the hand's)
-            hand, twins, from_table = self.hands[seat], self.game.twins, self.game.play_from_table_action
-            moves = {}
-            for c in self._legal_cards(seat):
-                moves[names[c]] = None
-                if table >> c & 1 and hand & twins[c]:
-                    moves[from_table[c]] = None
-            return list(moves)
+            # with twins a table card is `play C from table` (`play C` takes the hand's copy)
+            from_table = self.game.play_from_table_action
+            return list(dict.fromkeys(from_table[c] if table >> c & 1 else names[c] for c in self._legal_cards(seat)))
         if self.decision == THROW_IN:
             return [THROW_IN, "pass"]
         if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)

@@ -19,8 +19,8 @@ adapters use.
    for each suit; ``discard C C C`` for every set of cards of the discard's size (by name: a
    double pack's twins are one card); ``concede``;
 8. ``play C from table`` for every distinct card name, in deck order, when the game has two
-   packs or more and a phase plays melded cards from the table (the table's copy of a card
-   whose twin is in hand); last, so that the ids before them stay as they were.
+   packs or more and a phase plays melded cards from the table (a card played from the table,
+   ``play C`` being the hand's copy); last, so that the ids before them stay as they were.
 
 **Bids.** An auction's bids have no ceiling in the rules, so the action space stops at the bid
 cap (:func:`bid_cap`): the most points a side can count in one deal. That is the best set of

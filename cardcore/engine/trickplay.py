@@ -73,7 +73,7 @@ class TrickPlayMixin:
         if self.tableaus[seat] & bit:
             if self.waiting[seat]:
                 self.lapse_waiting(seat, bit)
-            if self.hands[seat] & game.twins[card]:  # `play C` would take the hand's copy
+            if game.names_table_plays:  # with twins, `play C` would take the hand's copy
                 action = game.play_from_table_action[card]
             self.tableaus[seat] &= ~bit
         else:

@@ -78,6 +78,8 @@ def interpret(text: str, state) -> Answer:
     action = " ".join([verb, *_canonical_order(deck, verb, cards), *where])
     if action in legal:
         return Answer(action)
+    if not where and f"{action} {FROM_TABLE}" in legal:  # the card is on the table only
+        return Answer(f"{action} {FROM_TABLE}")
     same_cards = [a for a in legal if a.split()[0] == verb and sorted(a.split()[1:]) == sorted(cards)]
     if same_cards and not where:  # cards in any order (a discard)
         return Answer(same_cards[0])

@@ -1,7 +1,9 @@
 """Which copy of a card `play` takes when the hand and the table both hold it (two packs).
 
 DESIGN.md: identical cards are interchangeable in notation, so `play KS` stays; its rule is that
-the card comes from hand when the hand holds one, and `play KS from table` takes the table's.
+the card comes from hand when the hand holds one, and `play KS from table` takes the table's. A
+card played from the table is always written so (with two packs): were it written so only while
+the hand holds its twin, the action would tell the other player what the hand holds.
 The two differ: the table's K♠ may belong to a meld waiting "to score" (RM §5 Declaring rules:
 a waiting meld lapses once one of its cards is played, PB93, F325, F326, Hoffmann).
 
@@ -35,9 +37,8 @@ def test_play_offers_the_hand_copy_and_the_table_copy_as_two_moves():
     s = f326_with_a_second_king()
     legal = s.legal_actions()
     assert "play KS" in legal and "play KS from table" in legal
-    # cards held once (K♥ on the table, Q♠ on the table) are one move each, named plainly
-    assert "play KH" in legal and "play KH from table" not in legal
-    assert "play QS from table" not in legal
+    # a card on the table only is one move, from the table (K♥ of the quartet)
+    assert "play KH from table" in legal and "play KH" not in legal
 
 
 def test_play_takes_the_hand_copy_and_the_waiting_marriage_still_scores():
@@ -70,9 +71,10 @@ def test_without_a_twin_in_hand_play_takes_the_table_card():
     s.apply("meld QS JD")
     s.apply("meld KS QS")
     finish_turn(s)
-    assert "play KS from table" not in s.legal_actions()
+    assert "play KS from table" in s.legal_actions() and "play KS" not in s.legal_actions()
     s.apply("play KS")                                         # the only K♠ is the table's
     assert "KS" not in s.deck.names_of(s.tableaus[0])
+    assert s.actions[-1] == "play KS from table"               # written as what it was
     with pytest.raises(IllegalAction, match="no KS on your table"):
         s.clone().apply("play KS from table")
 
@@ -113,6 +115,7 @@ def test_the_terminal_and_the_bots_tell_the_two_copies_apart():
     assert interpret("k♠ from table", s).action == "play KS from table"
     assert interpret("play KS from table", s).action == "play KS from table"
     assert interpret("KS", s).action == "play KS"
+    assert interpret("KH", s).action == "play KH from table"   # K♥ is on the table only
     # seat 0 drew 9♠ after the second trick (the filler after the named cards: 9S first,
     # conftest.deal); it is in hand only: "from table" is refused, not played from hand
     assert interpret("9S", s).action == "play 9S"
