@@ -398,7 +398,6 @@ def _general_help(state, obs) -> list[tuple[str, list[Line]]]:
 COMMANDS = [
     "1, 2, ...      that move from the list",
     "QS, q♠, 10h    play that card (at a declaration turn: exchange it)",
-    "KS from table  two packs or more: play the K♠ on your table",
     "QS JH          declare the meld of these cards, in any order",
     "meld QS JH     a whole action: play QS, meld QS JH, pass, ...",
     "?              the moves, and what each scores now",
