@@ -174,7 +174,8 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
     \b
     At your turn, answer with:
       a number       that move from the printed list
-      a card         QS, q♠, 10h: play it (at a declaration turn: the exchange)
+      a card         QS, q♠, 10h: play it (at a declaration turn: the exchange); with two
+                     packs or more the hand's copy, KS from table the table's
       cards          QS JH, in any order: declare that meld
       an action      play QS, meld QS JH, pass, exchange 7H, throw-in, jail-free 7D 9S 9H,
                      and where the game has an auction: bid 250, trump H, discard 9S 9H JD

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, create_model
 
 from .cards import Deck
+from .engine.kinds import FROM_TABLE
 from .errors import OptionError, RulesError
 from .melds import MeldScore, MeldTable
 from .options import OptionSet, OptionSpec, format_game_string
@@ -175,6 +176,13 @@ class TrickGame:
                             Deck(self.deck.ranks, self.deck.suits, self.deck.packs,
                                  {s: tuple(p.ranks) for s in self.deck.suits}) for p in r.phases]
         self.play_action = ["play " + name for name in self.deck.names]
+        # With two packs or more a card named in `play` comes from hand when the hand holds one,
+        # and a card played from the table is written with this action: always, not only while
+        # the hand holds its twin, or the name would tell the other seats what the hand holds
+        self.play_from_table_action = [f"play {name} {FROM_TABLE}" for name in self.deck.names]
+        self.names_table_plays = self.deck.packs > 1
+        self.twins = [sum(1 << c for c in self.deck.by_name[name]) & ~(1 << i)
+                      for i, name in enumerate(self.deck.names)]
         self._meld_actions: dict[int, str] = {}
         self._meld_cards: dict[int, tuple[str, ...]] = {}
         self._step_melds: dict[int, frozenset[str]] = {}

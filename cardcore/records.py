@@ -20,7 +20,9 @@ from .errors import CardcoreError, IllegalAction, RecordError
 
 # Format 2 records list every option. Records without a format (format 1) list only the
 # non-default options, so an option whose default has changed since reads as its former default.
-RECORD_FORMAT = 2
+# Format 3: with two packs or more `play C` takes the hand's copy of C and `play C from table` the
+# table's; before, `play C` took the first copy the engine found (apply_recorded keeps that).
+RECORD_FORMAT = 3
 
 
 class DealModel(BaseModel):
@@ -133,12 +135,38 @@ def replay(record: dict, where: str = "record", upto: int | None = None):
         if not action.split():
             raise RecordError(f"{where}: action {number} ({action!r}): an action cannot be empty")
         try:
-            state.apply(action)
+            apply_recorded(state, action, version)
         except IllegalAction as exc:
             raise RecordError(f"{where}: action {number} ({action!r}): {exc.reason}") from None
         except CardcoreError as exc:
             raise RecordError(f"{where}: action {number} ({action!r}): {exc}") from None
     return state
+
+
+def apply_recorded(state, action: str, version: int | None) -> None:
+    """Apply a recorded action as the record's format meant it: before format 3 a bare
+    ``play C`` took the first copy of C found in hand or on the table, even the table's while
+    the hand held a twin; that play is now written ``play C from table``."""
+    if version is None or version < 3:
+        action = _former_play(state, action)
+    state.apply(action)
+
+
+def _former_play(state, action: str) -> str:
+    from .engine.kinds import FROM_TABLE, PLAY
+
+    verb, *args = action.split()
+    if verb != "play" or len(args) != 1 or state.decision != PLAY or state.result is not None:
+        return action
+    try:
+        name = state.deck.parse(args[0])
+    except CardcoreError:
+        return action  # the state says what is wrong with it
+    seat = state.current_player
+    card = state.deck.find(name, state.playable(seat))
+    if card is not None and state.tableaus[seat] >> card & 1 and state.hands[seat] & state.game.twins[card]:
+        return f"play {name} {FROM_TABLE}"
+    return action
 
 
 def saved_players(record: dict, game, where: str = "record", check_bots: bool = True) -> list[str] | None:

@@ -21,7 +21,7 @@ from .engine.dealing import DealingMixin, _deal_out
 from .engine.declaring import DeclaringMixin, game_hooks
 from .engine.effects import carry_out
 from .engine.events import EventsMixin
-from .engine.kinds import DECLARE, EXCHANGE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
+from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
 from .engine import auction, contract, discard, name_trump, settle, show_melds, widow  # noqa: F401  (phase kinds)
 from .engine.phases import OFFERS, decision_handler
@@ -92,6 +92,12 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         return self.rules.phases[self.phase]
 
     @property
+    def trick_deck(self):
+        """The deck whose strengths rank this phase's tricks (e.g. Bezique's Ten at whist rank
+        in the end game): the one to judge which card beats which."""
+        return self.game.trick_decks[self.phase]
+
+    @property
     def stock_left(self) -> int:
         return len(self.stock) - self.stock_pos
 
@@ -105,7 +111,12 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         seat = self.current_player
         if self.decision == PLAY:
             names = self.game.play_action
-            return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
+            table = self.tableaus[seat] if self.from_tableau and self.game.names_table_plays else 0
+            if not table:
+                return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
+            # with twins a table card is `play C from table` (`play C` takes the hand's copy)
+            from_table = self.game.play_from_table_action
+            return list(dict.fromkeys(from_table[c] if table >> c & 1 else names[c] for c in self._legal_cards(seat)))
         if self.decision == THROW_IN:
             return [THROW_IN, "pass"]
         if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
@@ -127,7 +138,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         if self.decision == PLAY:
             mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
             if self.trick and not self.follow.free:
-                mask = legal_plays(self.deck, self.follow, mask, self.trick, self.trump)
+                mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
             claim = self.rules.claim
             if claim is not None and self.claim_is_right(seat):
                 return bits(mask) + [claim.action]
@@ -189,6 +200,9 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
                     raise
             self._after_action()
             return
+        from_table = verb == "play" and [a.lower() for a in args[-2:]] == FROM_TABLE.split()
+        if from_table:
+            args = args[:-2]
         try:
             cards = [self.deck.parse(a) for a in args]
         except CardcoreError as exc:
@@ -196,8 +210,8 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         canonical = " ".join([verb, *cards])
         if verb == "play":
             if len(cards) != 1:
-                raise IllegalAction(action, "play takes exactly one card")
-            self._play(seat, cards[0], canonical)
+                raise IllegalAction(action, "play takes exactly one card" + (f" ({FROM_TABLE} after it)" if from_table else ""))
+            self._play(seat, cards[0], f"{canonical} {FROM_TABLE}" if from_table else canonical, from_table)
             self._after_action()
             return
         elif verb == "meld":

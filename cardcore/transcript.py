@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .records import replay
+from .records import apply_recorded, replay
 
 
 def state_line(state) -> str:
@@ -29,7 +29,7 @@ def playthrough(record: dict) -> list[str]:
     state = replay({**record, "actions": []})
     lines = [f"record: {json.dumps(header, separators=(',', ':'))}", f"start: {state_line(state)}"]
     for action in record["actions"]:
-        state.apply(action)
+        apply_recorded(state, action, record.get("format"))
         lines.append(f"action: {action}")
         lines.append(f"state: {state_line(state)}")
     lines.append(f"summary: {json.dumps(state.summary(), separators=(',', ':'))}")

@@ -17,7 +17,10 @@ adapters use.
 7. the decisions of the phases before the tricks (:func:`phase_actions`): ``bid N`` for every
    bid from the opening minimum up to the bid cap, in steps of the auction's step; ``trump S``
    for each suit; ``discard C C C`` for every set of cards of the discard's size (by name: a
-   double pack's twins are one card); ``concede``.
+   double pack's twins are one card); ``concede``;
+8. ``play C from table`` for every distinct card name, in deck order, when the game has two
+   packs or more and a phase plays melded cards from the table (a card played from the table,
+   ``play C`` being the hand's copy); last, so that the ids before them stay as they were.
 
 **Bids.** An auction's bids have no ceiling in the rules, so the action space stops at the bid
 cap (:func:`bid_cap`): the most points a side can count in one deal. That is the best set of
@@ -100,6 +103,8 @@ class ActionTable:
             strings.append(rules.claim.action)
         strings += game_verbs(game)
         strings += phase_actions(game)
+        if deck.packs > 1 and any(p.play_from_tableau for p in rules.phases):
+            strings += list(dict.fromkeys(game.play_from_table_action))
         self.strings: list[str] = list(dict.fromkeys(strings))
         self.ids: dict[str, int] = {s: i for i, s in enumerate(self.strings)}
         # every bid of the table, lowest first, with its id: a bid decision offers all from the

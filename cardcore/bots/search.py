@@ -74,10 +74,10 @@ class GreedyRollout:
 
     def __init__(self, game, epsilon: float = 0.2):
         self.values = CardValues(game).base
-        self.deck = game.deck
+        self.decks = game.trick_decks  # per phase: the ranks of its tricks
         self.epsilon = epsilon
         # the card to give away first: least value, then lowest in its suit
-        self.cost = [(self.values[c], game.deck.strength[c]) for c in range(game.deck.size)]
+        self.costs = [[(self.values[c], deck.strength[c]) for c in range(deck.size)] for deck in self.decks]
         self.build_up = game.reuse_policy != "none"  # melded cards may serve again
         # a claim is among the moves only when it is right (State.legal_moves): it wins at once
         self.claim = game.rules.claim.action if game.rules.claim is not None else None
@@ -93,7 +93,7 @@ class GreedyRollout:
 
     def __call__(self, world, rng: random.Random) -> None:
         deal = len(world.rounds)
-        deck, values, eps, cost = self.deck, self.values, self.epsilon, self.cost.__getitem__
+        decks, values, eps, costs = self.decks, self.values, self.epsilon, self.costs
         uniform = rng.random
         legal_moves, apply_move = world.legal_moves, world.apply_move
         while world.result is None and len(world.rounds) == deal:
@@ -108,7 +108,8 @@ class GreedyRollout:
                 melds = [m for m in moves if hasattr(m, "points")]
                 apply_move(self.meld_choice(world, melds) if melds else moves[0])
                 continue
-            trick = world.trick
+            trick, phase = world.trick, world.phase
+            deck, cost = decks[phase], costs[phase].__getitem__
             if trick:
                 beaters = beating(deck, trick[trick_winner(deck, trick, world.trump)], world.trump)
                 winners = [c for c in moves if beaters >> c & 1]

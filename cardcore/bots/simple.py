@@ -32,9 +32,17 @@ def claim_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:
 
 
 def play_cards(state, legal: list[str]) -> dict[str, int]:
-    """The card each ``play C`` action of ``legal`` would play, from the player's holding."""
-    holding = state.playable(state.current_player)
-    return {a: state.deck.find(a[5:], holding) for a in legal}
+    """The card each ``play C`` action of ``legal`` would play: the hand's copy of C when the hand
+    holds one, the table's for ``play C from table``."""
+    seat, find = state.current_player, state.deck.find
+    hand = state.hands[seat]
+    table = state.playable(seat) & ~hand
+    out = {}
+    for a in legal:
+        _, name, *from_table = a.split()
+        card = None if from_table else find(name, hand)
+        out[a] = find(name, table) if card is None else card
+    return out
 
 
 class CardValues:
@@ -100,10 +108,10 @@ class GreedyBot:
         return best
 
     def cost(self, state, card: int) -> tuple[float, int]:
-        return (self.values.value(state, card), state.deck.strength[card])
+        return (self.values.value(state, card), state.trick_deck.strength[card])
 
     def best_play(self, state, legal: list[str]) -> str:
-        deck = state.deck
+        deck = state.trick_deck
         cards = play_cards(state, legal)
         if state.trick:
             best = state.trick[0]

@@ -36,11 +36,22 @@ class TrickPlayMixin:
                            self.trick, self.trump)
         return self.deck.sorted_cards(iter_bits(mask))
 
-    def _play(self, seat: int, name: str, action: str) -> None:
+    def _play(self, seat: int, name: str, action: str, from_table: bool = False) -> None:
+        """``play C`` takes C from hand when the hand holds one, else from the table;
+        ``play C from table`` takes the table's copy (kinds.FROM_TABLE)."""
         if self.decision != PLAY:
             raise IllegalAction(action, self._expected())
         holding = self.playable(seat)
-        card = self.deck.find(name, holding)
+        if from_table:
+            card = self.deck.find(name, holding & self.tableaus[seat])
+            if card is None:
+                why = ("cards on your table may not be played in this phase" if self.tableaus[seat] and
+                       not self.from_tableau else f"you have no {name} on your table")
+                raise IllegalAction(action, why)
+        else:
+            card = self.deck.find(name, self.hands[seat])
+            if card is None:
+                card = self.deck.find(name, holding)
         if card is None:
             where = " (cards on your table may not be played in this phase)" if \
                 self.deck.find(name, self.holding(seat)) is not None else ""
@@ -57,14 +68,19 @@ class TrickPlayMixin:
         if self.trick and self.shows_voids:
             self._note_voids(seat, card, self.follow)
         bit = 1 << card
-        self.hands[seat] &= ~bit
-        if self.waiting[seat] and self.tableaus[seat] & bit:
-            self.lapse_waiting(seat, bit)
-        self.tableaus[seat] &= ~bit
+        game = self.game
+        action = game.play_action[card]
+        if self.tableaus[seat] & bit:
+            if self.waiting[seat]:
+                self.lapse_waiting(seat, bit)
+            if game.names_table_plays:  # with twins, `play C` would take the hand's copy
+                action = game.play_from_table_action[card]
+            self.tableaus[seat] &= ~bit
+        else:
+            self.hands[seat] &= ~bit
         self.trick.append(card)
         self.trick_seats.append(seat)
-        game = self.game
-        self.actions.append(game.play_action[card])
+        self.actions.append(action)
         if self.log_events:
             self._event("play", seat=seat, card=self.deck.names[card])
         if (game.play_points_rank is not None and self.trump is not None and not self.scored_specials & bit

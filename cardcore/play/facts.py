@@ -432,7 +432,7 @@ def play_facts(state, seat: int, names: Names) -> list[Line]:
     deck = state.deck
     rule = state.game.follow_rules[state.phase]
     holding = state.playable(seat)
-    legal = [a.split()[1] for a in state.legal_actions()]
+    legal = list(dict.fromkeys(a.split()[1] for a in state.legal_actions()))  # a twin on the table: once
     lines: list[Line] = [["You may play: ", *cards(legal)]]
     refused = []
     for c in deck.sorted_cards(iter_bits(holding)):

@@ -1,10 +1,11 @@
 """What a player types, and what each legal move would do: input interpretation and move previews.
 
 ``interpret`` turns an answer at the prompt into a legal action, or says why it is not one: a
-number from the printed list, a card (``QS``, ``q♠``, ``10h``), several cards (a meld, in any
-order), or a whole action (``meld QS JH``, ``pass``, ``exchange 7H``). ``preview`` says what a legal
-move would score now and, for a card, whether it wins the trick when that is certain from what the
-player may know. Nothing here looks at hidden cards: previews stop at the first forced step that
+number from the printed list, a card (``QS``, ``q♠``, ``10h``; ``KS from table`` for the table's
+copy where the hand holds the other), several cards (a meld, in any order), or a whole action
+(``meld QS JH``, ``pass``, ``exchange 7H``). ``preview`` says what a legal move would score now
+and, for a card, whether it wins the trick when that is certain from what the player may know.
+Nothing here looks at hidden cards: previews stop at the first forced step that
 would reveal one (a draw, a turned card, a new deal).
 """
 
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..cards import iter_bits
+from ..engine.kinds import FROM_TABLE
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
 
@@ -61,6 +63,9 @@ def interpret(text: str, state) -> Answer:
         if len(words[1]) > 9:
             return Answer(error=f"{verb} {words[1][:9]}...: no amount is that long ({len(words[1])} digits).")
         return _amount(state, verb, int(words[1]))
+    where = []  # "k♠ from table": the table's copy of a card whose twin is in hand
+    if len(words) > 2 and [w.lower() for w in words[-2:]] == FROM_TABLE.split():
+        words, where = words[:-2], FROM_TABLE.split()
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck
     if verb in verbs or (len(words) > 1 and not _card_like(deck, words[0])):
@@ -77,11 +82,13 @@ def interpret(text: str, state) -> Answer:
         verb, cards, error = _verb_for_cards(state, legal, cards)
         if error:
             return Answer(error=error)
-    action = " ".join([verb, *_canonical_order(deck, verb, cards)])
+    action = " ".join([verb, *_canonical_order(deck, verb, cards), *where])
     if action in legal:
         return Answer(action)
+    if not where and f"{action} {FROM_TABLE}" in legal:  # the card is on the table only
+        return Answer(f"{action} {FROM_TABLE}")
     same_cards = [a for a in legal if a.split()[0] == verb and sorted(a.split()[1:]) == sorted(cards)]
-    if same_cards:  # cards in any order (a discard)
+    if same_cards and not where:  # cards in any order (a discard)
         return Answer(same_cards[0])
     return Answer(error=_why_not(state, action, verb, cards))
 
@@ -251,7 +258,7 @@ def trick_outcome(state, seat: int, card_name: str) -> str | None:
     a card no unseen or opponent's card can beat wins.
     """
     obs = state.observation(seat)
-    deck = state.deck
+    deck = state.trick_deck  # this phase's ranks (e.g. the Ten at whist rank)
     trump = deck.suits.index(obs["trump"]) if obs["trump"] else None
     mine = deck.card_index(card_name)
     trick = [deck.card_index(t["card"]) for t in obs["trick"]]

@@ -248,8 +248,10 @@ class RichView(PlainView):
         from rich.text import Text
 
         if legal and all(a.startswith("play ") for a in legal):
-            items = [Text.assemble((f"[{i}]", "cyan"), " ", self.card(a.split()[1]))
-                     for i, a in enumerate(legal, start=1)]
+            items = []
+            for i, a in enumerate(legal, start=1):
+                _, card, *where = a.split(maxsplit=2)  # where: ["from table"] for a table card's twin
+                items.append(Text.assemble((f"[{i}]", "cyan"), " ", self.card(card), *(f" ({w})" for w in where)))
             self.print(Text("Moves: play a card, by number or name", style="dim"))
             self.print(Columns(items, padding=(0, 2)))
             return

@@ -40,7 +40,9 @@ class BeziqueHeuristicBot:
         self.deck = game.deck
         self.rng = random.Random(seed)
         self.values = CardValues(game)
-        self.higher = game.deck.stronger  # per card, the cards of its suit that beat it
+        # per phase, per card, the cards of its suit that beat it (the end game may rank its tricks
+        # otherwise, e.g. the Ten at whist rank)
+        self.higher = [deck.stronger for deck in game.trick_decks]
 
     def choose(self, state) -> str:
         legal = state.legal_actions()
@@ -81,7 +83,7 @@ class BeziqueHeuristicBot:
 
     # ------------------------------------------------------------------ the stock phase (rule 2)
     def _keep(self, state, c: int, mine: int, avail: int, declared: set) -> float:
-        deck, trump = self.deck, state.trump
+        deck, trump = state.trick_deck, state.trump
         keep = 0.6 * self.values.value(state, c)
         if trump is not None and deck.suit_of[c] == trump:
             keep += 6.0 + deck.strength[c]
@@ -96,7 +98,7 @@ class BeziqueHeuristicBot:
 
     def _stock_phase(self, state, cards: dict[str, int]) -> str:
         seat = state.current_player
-        deck, trump = self.deck, state.trump
+        deck, trump = state.trick_deck, state.trump
         mine = state.holding(seat)
         avail = mine | unseen_mask(state, seat)
         if state.faced is not None and state.stock_left > 0:
@@ -124,7 +126,7 @@ class BeziqueHeuristicBot:
 
     # ------------------------------------------------------------------ the end game (rule 3)
     def _endgame(self, state, cards: dict[str, int]) -> str:
-        deck, trump = self.deck, state.trump
+        deck, trump = state.trick_deck, state.trump  # the end game's ranks (endgame_ten)
         seat = state.current_player
         scored = {}
         if state.trick:
@@ -143,6 +145,6 @@ class BeziqueHeuristicBot:
             points = self.values.value(state, c)
             suit = deck.suit_of[c]
             follows = opp & deck.suit_masks[suit]
-            sure = not (self.higher[c] & opp & ~gone) and (suit == trump or follows or not opp_trumps)
+            sure = not (self.higher[state.phase][c] & opp & ~gone) and (suit == trump or follows or not opp_trumps)
             scored[a] = 20.0 + points if sure else -points - 0.3 * deck.strength[c] - (4.0 if suit == trump else 0.0)
         return self._pick(scored)

@@ -74,7 +74,7 @@ def test_four_kings_again_with_a_replacement_king_is_refused():
 def test_a_broken_quartet_cannot_be_re_formed():
     s = won_opening("KS KH KD KC KS")
     s.apply("meld KS KH KD KC")
-    next_win(s, "KS")               # the table's K♠ goes to the trick: the quartet is broken
+    next_win(s, "KS from table")    # the table's K♠ goes to the trick: the quartet is broken
     assert s.deck.names_of(s.tableaus[0]) == ["KH", "KD", "KC"] and "KS" in s.deck.names_of(s.hands[0])
     next_win(s, "8S")
     assert not any(a.startswith("meld K") for a in s.legal_actions())

@@ -52,7 +52,7 @@ def test_broken_melds_reform_lets_a_replacement_form_the_meld_again():
     s._meld_memo = None
     try:
         s.apply("meld KS KH KD KC")
-        next_win(s, "KS")          # the table's K♠ is played: the quartet is broken
+        next_win(s, "KS from table")  # the table's K♠ is played: the quartet is broken
         assert s.deck.names_of(s.tableaus[0]) == ["KH", "KD", "KC"]
         next_win(s, "9S")
         assert "meld KS KH KD KC" in s.legal_actions()     # the hand's K♠ replaces it

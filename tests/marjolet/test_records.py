@@ -4,7 +4,7 @@ The default was the mistigri play bonus (true) until it became the Penguin rules
 Trump Seven; RM §11 item 14). Records used to list only non-default options, so a record written
 under the old default does not mention the option: without a format marker it replays with the
 former default declared on the option in the rules file (YML, ``former_default``). Records
-written now carry ``"format": 2`` and list every option.
+written now carry ``"format"`` (2, then 3 since ``play C from table``) and list every option.
 Deal A (conftest): seat 0 leads the unexchanged trump seven 7H to trick 1.
 """
 
@@ -46,7 +46,7 @@ def test_old_record_naming_the_option_keeps_it():
 def test_new_record_has_the_marker_and_every_option():
     s = game().new_game(seed=3)
     record = s.record()
-    assert record["format"] == 2
+    assert record["format"] == 3
     assert record["options"] == {"target": 500, "turned_seven_points": 10,
                                  "trump_seven_play_bonus": False, "game_end": "end-of-deal"}
 
@@ -68,11 +68,11 @@ def test_a_new_record_replays_to_the_same_game():
     assert again.summary() == s.summary() and again.events == s.events
 
 
-@pytest.mark.parametrize("version", [3, 0, "2"])
+@pytest.mark.parametrize("version", [4, 0, "2"])
 def test_unknown_format_is_refused_with_where(version):
     with pytest.raises(RecordError) as exc:
         replay(old_record(format=version), where="old.json")
-    assert str(exc.value).startswith("old.json: record format") and "1 to 2" in str(exc.value)
+    assert str(exc.value).startswith("old.json: record format") and "1 to 3" in str(exc.value)
 
 
 def test_a_format_that_is_not_a_number_is_a_corrupt_record():
