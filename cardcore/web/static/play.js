@@ -82,7 +82,8 @@ document.getElementById("table").addEventListener("click", (event) => {
     const view = document.querySelector(".table-view");
     if (view.dataset.toMove !== "you") { say("Wait for your turn."); return; }
     const name = card.dataset.card;
-    if (view.dataset.plays === "true" && !selected.length) { send(`play ${name}`); return; }
+    // a table card names its own copy (play KS from table) where a twin lies in the hand
+    if (view.dataset.plays === "true" && !selected.length) { send(card.dataset.play || `play ${name}`); return; }
     const at = selected.indexOf(name);
     if (at >= 0) selected.splice(at, 1); else selected.push(name);
     showSelected();
