@@ -46,8 +46,10 @@ class DeclaringMixin:
         """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass".
         Once the turn's ``max_melds`` are declared, only melds that do not count towards it (the
         dix) and the exchange remain."""
-        step = self.declare_step()
-        limited = self.step_melds and self._meld_limit_reached()
+        step = self.pending[0][0] if self.pending else None  # declare_step(), inline: every turn
+        if not isinstance(step, DeclareStep):
+            step = None
+        limited = self.step_melds and step is not None and self.step_melds >= step.max_melds  # _meld_limit_reached()
         if step is not None and step.to_score:
             moves: list = self.open_melds(seat)
         else:  # open_melds() without a to_score step, spelled out: this runs in every playout
@@ -100,25 +102,25 @@ class DeclaringMixin:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
         step = self.pending[0][0] if self.pending else None
         hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
+        game = self.game
+        allowed = game.step_melds(step) if type(step) is DeclareStep else None
+        holding = hand | tableaus[seat]
+        # the cards put down at this turn count as fresh: melds they form with table cards are
+        # shown at the same time (and wait to score, where the step allows it)
+        fresh = holding if not game.needs_fresh_card else hand | self.step_shown
+        # the search first: most declaration turns of a playout find nothing, and then there
+        # is nothing to refuse or to remember
+        masks = game.meld_table.within(holding, fresh, allowed)
+        if not masks:
+            return []
         key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
         out: list[tuple[MeldScore, str | None]] = []
         self._meld_memo = (key, list(tableaus), out)
-        game = self.game
         table = game.meld_table
-        if not table.items:
-            return out
-        allowed = game.step_melds(step) if type(step) is DeclareStep else None
-        holding = hand | tableaus[seat]
         policy = game.reuse_policy
-        # the cards put down at this turn count as fresh: melds they form with table cards are
-        # shown at the same time (and wait to score, where the step allows it)
-        fresh = holding if not game.needs_fresh_card else hand | self.step_shown
-        masks = table.within(holding, fresh, allowed)
-        if not masks:
-            return out
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
         best = table.best
