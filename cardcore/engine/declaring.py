@@ -53,7 +53,8 @@ class DeclaringMixin:
         if step is not None and step.to_score:
             moves: list = self.open_melds(seat)
         else:  # open_melds() without a to_score step, spelled out: this runs in every playout
-            moves = [m for m, why in self.meld_options(seat) if why is None]  # declarable(), for one pack
+            options = self.meld_options(seat)  # mostly none: then no list to filter
+            moves = [m for m, why in options if why is None] if options else options  # declarable(), for one pack
             if self.deck.packs != 1 and len(moves) > 1:
                 moves = self.declarable(seat)
             if limited:
