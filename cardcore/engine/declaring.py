@@ -127,7 +127,11 @@ class DeclaringMixin:
         best = table.best
         reuse = None if policy == "fresh-card" else self.reuse_refusal
         hook = self.game_hooks[0]
-        view = StateView(self) if hook is not None else None
+        view = None
+        if hook is not None:
+            view = self._view
+            if view is None:  # one view per state: a hook is asked at every declaration turn
+                view = self._view = StateView(self)
         for mask in masks:
             meld = best(mask, trump, allowed)
             if meld is not None:
