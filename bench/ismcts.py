@@ -2,6 +2,7 @@
 
     python bench/ismcts.py                    # every game, 2 games each, 1000 iterations
     python bench/ismcts.py penchant -n 4 -i 2000
+    python bench/ismcts.py six-pack-bezique -n 1 -i 100 -d 10   # only the first 10 decisions
 
 The ISMCTS bot plays seat 0 against the random bot; the figure is total iterations divided by
 the time ISMCTS spent choosing, so early decisions (long look-ahead) and late ones (short)
@@ -18,13 +19,13 @@ from cardcore import game_names, load_game
 from cardcore.bots import make_bot
 
 
-def measure(game_string: str, games: int, iterations: int) -> tuple[int, float, int]:
+def measure(game_string: str, games: int, iterations: int, most: int | None = None) -> tuple[int, float, int]:
     game = load_game(game_string)
     total_iters, spent, decisions = 0, 0.0, 0
     for g in range(games):
         state = game.new_game(seed=g)
         bots = [make_bot(f"ismcts(iterations={iterations})", game, seed=g), make_bot("random", game, seed=g)]
-        while not state.is_terminal():
+        while not state.is_terminal() and (most is None or decisions < most * (g + 1)):
             seat = state.current_player
             if seat == 0 and len(state.legal_actions()) > 1:
                 start = time.perf_counter()
@@ -45,9 +46,11 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game strings (default: every installed game)")
     parser.add_argument("-n", "--number", type=int, default=2, help="games per game string")
     parser.add_argument("-i", "--iterations", type=int, default=1000)
+    parser.add_argument("-d", "--decisions", type=int, default=None,
+                        help="stop each game after this many ISMCTS decisions (the long early ones of a big deal)")
     args = parser.parse_args()
     for game in args.games or game_names():
-        iters, spent, decisions = measure(game, args.number, args.iterations)
+        iters, spent, decisions = measure(game, args.number, args.iterations, args.decisions)
         print(f"{game:<12} {iters / spent:8.0f} iterations/s over {decisions} decisions "
               f"({spent / decisions * 1000:.0f} ms per decision at {args.iterations} iterations)")
 

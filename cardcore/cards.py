@@ -50,12 +50,19 @@ def iter_bits(mask: int) -> Iterator[int]:
     return iter(bits(mask))
 
 
+_WORD = (1 << 64) - 1
+
+
 def _bits_of_big(mask: int) -> list[int]:
-    out = []
+    """The set bits of a mask beyond 64 bits (a deck of more than two packs), 64 at a time."""
+    out: list[int] = []
+    shift = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        word = mask & _WORD
+        if word:
+            out += [shift + b for b in bits(word)] if shift else bits(word)
+        mask >>= 64
+        shift += 64
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections import Counter
 from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations as _combinations
 from typing import TYPE_CHECKING
 
 from .cards import Deck, iter_bits
@@ -38,12 +39,24 @@ class MeldScore:
 
 
 class MeldTable:
+    """Every card set forming a meld of the table. With more than two packs the physical sets
+    are too many to list (any four Aces of eight packs: 35,960 sets), so the table lists each
+    meld once by its card names, on the lowest copies of each card (``canonical``); a holding
+    is looked up by the same lowest copies, and the sets found are mapped back to its own cards
+    (:meth:`within`)."""
+
     def __init__(self, deck: Deck, rules: list["MeldRule"], sequence_order: tuple[str, ...]):
         self.deck = deck
         self.rules = rules
+        self.canonical = deck.packs > 2
+        # per card name, the bit of its first, second... copy
+        ids = {name: i for i, name in enumerate(deck.by_name)}
+        self._name_of = [ids[name] for name in deck.names]  # per card, its name's number
+        self._copy_bits = [[1 << c for c in copies] for copies in deck.by_name.values()]
+        self._names_wanted: dict[int, tuple] = {}  # a canonical set's (card name, copies) pairs
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
-            for mask, suit, first_suit in _card_sets(deck, rule, sequence_order):
+            for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
@@ -52,7 +65,9 @@ class MeldTable:
 
     def melds_by_card(self, trump: int | None) -> list[list[tuple[int, int]]]:
         """Per card index, every meld of the table it can belong to with this trump, as (mask,
-        points): what heuristic bots weigh when they keep a card for a meld. Remembered."""
+        points): what heuristic bots weigh when they keep a card for a meld. Remembered. (For a
+        ``canonical`` table of more than two packs, only the lowest copies of each card have
+        entries, on canonical sets.)"""
         known = self._by_card.get(trump)
         if known is None:
             known = self._by_card[trump] = [[] for _ in range(self.deck.size)]
@@ -74,6 +89,17 @@ class MeldTable:
             return rule.points[rank]
         return rule.points
 
+    def lowest_copies(self, mask: int) -> int:
+        """The same cards by name, each name on its lowest copies (the canonical set)."""
+        deck = self.deck
+        out = 0
+        for c in iter_bits(mask):
+            for copy in deck.by_name[deck.names[c]]:
+                if not out >> copy & 1:
+                    out |= 1 << copy
+                    break
+        return out
+
     def best(self, mask: int, trump: int | None, allowed: frozenset[str] | None = None) -> MeldScore | None:
         """The best-scoring meld these exact cards form (the engine scores the better one),
         among the meld kinds named in ``allowed`` if given. Remembered: playouts ask again and
@@ -87,7 +113,7 @@ class MeldTable:
 
     def _best_of(self, mask: int, trump: int | None, allowed: frozenset[str] | None) -> MeldScore | None:
         best = None
-        for pattern in self.patterns.get(mask, ()):
+        for pattern in self.patterns.get(self.lowest_copies(mask) if self.canonical else mask, ()):
             rule = self.rules[pattern.kind]
             if allowed is not None and rule.name not in allowed:
                 continue
@@ -128,9 +154,13 @@ class MeldTable:
             by_support.setdefault(support, []).append(mask)
         return [_Group(support, masks) for support, masks in by_support.items()]
 
-    def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None) -> list[int]:
+    def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None) -> list[int]:
         """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``
-        (only of the kinds named in ``allowed``, if given)."""
+        (only of the kinds named in ``allowed``, if given). ``loose``: the cards whose copies
+        are interchangeable (in hand, never melded; default ``fresh``), for tables of more
+        than two packs."""
+        if self.canonical:
+            return self._within_copies(pool, fresh, allowed, fresh if loose is None else loose)
         groups = self._groups.get(allowed)
         if groups is None:
             groups = self._groups[allowed] = self._grouped(allowed)
@@ -145,6 +175,71 @@ class MeldTable:
             for mask in found:
                 if mask & fresh:
                     out.append(mask)
+        return out
+
+    def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[int]:
+        """:meth:`within` for a table of canonical sets: the melds of ``pool`` by name, each then
+        on the pool's own cards. Copies of a card in ``loose`` are interchangeable (the lowest are
+        taken); other copies (on the table, with a history) are tried in every choice."""
+        name_of, copy_bits = self._name_of, self._copy_bits
+        counts = [0] * len(copy_bits)
+        canonical = 0
+        cards = iter_bits(pool)
+        for c in cards:
+            n = name_of[c]
+            canonical |= copy_bits[n][counts[n]]
+            counts[n] += 1
+        found = self._plain_within(canonical, allowed)
+        if not found:
+            return found
+        fresh_copies: dict[int, list[int]] = {}
+        other_copies: dict[int, list[int]] = {}
+        for c in iter_bits(pool):
+            (fresh_copies if loose >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
+        out: list[int] = []
+        for mask in found:
+            wanted = self._names_wanted.get(mask)
+            if wanted is None:
+                wanted = self._names_wanted[mask] = tuple(Counter(name_of[c] for c in iter_bits(mask)).items())
+            if not other_copies:  # all interchangeable: the lowest copies held of each card
+                physical = 0
+                for n, k in wanted:
+                    for c in fresh_copies[n][:k]:
+                        physical |= 1 << c
+                if physical & fresh:
+                    out.append(physical)
+                continue
+            choices = []
+            for n, k in wanted:
+                ours, others = fresh_copies.get(n, []), other_copies.get(n, [])
+                ways = []
+                for from_fresh in range(min(k, len(ours)) + 1):
+                    if k - from_fresh > len(others):
+                        continue
+                    base = _mask(ours[:from_fresh])
+                    ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
+                choices.append(ways)
+            for parts in product(*choices):
+                physical = 0
+                for part in parts:
+                    physical |= part
+                if physical & fresh:
+                    out.append(physical)
+        return out
+
+    def _plain_within(self, pool: int, allowed: frozenset[str] | None) -> list[int]:
+        groups = self._groups.get(allowed)
+        if groups is None:
+            groups = self._groups[allowed] = self._grouped(allowed)
+        out: list[int] = []
+        for group in groups:
+            sub = pool & group.support
+            if sub.bit_count() < group.least:
+                continue
+            found = group.answers.get(sub)
+            if found is None:
+                found = group.answers[sub] = [m for m in group.masks if not m & ~sub]
+            out.extend(found)
         return out
 
     def named(self, name: str) -> list[int]:
@@ -163,16 +258,36 @@ class _Group:
         self.answers: dict[int, list[int]] = {}
 
 
-def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
-    """Yield (mask, suit, first suit) for every physical card set forming ``rule``."""
+def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...], canonical: bool = False):
+    """Yield (mask, suit, first suit) for every physical card set forming ``rule``; with
+    ``canonical``, each set of card names once, on the lowest copies of each card."""
     suits = range(len(deck.suits))
     def cards(rank: str, suit: int) -> list[int]:
-        return [c for c in deck.by_name[rank + deck.suits[suit]]]
+        return list(deck.by_name[rank + deck.suits[suit]])
 
-    if rule.kind == "set":
+    def one(rank: str, suit: int) -> list[int]:  # the copies a set taking one of that card may take
+        copies = deck.by_name[rank + deck.suits[suit]]
+        return list(copies[:1] if canonical else copies)
+
+    def combinations(copies, k):  # the copies of one card a set takes k of
+        if not canonical:
+            return _combinations(copies, k)
+        return [tuple(copies[:k])] if k <= len(copies) else []
+
+    if rule.kind == "set" and canonical:
+        for rank in rule.ranks or deck.ranks:
+            names = [rank + s for s in deck.suits]
+            for combo in combinations_with_replacement(names, rule.size):
+                wanted = Counter(combo)
+                if rule.distinct_suits and len(wanted) < len(combo):
+                    continue
+                if max(wanted.values()) > deck.packs:
+                    continue
+                yield _mask(c for name, k in wanted.items() for c in deck.by_name[name][:k]), None, None
+    elif rule.kind == "set":
         for rank in rule.ranks or deck.ranks:
             physical = [c for s in suits for c in cards(rank, s)]
-            for combo in combinations(physical, rule.size):
+            for combo in _combinations(physical, rule.size):
                 if rule.distinct_suits and len({deck.suit_of[c] for c in combo}) < len(combo):
                     continue
                 yield _mask(combo), None, None
@@ -181,14 +296,14 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
             for start in range(len(sequence_order) - rule.size + 1):
                 window = sequence_order[start:start + rule.size]
                 if set(rule.contains) <= set(window):
-                    for combo in product(*(cards(r, s) for r in window)):
+                    for combo in product(*(one(r, s) for r in window)):
                         yield _mask(combo), s, s
     elif rule.kind == "flush":
         more = rule.size - len(rule.contains)
         if rule.extra_one_of is not None:  # further cards of these ranks, a rank possibly again
             extras = list(combinations_with_replacement(rule.extra_one_of, more))
         else:
-            extras = list(combinations([r for r in deck.ranks if r not in rule.contains], more))
+            extras = list(_combinations([r for r in deck.ranks if r not in rule.contains], more))
         for s in suits:
             for extra in extras:
                 wanted = Counter((*rule.contains, *extra))
@@ -198,7 +313,7 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
                     yield _mask(c for part in combo for c in part), s, s
     elif rule.kind == "single":
         for s in suits:
-            for c in cards(rule.ranks[0], s):
+            for c in one(rule.ranks[0], s):
                 yield 1 << c, s, s
     elif rule.kind == "named":
         wanted = Counter(rule.cards)
@@ -213,8 +328,8 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...]):
             for s2 in suits:
                 if rule.suits != "any" and (rule.suits == "same") != (s1 == s2):
                     continue
-                for a in cards(first, s1):
-                    for b in cards(second, s2):
+                for a in one(first, s1):
+                    for b in one(second, s2):
                         yield (1 << a) | (1 << b), s1 if s1 == s2 else None, s1
     else:  # pragma: no cover - the rules model admits no other kind
         raise ValueError(rule.kind)

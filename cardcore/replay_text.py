@@ -79,6 +79,7 @@ def result_line(res: dict, names: Names) -> str:
     lurched = " (lurched)" if res.get("lurched") else ""
     if res.get("lurched_seats"):  # three sides or more: say who
         lurched = f" ({', '.join(names(s) for s in res['lurched_seats'])} lurched)"
+    lurched += " (rubiconed)" if res.get("rubiconed") else ""
     return (f"Finished: {names.winners(res)} by {res['game_score']}{lurched}"
             + (f"; {totals}." if totals else "."))
 

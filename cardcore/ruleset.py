@@ -101,6 +101,16 @@ class ThrowInRule(Strict):
     source: Source
 
 
+class CarteBlancheRule(Strict):
+    """A hand dealt without a card of ``without_ranks`` scores ``points``; with
+    ``again_on_draw`` each further card drawn that is none of them scores again, until one is."""
+
+    without_ranks: list[str]
+    points: int = Field(ge=0)
+    again_on_draw: bool = True
+    source: Source
+
+
 class CardPointsRule(Strict):
     """Points scored at once for a card turned for trump, or won in a trick.
 
@@ -118,6 +128,9 @@ class TrumpFromMeld(Strict):
     card_rank: str = Field(description="trump is the suit of this rank's card in the meld")
     declared_by: list[Literal["winner", "loser"]]
     first_only: bool = True
+    scored_as_trump: bool = Field(
+        False, description="while no trump is set, a meld that sets it scores as a meld of trumps "
+                           "(the first marriage is royal)")
     source: Source
 
 
@@ -507,6 +520,28 @@ class LurchRule(Strict):
     source: Source
 
 
+class RoundedSettlement(Strict):
+    """A game settled on its totals rounded down to ``round_down_to``: the winner scores the
+    difference (at least ``least_difference``) plus ``game_bonus``; if the loser's total is under
+    ``rubicon`` he is rubiconed, and the winner scores his own rounded total plus the loser's
+    (at least ``least_rubiconed``) plus ``rubicon_game_bonus`` and ``rubicon_extra``. Equal
+    rounded totals are decided by ``tie_counter`` cards won, ``counter_points`` each (a tie
+    then is void); with ``counter_saves_rubicon`` a loser under the rubicon counts them too, and
+    is saved if they take him to it (both players then count theirs)."""
+
+    round_down_to: int = Field(100, ge=1)
+    least_difference: int = Field(0, ge=0)
+    game_bonus: int = Field(ge=0)
+    rubicon: int | None = Field(None, ge=1)
+    rubicon_game_bonus: int = Field(0, ge=0)
+    rubicon_extra: int = Field(0, ge=0)
+    least_rubiconed: int = Field(0, ge=0)
+    tie_counter: str | None = None
+    counter_points: int = 10
+    counter_saves_rubicon: bool = False
+    source: Source
+
+
 class GameEndRule(Strict):
     """A fixed number of rounds, or deals until a player reaches ``target``."""
 
@@ -525,6 +560,8 @@ class GameEndRule(Strict):
     # bidding-side-first: a settle phase counts the bidding side first (it alone may then win)
     order: Literal["totals", "bidding-side-first"] = "totals"
     lurch: LurchRule | None = None
+    settlement: RoundedSettlement | None = Field(
+        None, description="the game score from totals rounded down, with game and rubicon bonuses")
     source: Source
 
     @model_validator(mode="after")
@@ -587,6 +624,7 @@ class RulesFile(Strict):
     deal: DealRule
     turnup: TurnupRule | None = None
     throw_in: ThrowInRule | None = None
+    carte_blanche: CarteBlancheRule | None = None
     card_points: list[CardPointsRule] = []
     trump: TrumpRule
     phases: list[AnyPhase] = Field(min_length=1)
@@ -640,6 +678,10 @@ class RulesFile(Strict):
                     raise LocatedValueError(
                         f"meld {m.name!r} uses rank(s) not in the deck: {sorted(used - ranks)}",
                         "melds", i, field)
+        settlement = self.game_end.settlement
+        if settlement and settlement.tie_counter is not None and settlement.tie_counter not in self.counters:
+            raise LocatedValueError(f"game_end.settlement counts {settlement.tie_counter!r}, which is not a counter",
+                                    "game_end", "settlement", "tie_counter")
         for c, counter in self.counters.items():
             if set(counter.ranks) - ranks:
                 raise LocatedValueError(f"counter {c!r} uses rank(s) not in the deck", "counters", c, "ranks")
@@ -699,6 +741,7 @@ class RulesFile(Strict):
         rank_fields = [
             (self.turnup and [self.turnup.rank], ("turnup", "rank")),
             (self.throw_in and self.throw_in.without_ranks, ("throw_in", "without_ranks")),
+            (self.carte_blanche and self.carte_blanche.without_ranks, ("carte_blanche", "without_ranks")),
             (self.trump.set_by_meld and [self.trump.set_by_meld.card_rank], ("trump", "set_by_meld", "card_rank")),
         ]
         for used, loc in rank_fields:

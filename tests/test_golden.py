@@ -44,6 +44,11 @@ GOLDEN = {
                          "trump_seven=also-when-played,bezique_cards=by-trump,endgame_ten=whist,target=1500)", 52),
     "cinq-cents-penguin": ("cinq-cents", 61),
     "cinq-cents-boussac": ("cinq-cents(preset=boussac)", 62),
+    "rubicon-bezique-penguin": ("rubicon-bezique", 51),
+    "rubicon-bezique-variants": ("rubicon-bezique(bezique_cards=by-trump,four_tens=true,quartets_doubled=true,"
+                                 "carte_blanche=first-trick-only,brisques=tie-break-and-rubicon,rubicon_bonus=bicycle)", 52),
+    "six-pack-bezique-penguin": ("six-pack-bezique", 61),
+    "eight-pack-bezique-penguin": ("eight-pack-bezique", 81),
 }
 
 

@@ -534,8 +534,11 @@ class _Resampler:
         start = s.snapshot.clone()
         if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]]):
             total = SEARCH_BUDGET
+            # one run may replay at least two actions per card of the deck: a deal of several
+            # packs (256 cards) has more actions than RESTART_BUDGET
+            restart = max(RESTART_BUDGET, 2 * s.g.deck.size)
             while total > 0:  # restarts: a search stuck below a bad early card is abandoned
-                self.budget = min(RESTART_BUDGET, total)
+                self.budget = min(restart, total)
                 total -= self.budget
                 found = self._search(start, 0, list(pool), rng)
                 if found is not None:

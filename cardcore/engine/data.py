@@ -108,6 +108,7 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("meld_history", LISTS, "per seat: (mask, class, points, name) of each meld declared this deal"),
     ("waiting", LISTS, "per seat: (meld, index in meld_log) of each meld shown to score on a later trick"),
     ("step_shown", SHARED, "the cards put down on the table at this declaration turn (a mask)"),
+    ("blank_hands", SHARED, "the seats still showing carte blanche, as bits (engine.carte_blanche)"),
     ("rounds", ROUNDS, "a summary per deal (the last one in progress)"),
     ("known", LIST, "per seat: the cards of its holding its opponents have seen, a bit set"),
     ("voids", SETS, "per seat: the suits it is known to lack"),

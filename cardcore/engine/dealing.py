@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .hidden_history import seen_at_deal_end
+from . import carte_blanche
 from .kinds import PLAY, THROW_IN
 from .phases import PHASE_KINDS
 
@@ -172,6 +173,7 @@ class DealingMixin:
                 PHASE_KINDS[phase.kind].enter(self, phase)
         else:  # a rules file that lists no deal phase: its deal is implied
             self._deal_trump()
+        carte_blanche.score_dealt_hands(self)
         if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
             self._end_game()
 

@@ -84,8 +84,10 @@ class DeclaringMixin:
             if not ready:
                 return melds
             action = self.game.meld_action
-            named = {action(m.mask) for m in ready}
-            return ready + [m for m in melds if action(m.mask) not in named]
+            named: dict[str, MeldScore] = {}
+            for m in ready:  # two waiting melds of the same cards (two packs or more): one action
+                named.setdefault(action(m.mask), m)
+            return list(named.values()) + [m for m in melds if action(m.mask) not in named]
         if self.step_melds and self._meld_limit_reached():
             return [m for m in melds if not m.rule.counts_as_meld]
         return melds
@@ -111,7 +113,7 @@ class DeclaringMixin:
         fresh = holding if not game.needs_fresh_card else hand | self.step_shown
         # the search first: most declaration turns of a playout find nothing, and then there
         # is nothing to refuse or to remember
-        masks = game.meld_table.within(holding, fresh, allowed)
+        masks = game.meld_table.within(holding, fresh, allowed, loose=hand)
         if not masks:
             return []
         key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
@@ -134,12 +136,29 @@ class DeclaringMixin:
                 view = self._view = StateView(self)
         for mask in masks:
             meld = best(mask, trump, allowed)
+            if trump is None:
+                meld = self._as_trump_setter(mask, allowed) or meld
             if meld is not None:
                 why = reuse(seat, meld) if reuse is not None else None
                 if not why and hook is not None:
                     why = hook(view, seat, meld)
                 out.append((meld, why))
         return out
+
+    def _as_trump_setter(self, mask: int, allowed) -> MeldScore | None:
+        """With no trump yet, the meld these cards make with the suit they would set as trumps
+        (that of their ``card_rank`` card), where such a meld sets trump and the rules score it
+        so (``set_by_meld.scored_as_trump``): the first marriage is royal."""
+        rule = self.rules.trump.set_by_meld
+        if rule is None or not rule.scored_as_trump or self.trump_fixed:
+            return None
+        deck = self.deck
+        setter = mask & deck.rank_masks[deck.ranks.index(rule.card_rank)]
+        if not setter:
+            return None
+        suit = deck.suit_of[(setter & -setter).bit_length() - 1]
+        meld = self.game.meld_table.best(mask, suit, allowed)
+        return meld if meld is not None and meld.rule.name in rule.melds else None
 
     def declarable(self, seat: int) -> list[MeldScore]:
         melds = [m for m, why in self.meld_options(seat) if why is None]

@@ -153,11 +153,12 @@ class ThrowIn(Event):
 
 class _Scored(Event):
     """Points scored, and what scored them where it helps to say: the ``meld``, the ``card``,
-    the ``count`` of counted cards, ``all_tricks`` (a last trick that took them all); ``void``
-    cancels an earlier score of a deal thrown in. Each detail is present only when given."""
+    the ``count`` of counted cards, ``all_tricks`` (a last trick that took them all), the
+    ``cards`` shown (carte blanche); ``void`` cancels an earlier score of a deal thrown in. Each
+    detail is present only when given."""
 
     __slots__ = ()
-    _optional = frozenset({"meld", "card", "count", "all_tricks", "void"})
+    _optional = frozenset({"meld", "card", "count", "all_tricks", "void", "cards"})
 
 
 @register_event("score")
@@ -170,6 +171,7 @@ class Score(_Scored):
     count: int | None = None
     all_tricks: bool | None = None
     void: bool | None = None
+    cards: list[str] | None = None
 
 
 # a deal's points in a game that settles deals against a contract: they reach the scores only

@@ -59,6 +59,8 @@ def declarations_remain(state) -> bool:
 
 def round_length(state) -> str:
     end = state.rules.game_end
+    if end.settlement is not None and end.settlement.rubicon is not None:  # one deal, a rubicon to cross
+        return f"one deal · rubicon {end.settlement.rubicon}"
     if end.rounds:
         return f"round {len(state.rounds)} of {end.rounds}"
     return f"round {len(state.rounds)} · game to {end.target}"
@@ -519,6 +521,17 @@ def score_grid(state, names: Names) -> Grid:
     return round_grid(state, number, names, title=f"Scores · {round_length(state)} so far")
 
 
+def rubicon_text(state) -> str:
+    """How a game settled on rounded totals was scored (``game_end.settlement``), or ""."""
+    rule, res = state.rules.game_end.settlement, state.result
+    if rule is None or not res or res["winner"] is None:
+        return ""
+    if res.get("rubiconed"):
+        return f" (rubiconed: the loser under {rule.rubicon}, both rounded totals + bonus)"
+    crossed = f", the loser over the rubicon ({rule.rubicon})" if rule.rubicon is not None else ""
+    return f" (rounded difference + {rule.game_bonus}{crossed})"
+
+
 def game_over_line(state, names: Names) -> Line:
     res = state.result
     totals = f"totals {names.per_seat(res['totals'])}"
@@ -529,6 +542,7 @@ def game_over_line(state, names: Names) -> Line:
         rule = state.rules.game_end.lurch
         losers = [names(s) for s in lurched_seats(state)]
         lurch = f" ({', '.join(losers)} lurched: under {rule.below}, x{rule.multiplier})"
+    lurch += rubicon_text(state)
     if names.partnerships:  # the side wins, and its total is each partner's
         totals = f"sides {names.per_side(state.side_scores)}"
     return [Strong(f"Game over: {names.winners(res)} by {res['game_score']}"), f"{lurch}; {totals}."]

@@ -1,0 +1,45 @@
+"""The game score of a game settled on rounded totals, with a game bonus and a rubicon
+(``game_end.settlement``): a pure function of the two totals and the counted cards won, so that
+every reading of the rules is a matter of the rule's numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settled:
+    winner: int | None  # the side that won; None for a void game (a tie that nothing breaks)
+    game_score: int
+    rubiconed: bool
+    counted: bool  # whether the counter cards (brisques) were added to the totals
+    totals: tuple[int, int]  # the totals compared, counter cards included if counted
+
+
+def settle_rounded(rule, totals: list[int], counters: list[int]) -> Settled:
+    """``totals``: each side's points; ``counters``: each side's counter cards won."""
+    unit = rule.round_down_to
+    bonus = [c * rule.counter_points for c in counters] if rule.tie_counter else [0, 0]
+
+    def rounded(points: int) -> int:
+        return points // unit * unit
+
+    plain = tuple(totals)
+    counted = False
+    if rounded(plain[0]) == rounded(plain[1]) and rule.tie_counter:
+        counted = True  # a tie: the brisques decide it
+    elif rule.counter_saves_rubicon and rule.rubicon is not None:
+        loser = 0 if plain[0] < plain[1] else 1
+        if plain[loser] < rule.rubicon <= plain[loser] + bonus[loser]:
+            counted = True  # the loser's brisques take him over the rubicon: both count theirs
+    compared = tuple(t + b for t, b in zip(plain, bonus)) if counted else plain
+    if compared[0] == compared[1]:
+        return Settled(None, 0, False, counted, compared)  # void
+    winner = 0 if compared[0] > compared[1] else 1
+    win, lose = rounded(compared[winner]), rounded(compared[1 - winner])
+    if rule.rubicon is not None and compared[1 - winner] < rule.rubicon:
+        score = win + max(lose, rule.least_rubiconed) + rule.rubicon_game_bonus + rule.rubicon_extra
+        return Settled(winner, score, True, counted, compared)
+    score = max(win - lose, rule.least_difference) + rule.game_bonus
+    return Settled(winner, score, False, counted, compared)

@@ -1,0 +1,1 @@
+"""Four-, six- and eight-pack Bezique (Rubicon, Chinese and eight-pack): rules as data."""

@@ -1,0 +1,19 @@
+"""Entry point of the multi-pack Bezique plugin: registers its three games with cardcore."""
+
+from cardcore import hookimpl
+
+from .game import GAMES
+
+
+@hookimpl
+def register_games(register):
+    for game in GAMES:
+        register(game)
+
+
+@hookimpl
+def register_bots(register):
+    # the Bezique family's shared heuristic bot (the Bezique plugin's)
+    from cardplugins.bezique.bots import BeziqueHeuristicBot
+
+    register("heuristic", BeziqueHeuristicBot, games={game.name for game in GAMES})

@@ -1,0 +1,102 @@
+"""The game score: one deal a game, settled on totals rounded down to hundreds.
+
+PB94 table and Game score: "Final scores are rounded down to the nearest 100 and the winner scores
+the difference, plus a bonus if the loser fails to 'cross the Rubicon'"; add for game 500 / 1000
+/ 1000; the rubicon 1000 / 3000 / 5000; "If loser fails to reach it, add 500 loser's total".
+RM §7.1 Computing (Portland laws 56-61): not rubiconed, difference of the rounded scores + 500, a
+difference under 100 counting 100; rubiconed, the winner adds the loser's rounded score to his own
++ 1300 (1000 game + 300 for brisques), a loser under 100 counting 100; brisques (10 each) only to
+decide a tie and (Portland) to save the rubicon; Bicycle: + 1000 + 320; RM §11 items 32-33.
+Every expected value below is that arithmetic, done by hand.
+"""
+
+import pytest
+
+from cardcore import load_game
+from cardcore.engine.rounded import settle_rounded
+
+
+def rule(game, **options):
+    return load_game(game, options=options).rules.game_end.settlement
+
+
+@pytest.mark.parametrize("totals, brisques, winner, score, rubiconed", [
+    ((1470, 1230), (0, 0), 0, 1400 - 1200 + 500, False),
+    ((1420, 1380), (0, 0), 0, 1400 - 1300 + 500, False),
+    ((1080, 1450), (0, 0), 1, 1400 - 1000 + 500, False),
+    # rubiconed: 1200 + 700 + 1000 + 300
+    ((1270, 780), (0, 0), 0, 3200, True),
+    # a rubiconed loser under 100 counts 100: 1100 + 100 + 1300
+    ((1100, 60), (0, 0), 0, 2500, True),
+    # equal in the hundreds: the brisques decide, 1450 + 120 = 1570 against 1410 + 200 = 1610;
+    # seat 1 wins, 1600 - 1500 + 500
+    ((1450, 1410), (12, 20), 1, 600, False),
+    # equal in the hundreds and after the brisques too (1480 + 100 = 1580, 1460 + 110 = 1570):
+    # seat 0 wins, 1500 - 1500 counting 100, + 500
+    ((1480, 1460), (10, 11), 0, 600, False),
+])
+def test_rubicon_portland(totals, brisques, winner, score, rubiconed):
+    settled = settle_rounded(rule("rubicon-bezique"), list(totals), list(brisques))
+    assert (settled.winner, settled.game_score, settled.rubiconed) == (winner, score, rubiconed)
+
+
+def test_a_tie_after_the_brisques_is_void():
+    settled = settle_rounded(rule("rubicon-bezique"), [1200, 1250], [15, 10])  # 1350 each
+    assert settled.winner is None and settled.game_score == 0
+
+
+def test_brisques_do_not_count_away_from_a_tie():
+    # 1500 v 1200 with 0 v 32 brisques: the brisques are not counted, 1500 - 1200 + 500
+    settled = settle_rounded(rule("rubicon-bezique"), [1500, 1200], [0, 32])
+    assert (settled.winner, settled.game_score, settled.counted) == (0, 800, False)
+
+
+@pytest.mark.parametrize("reading, score", [
+    ("portland", 1200 + 700 + 1000 + 300),
+    ("bicycle", 1200 + 700 + 1000 + 320),
+    ("penguin", 1200 + 700 + 500),
+])
+def test_rubicon_bonus_readings(reading, score):
+    settled = settle_rounded(rule("rubicon-bezique", rubicon_bonus=reading), [1270, 780], [0, 0])
+    assert settled.game_score == score and settled.rubiconed
+
+
+def test_brisques_save_the_rubicon_by_portland_law():
+    # 1500 v 960 with 10 v 5 brisques: the loser's 50 take him to 1010; both count theirs,
+    # 1600 v 1010: 1600 - 1000 + 500 = 1100
+    saving = settle_rounded(rule("rubicon-bezique", brisques="tie-break-and-rubicon"), [1500, 960], [10, 5])
+    assert (saving.winner, saving.game_score, saving.rubiconed) == (0, 1100, False)
+    # the seed's reading (the default): rubiconed, 1500 + 900 + 1000 + 300
+    plain = settle_rounded(rule("rubicon-bezique"), [1500, 960], [10, 5])
+    assert (plain.game_score, plain.rubiconed) == (3700, True)
+
+
+@pytest.mark.parametrize("game, totals, score, rubiconed", [
+    ("six-pack-bezique", (4210, 3050), 4200 - 3000 + 1000, False),
+    ("six-pack-bezique", (3450, 2980), 3400 + 2900 + 1000, True),
+    ("eight-pack-bezique", (6120, 5010), 6100 - 5000 + 1000, False),
+    ("eight-pack-bezique", (6120, 4990), 6100 + 4900 + 1000, True),
+])
+def test_six_and_eight_packs(game, totals, score, rubiconed):
+    settled = settle_rounded(rule(game), list(totals), [0, 0])
+    assert (settled.winner, settled.game_score, settled.rubiconed) == (0, score, rubiconed)
+
+
+def test_six_pack_brisques_never_count():
+    # RM §7.2: brisques never count; 3010 v 3090 both round to 3000: the higher wins by 0 + 1000
+    settled = settle_rounded(rule("six-pack-bezique"), [3010, 3090], [0, 0])
+    assert (settled.winner, settled.game_score) == (1, 1000)
+
+
+def test_a_played_game_reports_its_settlement():
+    s = load_game("rubicon-bezique").new_game(seed=3)
+    import random
+    rng = random.Random(3)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    result = s.summary()["result"]
+    totals = s.scores
+    expected = settle_rounded(s.rules.game_end.settlement, totals, s.counter_counts("brisques"))
+    assert result["game_score"] == expected.game_score and result["rubiconed"] == expected.rubiconed
+    won = s.returns()
+    assert won[expected.winner] == expected.game_score and sum(won) == 0
