@@ -56,7 +56,7 @@ class DeclaringMixin:
             options = self.meld_options(seat)  # mostly none: then no list to filter
             moves = [m for m, why in options if why is None] if options else options  # declarable(), for one pack
             if self.deck.packs != 1 and len(moves) > 1:
-                moves = self.declarable(seat)
+                moves = self._one_per_action(seat, moves)
             if limited:
                 moves = [m for m in moves if not m.rule.counts_as_meld]
         if self.faced is not None:
@@ -111,15 +111,15 @@ class DeclaringMixin:
         # the cards put down at this turn count as fresh: melds they form with table cards are
         # shown at the same time (and wait to score, where the step allows it)
         fresh = holding if not game.needs_fresh_card else hand | self.step_shown
-        # the search first: most declaration turns of a playout find nothing, and then there
-        # is nothing to refuse or to remember
-        masks = game.meld_table.within(holding, fresh, allowed, loose=hand)
-        if not masks:
-            return []
         key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
+        # most declaration turns of a playout find nothing: then there is nothing to refuse or
+        # to remember (asked again, the search finds nothing again, as cheaply)
+        masks = game.meld_table.within(holding, fresh, allowed, loose=hand)
+        if not masks:
+            return []
         out: list[tuple[MeldScore, str | None]] = []
         self._meld_memo = (key, list(tableaus), out)
         table = game.meld_table
@@ -164,9 +164,13 @@ class DeclaringMixin:
         melds = [m for m, why in self.meld_options(seat) if why is None]
         if self.deck.packs == 1 or len(melds) < 2:
             return melds
-        # With a double pack the same named cards may be several physical sets (a king on the
-        # table or its twin in hand): one of them is offered, the one that keeps most cards in
-        # hand, so that an action names one meld and a replay finds the same one.
+        return self._one_per_action(seat, melds)
+
+    def _one_per_action(self, seat: int, melds: list[MeldScore]) -> list[MeldScore]:
+        """``melds`` with one physical set per action. With a double pack the same named cards
+        may be several physical sets (a king on the table or its twin in hand): one of them is
+        offered, the one that keeps most cards in hand, so that an action names one meld and a
+        replay finds the same one."""
         hand, action = self.hands[seat], self.game.meld_action
         chosen: dict[str, MeldScore] = {}
         for m in melds:
