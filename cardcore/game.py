@@ -196,6 +196,8 @@ class TrickGame:
             name: _mask_of_ranks(self.deck, c.ranks) for name, c in r.counters.items()
         }
         self.phase_index = {p.name: i for i, p in enumerate(r.phases)}
+        # read at every deal: RulesFile's is a private attribute, slow to read through pydantic
+        self.deal_phases = tuple(r.deal_phases)
         self.follow_rules = [p.follow_rule for p in r.phases]
         self.players = r.players
         self.table = Table(r.players, tuple(tuple(side) for side in r.sides or ()))

@@ -4,8 +4,10 @@ widow and the turn-up; trump as dealt or turned; the throw-in offered before the
 
 from __future__ import annotations
 
+import _random
 import functools
 import random
+from hashlib import sha512
 from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
@@ -63,7 +65,7 @@ class DealingMixin:
                 **({"widow": widow} if widow else {})}
 
     def _generate_deal(self, index: int) -> dict:
-        rng = random.Random(f"{self.seed}:deal:{index}")
+        rng = deal_generator(f"{self.seed}:deal:{index}")
         if self.next_dealer is not None or self.deals:
             dealer = self.next_deal_dealer()
         else:
@@ -165,7 +167,7 @@ class DealingMixin:
         # the first phase of play is set up (and logged) first, as it always was, so that the log
         # reads: the deal, the phase, then what the deal turned up
         self._enter_phase(0)
-        listed = self.rules.deal_phases  # the deal's own phases: trump found, a throw-in offered
+        listed = self.game.deal_phases  # the deal's own phases: trump found, a throw-in offered
         if listed:
             for phase in listed:
                 PHASE_KINDS[phase.kind].enter(self, phase)
@@ -269,6 +271,15 @@ class DealingMixin:
         summary = self.rounds[-1]
         if "turned" in summary:  # new dicts: a clone shares the old ones
             summary["turned"] = [{**t, "points": 0} for t in summary["turned"]]
+
+
+def deal_generator(text: str) -> _random.Random:
+    """The generator ``random.Random(text)`` would be, for ``_shuffle``'s ``getrandbits``: the
+    same seed key as ``Random.seed`` makes of a string (version 2: the text's bytes and their
+    SHA-512 as one integer), given to the C generator directly, without ``random.Random``'s
+    Python-level constructor and seeding (a deal in every hand of every playout)."""
+    key = text.encode()
+    return _random.Random(int.from_bytes(key + sha512(key).digest()))
 
 
 def _shuffle(rng: random.Random, items: list) -> None:

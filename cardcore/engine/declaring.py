@@ -46,14 +46,17 @@ class DeclaringMixin:
         """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass".
         Once the turn's ``max_melds`` are declared, only melds that do not count towards it (the
         dix) and the exchange remain."""
-        step = self.declare_step()
-        limited = self.step_melds and self._meld_limit_reached()
+        step = self.pending[0][0] if self.pending else None  # declare_step(), inline: every turn
+        if not isinstance(step, DeclareStep):
+            step = None
+        limited = self.step_melds and step is not None and self.step_melds >= step.max_melds  # _meld_limit_reached()
         if step is not None and step.to_score:
             moves: list = self.open_melds(seat)
         else:  # open_melds() without a to_score step, spelled out: this runs in every playout
-            moves = [m for m, why in self.meld_options(seat) if why is None]  # declarable(), for one pack
+            options = self.meld_options(seat)  # mostly none: then no list to filter
+            moves = [m for m, why in options if why is None] if options else options  # declarable(), for one pack
             if self.deck.packs != 1 and len(moves) > 1:
-                moves = self.declarable(seat)
+                moves = self._one_per_action(seat, moves)
             if limited:
                 moves = [m for m in moves if not m.rule.counts_as_meld]
         if self.faced is not None:
@@ -102,31 +105,35 @@ class DeclaringMixin:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
         step = self.pending[0][0] if self.pending else None
         hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
+        game = self.game
+        allowed = game.step_melds(step) if type(step) is DeclareStep else None
+        holding = hand | tableaus[seat]
+        # the cards put down at this turn count as fresh: melds they form with table cards are
+        # shown at the same time (and wait to score, where the step allows it)
+        fresh = holding if not game.needs_fresh_card else hand | self.step_shown
         key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
+        # most declaration turns of a playout find nothing: then there is nothing to refuse or
+        # to remember (asked again, the search finds nothing again, as cheaply)
+        masks = game.meld_table.within(holding, fresh, allowed, loose=hand)
+        if not masks:
+            return []
         out: list[tuple[MeldScore, str | None]] = []
         self._meld_memo = (key, list(tableaus), out)
-        game = self.game
         table = game.meld_table
-        if not table.items:
-            return out
-        allowed = game.step_melds(step) if type(step) is DeclareStep else None
-        holding = hand | tableaus[seat]
         policy = game.reuse_policy
-        # the cards put down at this turn count as fresh: melds they form with table cards are
-        # shown at the same time (and wait to score, where the step allows it)
-        fresh = holding if not game.needs_fresh_card else hand | self.step_shown
-        masks = table.within(holding, fresh, allowed, loose=hand)
-        if not masks:
-            return out
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
         best = table.best
         reuse = None if policy == "fresh-card" else self.reuse_refusal
         hook = self.game_hooks[0]
-        view = StateView(self) if hook is not None else None
+        view = None
+        if hook is not None:
+            view = self._view
+            if view is None:  # one view per state: a hook is asked at every declaration turn
+                view = self._view = StateView(self)
         for mask in masks:
             meld = best(mask, trump, allowed)
             if trump is None:
@@ -157,9 +164,13 @@ class DeclaringMixin:
         melds = [m for m, why in self.meld_options(seat) if why is None]
         if self.deck.packs == 1 or len(melds) < 2:
             return melds
-        # With a double pack the same named cards may be several physical sets (a king on the
-        # table or its twin in hand): one of them is offered, the one that keeps most cards in
-        # hand, so that an action names one meld and a replay finds the same one.
+        return self._one_per_action(seat, melds)
+
+    def _one_per_action(self, seat: int, melds: list[MeldScore]) -> list[MeldScore]:
+        """``melds`` with one physical set per action. With a double pack the same named cards
+        may be several physical sets (a king on the table or its twin in hand): one of them is
+        offered, the one that keeps most cards in hand, so that an action names one meld and a
+        replay finds the same one."""
         hand, action = self.hands[seat], self.game.meld_action
         chosen: dict[str, MeldScore] = {}
         for m in melds:
