@@ -62,12 +62,13 @@ class MeldTable:
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._best: dict[tuple, MeldScore | None] = {}
         self._by_card: dict[int | None, list[list[tuple[int, int]]]] = {}
+        self._by_name: dict[int | None, list] = {}
 
     def melds_by_card(self, trump: int | None) -> list[list[tuple[int, int]]]:
         """Per card index, every meld of the table it can belong to with this trump, as (mask,
         points): what heuristic bots weigh when they keep a card for a meld. Remembered. (For a
         ``canonical`` table of more than two packs, only the lowest copies of each card have
-        entries, on canonical sets.)"""
+        entries, on canonical sets: :meth:`melds_by_name` answers for every copy.)"""
         known = self._by_card.get(trump)
         if known is None:
             known = self._by_card[trump] = [[] for _ in range(self.deck.size)]
@@ -77,6 +78,41 @@ class MeldTable:
                     for card in iter_bits(mask):
                         known[card].append((mask, best.points))
         return known
+
+    def melds_by_name(self, trump: int | None) -> list[list[tuple[tuple[tuple[int, int], ...], int]]]:
+        """Per card name (numbered as :meth:`name_counts` counts them), every meld of the table
+        its name can belong to with this trump, as (the (name, copies) it wants, points): what
+        :meth:`melds_by_card` is for heuristic bots, complete for every copy of every card, as
+        no physical card set of many packs stands for the others. Remembered."""
+        known = self._by_name.get(trump)
+        if known is None:
+            known = self._by_name[trump] = [[] for _ in self._copy_bits]
+            for mask, _patterns in self.items:
+                best = self.best(mask, trump)
+                if best is not None:
+                    wanted = self.names_wanted(mask)
+                    for name, _k in wanted:
+                        known[name].append((wanted, best.points))
+        return known
+
+    def name_of(self, card: int) -> int:
+        """The number of a card's name (its copies share it)."""
+        return self._name_of[card]
+
+    def name_counts(self, mask: int) -> list[int]:
+        """Per card name, how many of its copies ``mask`` holds."""
+        counts = [0] * len(self._copy_bits)
+        name_of = self._name_of
+        for c in iter_bits(mask):
+            counts[name_of[c]] += 1
+        return counts
+
+    def names_wanted(self, mask: int) -> tuple[tuple[int, int], ...]:
+        """A card set's (card name number, copies) pairs."""
+        wanted = self._names_wanted.get(mask)
+        if wanted is None:
+            wanted = self._names_wanted[mask] = tuple(Counter(self._name_of[c] for c in iter_bits(mask)).items())
+        return wanted
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
         rule = self.rules[pattern.kind]
