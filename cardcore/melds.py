@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement, product
 from itertools import combinations as _combinations
 from typing import TYPE_CHECKING
 
-from .cards import Deck, iter_bits
+from .cards import Deck, bits, iter_bits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import MeldRule
@@ -220,7 +220,7 @@ class MeldTable:
         name_of, copy_bits = self._name_of, self._copy_bits
         counts = [0] * len(copy_bits)
         canonical = 0
-        cards = iter_bits(pool)
+        cards = bits(pool)  # once: the bits of a mask past 64 bits are costly to list
         for c in cards:
             n = name_of[c]
             canonical |= copy_bits[n][counts[n]]
@@ -230,7 +230,7 @@ class MeldTable:
             return found
         fresh_copies: dict[int, list[int]] = {}
         other_copies: dict[int, list[int]] = {}
-        for c in iter_bits(pool):
+        for c in cards:
             (fresh_copies if loose >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
         out: list[int] = []
         for mask in found:
