@@ -233,6 +233,7 @@ class MeldTable:
         for c in cards:
             (fresh_copies if loose >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
         out: list[int] = []
+        ways_of: dict[tuple[int, int], list[int]] = {}  # (card name, copies) -> their physical choices
         for mask in found:
             wanted = self._names_wanted.get(mask)
             if wanted is None:
@@ -247,13 +248,15 @@ class MeldTable:
                 continue
             choices = []
             for n, k in wanted:
-                ours, others = fresh_copies.get(n, []), other_copies.get(n, [])
-                ways = []
-                for from_fresh in range(min(k, len(ours)) + 1):
-                    if k - from_fresh > len(others):
-                        continue
-                    base = _mask(ours[:from_fresh])
-                    ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
+                ways = ways_of.get((n, k))
+                if ways is None:  # a card's copies are shared by many melds of the holding
+                    ours, others = fresh_copies.get(n, []), other_copies.get(n, [])
+                    ways = ways_of[n, k] = []
+                    for from_fresh in range(min(k, len(ours)) + 1):
+                        if k - from_fresh > len(others):
+                            continue
+                        base = _mask(ours[:from_fresh])
+                        ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
                 choices.append(ways)
             for parts in product(*choices):
                 physical = 0
