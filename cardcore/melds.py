@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement, product
 from itertools import combinations as _combinations
 from typing import TYPE_CHECKING
 
-from .cards import Deck, iter_bits
+from .cards import Deck, bits, iter_bits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import MeldRule
@@ -62,12 +62,13 @@ class MeldTable:
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._best: dict[tuple, MeldScore | None] = {}
         self._by_card: dict[int | None, list[list[tuple[int, int]]]] = {}
+        self._by_name: dict[int | None, list] = {}
 
     def melds_by_card(self, trump: int | None) -> list[list[tuple[int, int]]]:
         """Per card index, every meld of the table it can belong to with this trump, as (mask,
         points): what heuristic bots weigh when they keep a card for a meld. Remembered. (For a
         ``canonical`` table of more than two packs, only the lowest copies of each card have
-        entries, on canonical sets.)"""
+        entries, on canonical sets: :meth:`melds_by_name` answers for every copy.)"""
         known = self._by_card.get(trump)
         if known is None:
             known = self._by_card[trump] = [[] for _ in range(self.deck.size)]
@@ -77,6 +78,41 @@ class MeldTable:
                     for card in iter_bits(mask):
                         known[card].append((mask, best.points))
         return known
+
+    def melds_by_name(self, trump: int | None) -> list[list[tuple[tuple[tuple[int, int], ...], int]]]:
+        """Per card name (numbered as :meth:`name_counts` counts them), every meld of the table
+        its name can belong to with this trump, as (the (name, copies) it wants, points): what
+        :meth:`melds_by_card` is for heuristic bots, complete for every copy of every card, as
+        no physical card set of many packs stands for the others. Remembered."""
+        known = self._by_name.get(trump)
+        if known is None:
+            known = self._by_name[trump] = [[] for _ in self._copy_bits]
+            for mask, _patterns in self.items:
+                best = self.best(mask, trump)
+                if best is not None:
+                    wanted = self.names_wanted(mask)
+                    for name, _k in wanted:
+                        known[name].append((wanted, best.points))
+        return known
+
+    def name_of(self, card: int) -> int:
+        """The number of a card's name (its copies share it)."""
+        return self._name_of[card]
+
+    def name_counts(self, mask: int) -> list[int]:
+        """Per card name, how many of its copies ``mask`` holds."""
+        counts = [0] * len(self._copy_bits)
+        name_of = self._name_of
+        for c in iter_bits(mask):
+            counts[name_of[c]] += 1
+        return counts
+
+    def names_wanted(self, mask: int) -> tuple[tuple[int, int], ...]:
+        """A card set's (card name number, copies) pairs."""
+        wanted = self._names_wanted.get(mask)
+        if wanted is None:
+            wanted = self._names_wanted[mask] = tuple(Counter(self._name_of[c] for c in iter_bits(mask)).items())
+        return wanted
 
     def points(self, pattern: MeldPattern, trump: int | None) -> int:
         rule = self.rules[pattern.kind]
@@ -184,7 +220,7 @@ class MeldTable:
         name_of, copy_bits = self._name_of, self._copy_bits
         counts = [0] * len(copy_bits)
         canonical = 0
-        cards = iter_bits(pool)
+        cards = bits(pool)  # once: the bits of a mask past 64 bits are costly to list
         for c in cards:
             n = name_of[c]
             canonical |= copy_bits[n][counts[n]]
@@ -194,9 +230,10 @@ class MeldTable:
             return found
         fresh_copies: dict[int, list[int]] = {}
         other_copies: dict[int, list[int]] = {}
-        for c in iter_bits(pool):
+        for c in cards:
             (fresh_copies if loose >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
         out: list[int] = []
+        ways_of: dict[tuple[int, int], list[int]] = {}  # (card name, copies) -> their physical choices
         for mask in found:
             wanted = self._names_wanted.get(mask)
             if wanted is None:
@@ -211,13 +248,15 @@ class MeldTable:
                 continue
             choices = []
             for n, k in wanted:
-                ours, others = fresh_copies.get(n, []), other_copies.get(n, [])
-                ways = []
-                for from_fresh in range(min(k, len(ours)) + 1):
-                    if k - from_fresh > len(others):
-                        continue
-                    base = _mask(ours[:from_fresh])
-                    ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
+                ways = ways_of.get((n, k))
+                if ways is None:  # a card's copies are shared by many melds of the holding
+                    ours, others = fresh_copies.get(n, []), other_copies.get(n, [])
+                    ways = ways_of[n, k] = []
+                    for from_fresh in range(min(k, len(ours)) + 1):
+                        if k - from_fresh > len(others):
+                            continue
+                        base = _mask(ours[:from_fresh])
+                        ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
                 choices.append(ways)
             for parts in product(*choices):
                 physical = 0

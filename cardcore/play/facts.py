@@ -104,8 +104,14 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     # cards go to the table only by melding: no rows for tables that stay empty
     tables = declarations_remain(state) or any(obs["tableaus"])
 
+    settlement = state.rules.game_end.settlement
+    rubicon = settlement.rubicon if settlement is not None else None
+
     def standing(s: int) -> Line:
         line: Line = [f"score {obs['scores'][s]} (this round {obs['round_points'][s]})"]
+        if rubicon is not None:  # where the game is lost or won double: whether each side is over
+            short = rubicon - obs["round_points"][s]
+            line.append(f" · {short} short of the rubicon" if short > 0 else " · over the rubicon")
         for name, counts in counters.items():
             line.append(f" · {name} won {counts[s]}")
         return line

@@ -87,14 +87,31 @@ class BeziqueHeuristicBot:
         keep = 0.6 * self.values.value(state, c)
         if trump is not None and deck.suit_of[c] == trump:
             keep += 6.0 + deck.strength[c]
+        table = self.game.meld_table
+        if table.canonical:
+            return keep + self._meld_hope_by_name(table, trump, c, mine, avail, declared)
         best = 0.0
-        for mask, pts in self.game.meld_table.melds_by_card(trump)[c]:
+        for mask, pts in table.melds_by_card(trump)[c]:
             if mask & ~avail or mask in declared:
                 continue
             need = (mask & ~mine).bit_count()
             if need <= 2:
                 best = max(best, pts * MAKE_ODDS[need])
         return keep + best
+
+    def _meld_hope_by_name(self, table, trump, c: int, mine: int, avail: int, declared: set) -> float:
+        """The best meld ``c`` may still help make, weighted by the odds of making it, by card
+        names: with more than two packs any copy of a card serves a meld as well as another."""
+        mine_n, avail_n = table.name_counts(mine), table.name_counts(avail)
+        shown = {table.names_wanted(table.lowest_copies(mask)) for mask in declared}
+        best = 0.0
+        for wanted, pts in table.melds_by_name(trump)[table.name_of(c)]:
+            if wanted in shown or any(avail_n[n] < k for n, k in wanted):
+                continue
+            need = sum(k - mine_n[n] for n, k in wanted if k > mine_n[n])
+            if need <= 2:
+                best = max(best, pts * MAKE_ODDS[need])
+        return best
 
     def _stock_phase(self, state, cards: dict[str, int]) -> str:
         seat = state.current_player

@@ -100,3 +100,31 @@ def test_a_played_game_reports_its_settlement():
     assert result["game_score"] == expected.game_score and result["rubiconed"] == expected.rubiconed
     won = s.returns()
     assert won[expected.winner] == expected.game_score and sum(won) == 0
+
+
+@pytest.mark.parametrize("game, reading, score", [
+    # 3450 v 2980 rounds to 3400 v 2900, under the six-pack rubicon of 3000
+    ("six-pack-bezique", "game-bonus", 3400 + 2900 + 1000),
+    ("six-pack-bezique", "penguin", 3400 + 2900 + 500),
+    # 6120 v 4990 rounds to 6100 v 4900, under the eight-pack rubicon of 5000
+    ("eight-pack-bezique", "game-bonus", 6100 + 4900 + 1000),
+    ("eight-pack-bezique", "penguin", 6100 + 4900 + 500),
+])
+def test_six_and_eight_pack_rubicon_bonus_readings(game, reading, score):
+    totals = (3450, 2980) if game == "six-pack-bezique" else (6120, 4990)
+    settled = settle_rounded(rule(game, rubicon_bonus=reading), list(totals), [0, 0])
+    assert (settled.winner, settled.game_score, settled.rubiconed) == (0, score, True)
+
+
+@pytest.mark.parametrize("game", ["six-pack-bezique", "eight-pack-bezique"])
+def test_the_reading_changes_nothing_when_the_loser_crosses(game):
+    # crossing: the difference + the game's 1000 whatever the reading (4200 - 3100 + 1000)
+    totals = [4210, 3150] if game == "six-pack-bezique" else [6210, 5150]
+    settled = settle_rounded(rule(game, rubicon_bonus="penguin"), totals, [0, 0])
+    assert (settled.game_score, settled.rubiconed) == (1100 + 1000, False)
+
+
+def test_the_four_pack_readings_are_not_offered_with_six_packs():
+    from cardcore.errors import OptionError
+    with pytest.raises(OptionError, match="valid values: game-bonus, penguin"):
+        load_game("six-pack-bezique", options={"rubicon_bonus": "portland"})

@@ -191,3 +191,13 @@ def test_history_lists_tricks_and_melds_without_draws():
     assert " 1. Bot AC, You 7H — Bot wins" in lines
     assert "    Bot declares twins 9D 9C +2" in lines
     assert not any("draw" in ln for ln in lines)
+
+
+def test_the_score_line_says_how_far_each_side_is_from_the_rubicon(capsys):
+    # Six-pack Bezique: the rubicon is 3000 (PB94's table); nobody has scored at the start, so
+    # both sides are 3000 short of it
+    state = load_game("six-pack-bezique").new_game(seed=4)
+    lines = shown(capsys, lambda: PlainView().table(facts.table_facts(state, 0, YOU))).splitlines()
+    assert sum("score 0 (this round 0) · 3000 short of the rubicon" in ln for ln in lines) == 2
+    # a game without a rubicon says nothing of it
+    assert "rubicon" not in shown(capsys, lambda: PlainView().table(facts.table_facts(follow_state(), 0, YOU)))
