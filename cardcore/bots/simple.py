@@ -31,6 +31,14 @@ def claim_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:
     return (claim.action if state.claim_is_right(state.current_player) else None), rest
 
 
+def pick_best(scored: dict[str, float], rng) -> str:
+    """The action scored highest; among near-equal scores (within 1e-9) the bot's generator
+    chooses, and only then is it drawn from, so that a bot's games stay reproducible."""
+    best = max(scored.values())
+    tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
 def play_cards(state, legal: list[str]) -> dict[str, int]:
     """The card each ``play C`` action of ``legal`` would play: the hand's copy of C when the hand
     holds one, the table's for ``play C from table``."""

@@ -6,7 +6,7 @@ import random
 
 from cardcore.bots.counting import opponent_known, played_mask, unseen_mask
 from cardcore.bots.params import bot_parameters
-from cardcore.bots.simple import CardValues, play_cards
+from cardcore.bots.simple import CardValues, pick_best, play_cards
 from cardcore.tricks import beats
 
 # the chance of still making a meld that needs 0, 1 or 2 more cards while the stock lasts
@@ -56,9 +56,7 @@ class BeziqueHeuristicBot:
         return self._stock_phase(state, cards)
 
     def _pick(self, scored: dict[str, float]) -> str:
-        best = max(scored.values())
-        tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return pick_best(scored, self.rng)
 
     # ------------------------------------------------------------------ declaring (rule 1)
     def _declare(self, state, legal: list[str]) -> str:

@@ -8,7 +8,7 @@ from cardcore.bots.counting import (
     CountedEndgame, hands_by_count, may_hold, p_opponents_hold_any, played_mask, still_to_play, unseen_mask,
 )
 from cardcore.bots.params import bot_parameters
-from cardcore.bots.simple import play_cards
+from cardcore.bots.simple import pick_best, play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beating, beats, trick_winner
 
@@ -66,9 +66,7 @@ class MarjoletHeuristicBot:
 
     # ------------------------------------------------------------------ helpers
     def _pick(self, scored: dict[str, float]) -> str:
-        best = max(scored.values())
-        tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return pick_best(scored, self.rng)
 
     def _is_trump_seven(self, state, c: int) -> bool:
         return (state.trump is not None and self.seven_rank is not None

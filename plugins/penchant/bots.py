@@ -10,7 +10,7 @@ from cardcore.bots.counting import (
     side_values, still_to_play, unseen_mask,
 )
 from cardcore.bots.params import bot_parameters
-from cardcore.bots.simple import play_cards
+from cardcore.bots.simple import pick_best, play_cards
 from cardcore.cards import iter_bits
 from cardcore.tricks import beating, beats, legal_plays, trick_winner
 
@@ -161,9 +161,7 @@ class PenchantHeuristicBot:
         return self._gathering(state, cards)
 
     def _pick(self, scored: dict[str, float]) -> str:
-        best = max(scored.values())
-        tied = sorted(a for a, v in scored.items() if v >= best - 1e-9)
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return pick_best(scored, self.rng)
 
     # ------------------------------------------------------------------ what the seat knows
     def _context(self, state) -> SimpleNamespace:
