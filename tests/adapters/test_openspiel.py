@@ -374,7 +374,14 @@ def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
         assert [int(line[1]) for line in lines if line.endswith(" pass")] == pass_events
 
 
-@pytest.mark.parametrize("name", game_names())
+# Eight packs: a known defect (issue 13, open). Which physical copy of identical cards a move
+# takes can differ between the game and its replay, so the replay's legal moves list the
+# table's copies otherwise. Strict: the test fails as soon as the defect is fixed, to be unmarked.
+_COPIES_DIFFER = pytest.mark.xfail(strict=True, reason="eight packs: a replay may take other physical copies")
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_COPIES_DIFFER) if n == "eight-pack-bezique" else n
+                                  for n in game_names()])
 def test_an_adapter_game_replays_from_its_record(name):
     """The engine state under the adapter writes the record a game dealt from those cards would:
     the deals with every card the chance nodes chose (the stock cards drawn so far in the order
