@@ -125,7 +125,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         actions = [a for a, _ in sorted(
             ((self.game.meld_action(m.mask), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
-        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(StateView(self), seat)
+        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self.view(), seat)
         return actions + self._exchanges(seat) + extra + ["pass"]
 
     def legal_moves(self) -> list:
@@ -237,7 +237,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         else:
             if self.decision != DECLARE:
                 raise IllegalAction(action, self._expected())
-            outcome = self.game.apply_extra(StateView(self), seat, verb, cards)
+            outcome = self.game.apply_extra(self.view(), seat, verb, cards)
             if isinstance(outcome, str):
                 raise IllegalAction(action, outcome)
             if outcome is not None:
@@ -272,8 +272,13 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         }
 
     def view(self) -> StateView:
-        """A read-only view of this state: what a game's hooks are given (engine.view)."""
-        return StateView(self)
+        """A read-only view of this state: what a game's hooks are given (engine.view). One per
+        state, made when first asked (a hook is asked at every declaration turn); it reads
+        through, so it never goes stale, and a clone makes its own."""
+        view = self._view
+        if view is None:
+            view = self._view = StateView(self)
+        return view
 
     def quiet_for_search(self, forget_history: bool = False) -> None:
         """Make this state (a search's copy) a quiet world: no event log, and the game stops

@@ -11,7 +11,6 @@ from ..game import TrickGame
 from ..melds import MeldScore
 from ..ruleset import DeclareStep
 from .kinds import DECLARE, EXCHANGE, PLAY
-from .view import StateView
 
 
 def game_hooks(game) -> tuple:
@@ -64,7 +63,7 @@ class DeclaringMixin:
         if limited:
             return moves
         hook = self.game_hooks[1]
-        extra = hook(StateView(self), seat) if hook is not None else None
+        extra = hook(self.view(), seat) if hook is not None else None
         return moves + extra if extra else moves
 
     def _meld_limit_reached(self) -> bool:
@@ -129,11 +128,7 @@ class DeclaringMixin:
         best = table.best
         reuse = None if policy == "fresh-card" else self.reuse_refusal
         hook = self.game_hooks[0]
-        view = None
-        if hook is not None:
-            view = self._view
-            if view is None:  # one view per state: a hook is asked at every declaration turn
-                view = self._view = StateView(self)
+        view = self.view() if hook is not None else None
         for mask in masks:
             meld = best(mask, trump, allowed)
             if trump is None:
@@ -182,7 +177,7 @@ class DeclaringMixin:
 
     def meld_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """Why ``seat`` may not declare ``meld`` now; None if it may. Generic rules first."""
-        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(StateView(self), seat, meld)
+        return self.reuse_refusal(seat, meld) or self.game.meld_refusal(self.view(), seat, meld)
 
     def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """The rules file's policy on using table cards again in new melds."""

@@ -17,7 +17,6 @@ from typing import Callable
 
 from . import carte_blanche
 from .kinds import DECLARE
-from .view import StateView
 
 StepHandler = Callable[..., bool]
 STEP_KINDS: dict[str, StepHandler] = {}
@@ -72,7 +71,7 @@ def _declare(state, step, seat: int) -> bool:
         state.pending.pop(0)
         return False
     if state.log_events:  # statistics only: quiet worlds keep none
-        for key, count in (state.game.on_declaration_turn(StateView(state), seat) or {}).items():
+        for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
     moves = state._declaration_moves(seat)
     if moves:
