@@ -55,6 +55,20 @@ def play(s, lead, follow, winner=None) -> int:
     return play_trick(s, lead, follow, winner=winner)
 
 
+def trick(s, lead, follow, winner):
+    """One trick of two seats by the player to move and his opponent; the winner is then to move
+    (to declare, or, with nothing to declare, to lead the next trick after the draws)."""
+    s.apply("play " + lead)
+    s.apply("play " + follow)
+    assert s.current_player == winner, f"{lead} {follow}: seat {s.current_player} to move, expected {winner}"
+
+
+def finish_turn(s):
+    """End the winner's declaration turn if it is still open (`pass` ends it)."""
+    if not s.is_terminal() and "pass" in s.legal_actions():
+        s.apply("pass")
+
+
 def random_game(game, seed: int):
     """A whole game of ``game`` dealt from ``seed`` and played by uniformly random legal actions
     (drawn from a generator of the same seed)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cardcore import load_game
+from helpers import finish_turn, trick  # noqa: F401  (re-exported to the tests)
 
 SUITS = "SHDC"
 RANKS = "ATKQJ987"
@@ -60,17 +61,6 @@ def new_state(hand0="", hand1="", game="bezique", turnup="8H", stock_top="", dea
     packs = 1 if game == "cinq-cents" else 2
     d = deal(hand0, hand1, turnup, stock_top, dealer, packs)
     return load_game(game, options=options).new_game(seed=1, deals=[d])
-
-
-def trick(s, lead, follow, winner):
-    s.apply("play " + lead)
-    s.apply("play " + follow)
-    assert s.current_player == winner, f"{lead} {follow}: seat {s.current_player} to move, expected {winner}"
-
-
-def finish_turn(s):
-    if not s.is_terminal() and "pass" in s.legal_actions():
-        s.apply("pass")
 
 
 def won_opening(hand0, hand1="9C 9C 8D 8D 7C 7C", **kw):

@@ -15,6 +15,7 @@ card points in any system, so the score after it is exactly what the winner then
 from __future__ import annotations
 
 from cardcore import load_game
+from helpers import finish_turn, trick  # noqa: F401  (re-exported to the tests)
 from pinochle_deals import play_tricks, skip_unless_registered, sweep_deal, two_hand_deal  # noqa: F401
 
 GAME = "pinochle"
@@ -26,20 +27,6 @@ def new_state(hand0="", hand1="", turnup="JH", stock_top="", dealer=1, **options
     # the seed deals any later deal (DESIGN.md records: "seed is used for any deal not listed");
     # without one a game given one deal cannot go on to the next
     return load_game(GAME, options=options).new_game(seed=1, deals=[deal])
-
-
-def trick(s, lead, follow, winner):
-    """One trick by the player to move and his opponent; the winner is then to move (to
-    declare, or, with nothing to declare, to lead the next trick after the draws)."""
-    s.apply("play " + lead)
-    s.apply("play " + follow)
-    assert s.current_player == winner, f"{lead} {follow}: seat {s.current_player} to move, expected {winner}"
-
-
-def finish_turn(s):
-    """End the winner's declaration turn if it is still open (YML notes: `pass` ends it)."""
-    if not s.is_terminal() and "pass" in s.legal_actions():
-        s.apply("pass")
 
 
 def won_opening(hand0, hand1="", **kw):
