@@ -45,8 +45,8 @@ class DeclaringMixin:
         """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass".
         Once the turn's ``max_melds`` are declared, only melds that do not count towards it (the
         dix) and the exchange remain."""
-        step = self.pending[0][0] if self.pending else None  # declare_step(), inline: every turn
-        if not isinstance(step, DeclareStep):
+        step = self.pending[0][0] if self.pending else None  # the compiled declare_step(), inline: every turn
+        if step is not None and not step.declare:
             step = None
         limited = self.step_melds and step is not None and self.step_melds >= step.max_melds  # _meld_limit_reached()
         if step is not None and step.to_score:
@@ -67,8 +67,8 @@ class DeclaringMixin:
         return moves + extra if extra else moves
 
     def _meld_limit_reached(self) -> bool:
-        step = self.declare_step()
-        return step is not None and self.step_melds >= step.max_melds
+        step = self.pending[0][0] if self.pending else None
+        return step is not None and step.declare and self.step_melds >= step.max_melds
 
     def open_melds(self, seat: int) -> list[MeldScore]:
         """The melds ``seat`` may declare at this point of the turn. With a ``to_score`` step,
@@ -97,15 +97,16 @@ class DeclaringMixin:
         return [m for m, _ in self.waiting[seat] if not m.mask & ~table]
 
     def declare_step(self) -> DeclareStep | None:
+        """The rules file's declaration step in progress, or None."""
         step = self.pending[0][0] if self.pending else None
-        return step if isinstance(step, DeclareStep) else None
+        return step.rule if step is not None and step.declare else None
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
         step = self.pending[0][0] if self.pending else None
         hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
         game = self.game
-        allowed = game.step_melds(step) if type(step) is DeclareStep else None
+        allowed = step.allowed if step is not None else None  # None for a step that is not a declaration
         holding = hand | tableaus[seat]
         # the cards put down at this turn count as fresh: melds they form with table cards are
         # shown at the same time (and wait to score, where the step allows it)

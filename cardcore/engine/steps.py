@@ -5,7 +5,8 @@ each (``who``): ``winner``; ``loser`` (two seats only: refused at load otherwise
 ``each-from-winner`` and ``every-seat`` (each seat in turn from the winner, one step each);
 ``declarer`` (the seat that took the contract). :func:`seats_for` turns a ``who`` into seats.
 
-:data:`STEP_KINDS` maps a step kind to its handler ``handler(state, step, seat) -> bool``: it
+:data:`STEP_KINDS` maps a step kind to its handler ``handler(state, step, seat) -> bool`` (``step``
+a :class:`.compiled.CompiledStep`, its rule ``step.rule``): it
 carries the step out and returns True when it leaves a decision due (a declaration turn), False
 when the step is done and the next one may run. A new kind registers its handler with
 :func:`register_step` (its schema goes into ``ruleset.Step``).
@@ -67,7 +68,7 @@ def _turn_trump(state, step, seat: int) -> bool:
 
 
 def _declare(state, step, seat: int) -> bool:
-    if step.when == "winner-passed" and not state.winner_passed:
+    if step.winner_passed_only and not state.winner_passed:
         state.pending.pop(0)
         return False
     if state.log_events:  # statistics only: quiet worlds keep none
