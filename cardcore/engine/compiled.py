@@ -18,7 +18,7 @@ class CompiledStep:
     """One after-trick step of a phase, with what the engine asks of it at every trick."""
 
     __slots__ = ("rule", "kind", "who", "run", "stock", "declare", "winner_passed_only", "allowed",
-                 "to_score", "max_melds", "exchange")
+                 "to_score", "max_melds", "exchange", "plain")
 
     def __init__(self, rule, game):
         self.rule = rule
@@ -32,6 +32,9 @@ class CompiledStep:
         self.to_score = self.declare and rule.to_score
         self.max_melds = rule.max_melds if self.declare else 0
         self.exchange = self.declare and rule.exchange
+        # a declaration step whose turn opens with melds only (one pack: one set per action; no
+        # melds waiting to score; no exchange)
+        self.plain = self.declare and not self.to_score and not self.exchange and game.deck.packs == 1
 
     def __repr__(self) -> str:
         return f"<step {self.kind} by {self.who}>"
@@ -97,3 +100,47 @@ class CompiledPhase:
 
 def compile_phases(game) -> tuple[CompiledPhase, ...]:
     return tuple(CompiledPhase(game, index) for index in range(len(game.rules.phases)))
+
+
+class CompiledCount:
+    """An end-of-deal count (``scoring``) with its counted cards as a mask and its phase as an index."""
+
+    __slots__ = ("rule", "kind", "mask", "phase", "points", "over", "label")
+
+    def __init__(self, rule, game):
+        self.rule = rule
+        self.kind = rule.kind
+        self.mask = game.counter_masks[rule.counter] if rule.counter is not None else 0
+        self.phase = None if rule.phase is None else game.phase_index[rule.phase]
+        self.points = rule.points
+        self.over = rule.over
+        self.label = rule.label
+
+
+class CompiledDeal:
+    """What dealing, scoring and the end of a deal read from the rules file, once per game."""
+
+    __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count", "carte_blanche",
+                 "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
+                 "trump_setter")
+
+    def __init__(self, game):
+        rules = game.rules
+        deal = rules.deal
+        self.hand_size = deal.hand_size
+        self.widow = deal.widow
+        self.turnup = deal.turnup
+        self.dealer_leads = deal.first_leader == "dealer"
+        self.phase_count = len(rules.phases)
+        self.carte_blanche = rules.carte_blanche
+        self.counts = tuple(CompiledCount(rule, game) for rule in rules.scoring)
+        self.counters = tuple(game.counter_masks.items())  # (name, mask) of each counter, in order
+        end = rules.game_end
+        self.immediate_target = end.target is not None and end.check == "immediate"
+        self.end_rounds = end.rounds
+        self.end_target = end.target
+        self.initial_trump = rules.trump.initial
+        # a meld that sets trump while none is set and is scored as in trumps (the first royal
+        # marriage), or None: then a meld found with no trump is only scored as found
+        setter = rules.trump.set_by_meld
+        self.trump_setter = setter if setter is not None and setter.scored_as_trump else None

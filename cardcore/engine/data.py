@@ -80,6 +80,7 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     # the deal in progress
     ("dealer", SHARED, "this deal's dealer"),
     ("hands", LIST, "each seat's hand, a bit set of cards"),
+    ("dealt_hands", SHARED, "each seat's hand as dealt this deal, a tuple of bit sets"),
     ("tableaus", LIST, "each seat's cards on the table (melded), a bit set"),
     ("widow", SHARED, "cards dealt apart from the hands, face down, a bit set"),
     ("faced", SHARED, "the turn-up lying face up under the stock (drawn last), or None"),

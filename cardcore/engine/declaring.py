@@ -106,23 +106,28 @@ class DeclaringMixin:
         step = self.pending[0][0] if self.pending else None
         hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
         game = self.game
+        table = game.meld_table
         allowed = step.allowed if step is not None else None  # None for a step that is not a declaration
         holding = hand | tableaus[seat]
         # the cards put down at this turn count as fresh: melds they form with table cards are
         # shown at the same time (and wait to score, where the step allows it)
         fresh = holding if not game.needs_fresh_card else hand | self.step_shown
+        if not table.canonical:
+            # most declaration turns of a playout find nothing: the search first, before any key
+            # or list is made (asked again, the search finds nothing again, as cheaply)
+            masks = table.within(holding, fresh, allowed)
+            if not masks:
+                return []
         key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
-        # most declaration turns of a playout find nothing: then there is nothing to refuse or
-        # to remember (asked again, the search finds nothing again, as cheaply)
-        masks = game.meld_table.within(holding, fresh, allowed, loose=hand)
-        if not masks:
-            return []
+        if table.canonical:  # a search of many packs costs more than the key: asked once per position
+            masks = table.within(holding, fresh, allowed, loose=hand)
+            if not masks:
+                return []
         out: list[tuple[MeldScore, str | None]] = []
         self._meld_memo = (key, list(tableaus), out)
-        table = game.meld_table
         policy = game.reuse_policy
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
@@ -130,9 +135,10 @@ class DeclaringMixin:
         reuse = None if policy == "fresh-card" else self.reuse_refusal
         hook = self.game_hooks[0]
         view = self.view() if hook is not None else None
+        setter = game.compiled_deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:
             meld = best(mask, trump, allowed)
-            if trump is None:
+            if setter is not None:
                 meld = self._as_trump_setter(mask, allowed) or meld
             if meld is not None:
                 why = reuse(seat, meld) if reuse is not None else None

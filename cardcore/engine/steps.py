@@ -74,7 +74,13 @@ def _declare(state, step, seat: int) -> bool:
     if state.log_events:  # statistics only: quiet worlds keep none
         for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
-    moves = state._declaration_moves(seat)
+    if step.plain and state.faced is None and state.game_hooks[1] is None:
+        # _declaration_moves() at the start of a turn with nothing but melds to offer (no turn-up
+        # to exchange, no game verbs, one pack, no melds waiting to score): every playout's
+        options = state.meld_options(seat)
+        moves = [m for m, why in options if why is None] if options else None
+    else:
+        moves = state._declaration_moves(seat)
     if moves:
         state.decision = DECLARE
         state.current_player = seat
