@@ -139,7 +139,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
             mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
             if self.trick and not self.follow.free:
                 mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
-            claim = self.rules.claim
+            claim = self.game.compiled_deal.claim  # the rules' claim, read at every move
             if claim is not None and self.claim_is_right(seat):
                 return bits(mask) + [claim.action]
             return bits(mask)
@@ -150,7 +150,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
             moves = [*moves, "pass"]
         else:  # a decision of a phase kind of its own
             moves = self._decision_actions()
-        claim = self.rules.claim
+        claim = self.game.compiled_deal.claim
         return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
     def apply_move(self, move) -> None:

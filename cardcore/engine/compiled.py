@@ -17,7 +17,7 @@ from .steps import STEP_KINDS
 class CompiledStep:
     """One after-trick step of a phase, with what the engine asks of it at every trick."""
 
-    __slots__ = ("rule", "kind", "who", "run", "stock", "declare", "winner_passed_only", "allowed",
+    __slots__ = ("rule", "kind", "who", "run", "stock", "draws", "declare", "winner_passed_only", "allowed",
                  "to_score", "max_melds", "exchange", "plain")
 
     def __init__(self, rule, game):
@@ -26,6 +26,7 @@ class CompiledStep:
         self.who = rule.who
         self.run = STEP_KINDS[rule.step]  # handler(state, step, seat) -> a decision is due
         self.stock = rule.step in ("draw", "turn-trump")  # takes a stock card: the draw gate asks first
+        self.draws = rule.step == "draw"
         self.declare = isinstance(rule, DeclareStep)
         self.winner_passed_only = self.declare and rule.when == "winner-passed"
         self.allowed = game.step_melds(rule) if self.declare else None  # meld kinds it admits, None: all
@@ -46,7 +47,7 @@ class CompiledPhase:
     __slots__ = ("index", "rule", "kind", "suit_of", "strength", "follow", "free", "shows_voids",
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
-                 "scores_cards_won")
+                 "scores_cards_won", "trick_extras", "tricks")
 
     def __init__(self, game, index: int):
         rule = game.rules.phases[index]
@@ -81,6 +82,8 @@ class CompiledPhase:
         self.play_action = game.play_action
         self.trump_turned_each_trick = game.trump_turned_each_trick
         self.scores_cards_won = game.scores_cards_won
+        self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
+        self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksPhase.over says it
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
         out = []
@@ -122,7 +125,7 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count", "carte_blanche",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter")
+                 "trump_setter", "claim")
 
     def __init__(self, game):
         rules = game.rules
@@ -144,3 +147,4 @@ class CompiledDeal:
         # marriage), or None: then a meld found with no trump is only scored as found
         setter = rules.trump.set_by_meld
         self.trump_setter = setter if setter is not None and setter.scored_as_trump else None
+        self.claim = rules.claim

@@ -130,14 +130,20 @@ class TrickPlayMixin:
         # tricks.trick_winner and the trick's cards as a mask, in one loop (after every trick
         # of every playout)
         suit_of, strength, trump = phase.suit_of, phase.strength, self.trump
-        best, top = 0, trick[0]
-        mask = 1 << top
-        for pos in range(1, len(trick)):
-            card = trick[pos]
-            mask |= 1 << card
+        if len(trick) == 2:  # two seats: one comparison
+            top, card = trick
+            mask = 1 << top | 1 << card
             suit = suit_of[card]
-            if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
-                best, top = pos, card
+            best = 1 if ((strength[card] > strength[top]) if suit == suit_of[top] else suit == trump) else 0
+        else:
+            best, top = 0, trick[0]
+            mask = 1 << top
+            for pos in range(1, len(trick)):
+                card = trick[pos]
+                mask |= 1 << card
+                suit = suit_of[card]
+                if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
+                    best, top = pos, card
         winner = self.trick_seats[best]
         index = phase.index
         self.won[winner][index] |= mask
@@ -145,11 +151,12 @@ class TrickPlayMixin:
         self.trick_winners.append((index, winner))
         if self.log_events:
             self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
-        if phase.trump_turned_each_trick:  # the round keeps each trick's trump
-            self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
-        if phase.scores_cards_won:
-            for c in trick:
-                self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+        if phase.trick_extras:
+            if phase.trump_turned_each_trick:  # the round keeps each trick's trump
+                self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
+            if phase.scores_cards_won:
+                for c in trick:
+                    self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
         self.winner = self.leader = winner
         self.loser = phase.loser_of[winner]  # the other of two
@@ -174,15 +181,35 @@ class TrickPlayMixin:
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
         while self.decision == PLAY and self.pending:
-            step, seat, run = self.pending[0]
-            if step.stock and self.draw_gate is not None and not self.draw_gate():
-                return  # paused before a stock card is taken: resume() goes on
+            pending = self.pending
+            step, seat, run = pending[0]
+            if step.stock:
+                if self.draw_gate is not None and not self.draw_gate():
+                    return  # paused before a stock card is taken: resume() goes on
+                if step.draws:
+                    stock, pos = self.stock, self.stock_pos
+                    if pos + 1 < len(stock) and not self.log_events and not self.blank_hands:
+                        # steps._draw of a card that is not the last (the turn-up is drawn
+                        # last), with nothing to log: two after every stock trick of a playout
+                        pending.pop(0)
+                        self.stock_pos = pos + 1
+                        self.hands[seat] |= 1 << stock[pos]
+                        continue
+            elif step.winner_passed_only and not self.winner_passed:
+                pending.pop(0)  # steps._declare: not this turn
+                continue
             if run(self, step, seat):
                 return  # a decision is due
         if self.decision != PLAY or self.trick:
             return
-        if self.phase_kind.over(self):
-            if self.phase + 1 < len(self.rules.phases):
+        phase = self.cphase
+        if phase.tricks:  # TricksPhase.over, inline: asked after every trick
+            over = (self.stock_pos >= len(self.stock) if phase.until_stock_empty
+                    else not any(self.hands) and not any(self.tableaus))
+        else:
+            over = self.phase_kind.over(self)
+        if over:
+            if self.phase + 1 < self.game.compiled_deal.phase_count:
                 self._enter_phase(self.phase + 1)
                 if self.decision != PLAY or self.result is not None:
                     return  # a phase of decisions, or one that ended the deal or the game
