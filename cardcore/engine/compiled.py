@@ -47,7 +47,7 @@ class CompiledPhase:
     __slots__ = ("index", "rule", "kind", "suit_of", "strength", "follow", "free", "shows_voids",
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
-                 "scores_cards_won", "trick_extras", "tricks")
+                 "scores_cards_won", "trick_extras", "tricks", "claims")
 
     def __init__(self, game, index: int):
         rule = game.rules.phases[index]
@@ -84,6 +84,7 @@ class CompiledPhase:
         self.scores_cards_won = game.scores_cards_won
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
         self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksPhase.over says it
+        self.claims = game.rules.claim is not None  # a claim (Out) may be made
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
         out = []

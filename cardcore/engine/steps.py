@@ -86,7 +86,14 @@ def _declare(state, step, seat: int) -> bool:
         state.current_player = seat
         state._turn_moves = moves
         return True
-    state._end_step()
+    # DeclaringMixin._end_step of a turn with nothing declared, inline (most turns of a playout):
+    # nothing was put down, and the decision is still play
+    state.pending.pop(0)
+    if state.log_events:
+        state._event("pass", seat=seat)
+    if step.who == "winner":
+        state.winner_passed = True
+    state.step_melds = 0
     return False
 
 
