@@ -11,7 +11,7 @@ Nothing here decides anything the rules file does not say: it is the same rules,
 from __future__ import annotations
 
 from ..ruleset import DeclareStep
-from .steps import STEP_KINDS
+from .steps import STEP_KINDS, seats_for
 
 
 class CompiledStep:
@@ -87,19 +87,8 @@ class CompiledPhase:
         self.claims = game.rules.claim is not None  # a claim (Out) may be made
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
-        out = []
-        for step in self.steps:
-            who = step.who
-            if who == "winner":
-                seats = (winner,)
-            elif who == "loser":
-                seats = (loser,)
-            elif who == "declarer":
-                seats = (declarer,)
-            else:  # each-from-winner, every-seat
-                seats = table.order_from(winner)
-            out += [(step, seat, step.run) for seat in seats]
-        return tuple(out)
+        return tuple((step, seat, step.run) for step in self.steps
+                     for seat in seats_for(step.who, winner, loser, declarer, table))
 
 
 def compile_phases(game) -> tuple[CompiledPhase, ...]:

@@ -29,15 +29,16 @@ def register_step(kind: str, handler: StepHandler) -> None:
     STEP_KINDS[kind] = handler
 
 
-def seats_for(who: str, winner: int, state) -> list[int]:
-    """The seats that take a step of ``who`` after a trick won by ``winner``, in order."""
+def seats_for(who: str, winner: int, loser: int | None, declarer: int | None, table) -> tuple[int, ...]:
+    """The seats that take a step of ``who`` after a trick won by ``winner`` (lost by ``loser``,
+    at two seats), in order."""
     if who == "winner":
-        return [winner]
+        return (winner,)
     if who == "loser":
-        return [state.loser]
+        return (loser,)
     if who == "declarer":
-        return [state.declarer]
-    return state.table.order_from(winner)  # each-from-winner, every-seat
+        return (declarer,)
+    return tuple(table.order_from(winner))  # each-from-winner, every-seat
 
 
 def _draw(state, step, seat: int) -> bool:
