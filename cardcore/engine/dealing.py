@@ -64,10 +64,6 @@ class DealingMixin:
         return {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {}),
                 **({"widow": widow} if widow else {})}
 
-    def _generate_deal(self, index: int) -> dict:
-        deal, _ = self._generate_cards(index)
-        return deal
-
     def _generate_cards(self, index: int) -> tuple[dict, list[int]]:
         """Deal ``index`` from the seed, as a record's deal, and its cards as dealt: card numbers
         in the record's order (hands, widow or turn-up, stock), the same card for the same name
