@@ -22,7 +22,10 @@ a copy:
   the draw, as at the table, one per card, in the order the cards are taken.
 - **Outcomes.** Chance outcomes are card indices, uniform over the cards that no one has seen:
   those not yet dealt or, for a stock position, the face-down stock cards not yet fixed. So the
-  chance nodes sample exactly a shuffled deck, and each one is a card dealt or drawn.
+  chance nodes sample exactly a shuffled deck, and each one is a card dealt or drawn. With two
+  packs or more, identical copies are one outcome, the first copy left of that name, as likely
+  as the copies left (:func:`first_copies`): the copies are then numbered as the replay of the
+  game's record numbers them, so the game and its replay take the same copies.
 - **Information.** No one ever sees the placeholder order. Information states are built from
   the engine's events: your own cards as dealt and drawn, every action (a discard, laid aside
   face down, only as a number of cards to the others), the deal and its dealer, cards turned
@@ -177,11 +180,16 @@ class ChanceState:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         cards = self._outcomes()
-        if self.g.deck.packs > 1 and self.slot[0] not in (DEALER, STOCK):
-            # one outcome per name (its first undealt copy), as likely as the copies left of it
-            names, dealt = self.g.deck.names, self.build.dealt()
-            left = [names[c] for c in range(self.g.deck.size) if c not in dealt]
-            return [(c, left.count(names[c]) / len(left)) for c in cards]
+        if self.g.deck.packs > 1 and self.slot[0] != DEALER:
+            # one outcome per name (its first copy left), as likely as the copies left of it
+            names = self.g.deck.names
+            if self.slot[0] == STOCK:
+                left = Counter(names[c] for c in self.engine.face_down_stock(self.fixed))
+            else:
+                dealt = self.build.dealt()
+                left = Counter(names[c] for c in range(self.g.deck.size) if c not in dealt)
+            total = sum(left.values())
+            return [(c, left[names[c]] / total) for c in cards]
         return [(c, 1.0 / len(cards)) for c in cards]
 
     def legal_ids(self) -> list[int]:
@@ -203,19 +211,22 @@ class ChanceState:
         kind = self.slot[0]
         if kind == DEALER:
             return list(range(self.g.n))
+        deck = self.g.deck
         if kind == STOCK:
-            return sorted(self.engine.face_down_stock(self.fixed))
-        dealt = self.build.dealt()
-        cards = [c for c in range(self.g.deck.size) if c not in dealt]
-        if self.g.deck.packs > 1:
-            # With a double pack the engine takes, for each name it is dealt, the first copy not
-            # yet taken (hands in seat order, the turn-up, the stock): dealing here the first
-            # undealt copy of a name, in that same order, gives the engine's own card indices.
-            first: dict[str, int] = {}
+            cards = self.engine.face_down_stock(self.fixed)
+            if deck.packs == 1:
+                return sorted(cards)
+            left = 0
             for c in cards:
-                first.setdefault(self.g.deck.names[c], c)
-            cards = sorted(first.values())
-        return cards
+                left |= 1 << c
+        else:
+            dealt = self.build.dealt()
+            if deck.packs == 1:
+                return [c for c in range(deck.size) if c not in dealt]
+            left = deck.full_mask
+            for c in dealt:
+                left &= ~(1 << c)
+        return first_copies(deck, left)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: int) -> None:
@@ -652,6 +663,25 @@ class _Resampler:
             if found is not None:
                 return found
         return None
+
+
+def first_copies(deck, cards: int) -> list[int]:
+    """Of the cards of the mask ``cards``, the first copy of each name, sorted.
+
+    A record names cards, and the engine numbers the copies of a name in the order they come
+    into play: for each name it is dealt, the first copy not yet taken (hands in seat order,
+    the widow, the turn-up, then the stock in the order drawn). Which copy a move takes (``play
+    C``: the hand's first; ``play C from table``: the table's first) and the order of the legal
+    moves follow those numbers. So each chance node deals or draws the first copy left of the
+    name it chooses: the copies are then numbered as in the replay of the game's record, and the
+    game under the adapter and its replay take the same copies."""
+    first = []
+    for copies in deck.by_name.values():
+        for c in copies:
+            if cards >> c & 1:
+                first.append(c)
+                break
+    return sorted(first)
 
 
 def strings_of(state: ChanceState, i: int) -> str:

@@ -374,14 +374,7 @@ def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
         assert [int(line[1]) for line in lines if line.endswith(" pass")] == pass_events
 
 
-# Eight packs: a known defect (issue 13, open). Which physical copy of identical cards a move
-# takes can differ between the game and its replay, so the replay's legal moves list the
-# table's copies otherwise. Strict: the test fails as soon as the defect is fixed, to be unmarked.
-_COPIES_DIFFER = pytest.mark.xfail(strict=True, reason="eight packs: a replay may take other physical copies")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_COPIES_DIFFER) if n == "eight-pack-bezique" else n
-                                  for n in game_names()])
+@pytest.mark.parametrize("name", game_names())
 def test_an_adapter_game_replays_from_its_record(name):
     """The engine state under the adapter writes the record a game dealt from those cards would:
     the deals with every card the chance nodes chose (the stock cards drawn so far in the order
@@ -403,3 +396,38 @@ def test_an_adapter_game_replays_from_its_record(name):
     if final._core.cut_off is None:
         assert replay(engine.record()).result == engine.result
     assert checked
+
+
+def test_identical_copies_are_one_chance_outcome_the_first_left():
+    """Eight packs hold eight of each card: a draw offers each name once, as its first copy not
+    yet dealt or drawn (the copy the replay of the record gives that card), as likely as the
+    copies of it left; the copies of a name come into play in index order."""
+    game = pyspiel.load_game("cardcore_eight-pack-bezique(max_deals=1)")
+    rng = random.Random(9)
+    state = game.new_initial_state()
+    stock_nodes = 0
+    while stock_nodes < 40:
+        if state.is_chance_node():
+            core = state._core
+            if core.slot[0] == "stock":
+                stock_nodes += 1
+                deck = core.engine.deck
+                left = core.engine.face_down_stock(core.fixed)
+                names_left = Counter(deck.names[c] for c in left)
+                outcomes = dict(state.chance_outcomes())
+                # one outcome per name left, its lowest copy among the face-down cards
+                assert sorted(deck.names[c] for c in outcomes) == sorted(names_left)
+                assert all(c == min(x for x in left if deck.names[x] == deck.names[c]) for c in outcomes)
+                assert all(p == pytest.approx(names_left[deck.names[c]] / len(left)) for c, p in outcomes.items())
+            state.apply_action(rng.choice(state.legal_actions()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    engine = state._core.engine
+    in_play = engine.hands[0] | engine.hands[1] | engine.tableaus[0] | engine.tableaus[1]
+    for s in range(2):
+        in_play |= sum(engine.won[s])
+    # every copy of a name in play is numbered below every copy still face down
+    down = engine.face_down_stock()
+    for name, copies in engine.deck.by_name.items():
+        played = [c for c in copies if in_play >> c & 1]
+        assert not played or all(c > max(played) for c in copies if c in down), name
