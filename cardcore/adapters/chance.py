@@ -42,12 +42,15 @@ a copy:
   of suits a seat is known to lack are avoided). A replay is accepted only if every recorded
   action is still legal at the same kind of node, it ends at the same player's turn and the
   player's information state comes out identical. This catches what the engine reveals only
-  implicitly: a declaration turn skipped because the opponent had no meld, the obligation to win
-  a trick. Random tries come first; when they keep failing, a backtracking search finds a
-  consistent world (see :class:`_Resampler`). The true state is never handed back: if even the
-  bounded search fails, :class:`ResampleError` is raised. The declarer's discards lie apart
-  unseen by the others: in a world for another seat the cards he was dealt are redrawn with them,
-  and his recorded discard is replaced by one of the world's own legal discards, chosen at random
+  implicitly, such as the obligation to win a trick. One difference is allowed: another seat's
+  pass at a declaration turn and a turn the engine skipped for want of anything to declare
+  both tell the others "pass", so a world's hand may pass where the recorded one had nothing to
+  declare, and skip where it passed (else a hand with no meld, rare in a deal of 15 cards from
+  eight packs, would admit almost no world). Random tries come first; when they keep failing, a
+  backtracking search finds a consistent world (see :class:`_Resampler`). The true state is
+  never handed back: if even the bounded search fails, :class:`ResampleError` is raised. The
+  declarer's discards lie apart unseen by the others: in a world for another seat the cards he
+  was dealt are redrawn with them, and his recorded discard is replaced by one of the world's own legal discards, chosen at random
   among those that keep what that seat knows (the widow cards he is seen to have laid aside, the
   cards seen in his hand or played later); the declarer's own worlds keep his discards.
 
@@ -65,6 +68,7 @@ from dataclasses import dataclass, field
 from .. import IllegalAction, load_game
 from ..cards import iter_bits
 from ..engine.discard import DISCARD
+from ..engine.kinds import DECLARE
 from ..melds import best_meld_set
 from ..state import State
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
@@ -490,11 +494,34 @@ class ChanceState:
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 
-    def _replay(self, actions: list[int], players: list[int], discard=None) -> bool:
+    def _may_pass_unseen(self, seat: int) -> bool:
+        """Whether the world stands at another seat's declaration turn where it may pass."""
+        player = self.current_player()
+        return player >= 0 and player != seat and self.engine.decision == DECLARE and \
+            self.g.actions.ids["pass"] in self.legal_ids()
+
+    def _replay(self, actions: list[int], players: list[int], discard=None, seat: int | None = None,
+                to_move: int | None = None) -> bool:
         """Replay ``actions``; ``discard(world)``, when given, chooses the discard made in place
-        of the recorded one (None: none fits, the replay fails)."""
+        of the recorded one (None: none fits, the replay fails).
+
+        With ``seat`` (a world for that seat), another seat's declaration turn may go otherwise
+        than recorded: the engine skips a turn with nothing to declare and tells everyone a
+        pass, so a pass and a skipped turn look alike to ``seat``. Where the world's hand has a
+        meld to declare at a turn the recorded hand had to skip, that seat passes; where the
+        recorded hand passed and the world's has nothing to declare, the world skips the turn;
+        after the last action, until ``to_move`` is to move. (The caller still checks that
+        ``seat``'s information state comes out identical.)"""
         deck = self.g.deck
+        passes = self.g.actions.ids["pass"]
         for action, player in zip(actions, players):
+            if seat is not None:
+                if player not in (CHANCE, seat) and action == passes and \
+                        (self.current_player() != player or passes not in self.legal_ids()):
+                    continue  # a recorded pass at a turn the world skips
+                while (self.current_player() != player or action not in self.legal_ids()) and \
+                        self._may_pass_unseen(seat):
+                    self.apply(passes)  # a turn the recorded hand skipped
             if self.current_player() != player:
                 return False
             if discard is not None and player != CHANCE and self.g.actions.strings[action].startswith(DISCARD + " "):
@@ -510,6 +537,8 @@ class ChanceState:
                     return False
                 action = twin
             self.apply(action)
+        while seat is not None and self.current_player() != to_move and self._may_pass_unseen(seat):
+            self.apply(passes)  # the last turn recorded, skipped there
         return True
 
 
@@ -581,7 +610,7 @@ class _Resampler:
                 return world
         s = self.state
         start = s.snapshot.clone()
-        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]], self.discard):
+        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]], self.discard, self.seat):
             total = SEARCH_BUDGET
             # one run may replay at least two actions per card of the deck: a deal of several
             # packs (256 cards) has more actions than RESTART_BUDGET
@@ -628,7 +657,8 @@ class _Resampler:
     def _replayed(self, history: list[int]) -> ChanceState | None:
         s = self.state
         world = s.snapshot.clone()
-        if world._replay(history[s.mark:], s.players[s.mark:], self.discard) and self._accepts(world):
+        if world._replay(history[s.mark:], s.players[s.mark:], self.discard, self.seat, s.current_player()) \
+                and self._accepts(world):
             return world
         return None
 
@@ -651,7 +681,8 @@ class _Resampler:
                 return None
             self.budget -= stop - i
             branch = world.clone()
-            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop], self.discard):
+            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop], self.discard, self.seat,
+                                  s.current_player() if stop == len(s.history) else None):
                 continue
             if k + 1 == len(self.steps):
                 if self._accepts(branch):

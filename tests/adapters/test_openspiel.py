@@ -431,3 +431,31 @@ def test_identical_copies_are_one_chance_outcome_the_first_left():
     for name, copies in engine.deck.by_name.items():
         played = [c for c in copies if in_play >> c & 1]
         assert not played or all(c > max(played) for c in copies if c in down), name
+
+
+def test_a_world_may_pass_where_the_truth_had_nothing_to_declare():
+    """A declaration turn skipped for want of a meld and a pass both read "pass" to the other
+    seats, so a resampled hand holding a meld there passes (and one without skips a turn the
+    true hand passed): the opponent's passes in the world's history differ from the truth's,
+    while the information state stays the same."""
+    game = pyspiel.load_game("cardcore_six-pack-bezique(max_deals=1)")
+    state = decision_points(game, seed=5, every=1)[120]
+    core, player = state._core, state.current_player()
+    other = 1 - player
+    passes = core.g.actions.ids["pass"]
+
+    def opponent_passes(c):
+        return sum(1 for a, p in zip(c.history, c.players) if p == other and a == passes)
+
+    def declaration_turns_skipped(c):
+        events = [e for e in c.engine.events if e["type"] == "pass" and e["seat"] == other]
+        return len(events) - opponent_passes(c)
+
+    assert declaration_turns_skipped(core) > 0  # the true hand had nothing to declare at some turn
+    differ = 0
+    for seed in range(6):
+        world = core.resample(player, random.Random(seed))
+        assert world.information_state(player) == core.information_state(player)
+        assert world.legal_ids() == core.legal_ids()
+        differ += opponent_passes(world) != opponent_passes(core)
+    assert differ
