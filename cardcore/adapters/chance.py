@@ -99,6 +99,8 @@ class ChanceGame:
         self.stakes = game.rules.game_end.game_score == "stakes"
         self.encoder = ObservationEncoder(game, self.bounds)
         self.shows_melds = shows_melds(game)  # the engine's melds shown are information
+        # per card name, the mask of its copies (for first_copies)
+        self.copy_masks = [sum(1 << c for c in copies) for copies in self.deck.by_name.values()]
 
     def new_state(self) -> "ChanceState":
         return ChanceState(self)
@@ -157,7 +159,8 @@ class ChanceState:
         self.mark = 0  # history index where the current deal's dealing began
         self.snapshot: ChanceState | None = None  # the state at that index
         self.dealt_deal: dict | None = None  # the last deal given to the engine, as records list it
-        self._outcomes_at, self._outcomes_memo = -1, []  # _outcomes() of the node at that history length
+        # _outcomes() of the node at that history length, and its chance_outcomes()
+        self._outcomes_at, self._outcomes_memo, self._chances_memo = -1, [], []
         self._legal_at, self._legal_memo = -1, []  # legal_ids() of the player node at that history length
         self._begin_deal(None)
         self._settle()
@@ -183,18 +186,8 @@ class ChanceState:
         return self.engine.returns()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        cards = self._outcomes()
-        if self.g.deck.packs > 1 and self.slot[0] != DEALER:
-            # one outcome per name (its first copy left), as likely as the copies left of it
-            names = self.g.deck.names
-            if self.slot[0] == STOCK:
-                left = Counter(names[c] for c in self.engine.face_down_stock(self.fixed))
-            else:
-                dealt = self.build.dealt()
-                left = Counter(names[c] for c in range(self.g.deck.size) if c not in dealt)
-            total = sum(left.values())
-            return [(c, left[names[c]] / total) for c in cards]
-        return [(c, 1.0 / len(cards)) for c in cards]
+        self._outcomes()
+        return list(self._chances_memo)
 
     def legal_ids(self) -> list[int]:
         if self.is_terminal():
@@ -206,31 +199,37 @@ class ChanceState:
         return list(self._legal_memo)
 
     def _outcomes(self) -> list[int]:
-        """The cards (or seats) the current chance node may choose; worked out once per node."""
+        """The cards (or seats) the current chance node may choose; worked out once per node,
+        with their probabilities (``_chances_memo``)."""
         if self._outcomes_at != len(self.history):
-            self._outcomes_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
+            self._chances_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
+            self._outcomes_memo = [c for c, _ in self._chances_memo]
         return self._outcomes_memo
 
-    def _work_out_outcomes(self) -> list[int]:
+    def _work_out_outcomes(self) -> list[tuple[int, float]]:
         kind = self.slot[0]
         if kind == DEALER:
-            return list(range(self.g.n))
+            return [(seat, 1.0 / self.g.n) for seat in range(self.g.n)]
         deck = self.g.deck
         if kind == STOCK:
             cards = self.engine.face_down_stock(self.fixed)
             if deck.packs == 1:
-                return sorted(cards)
+                return [(c, 1.0 / len(cards)) for c in sorted(cards)]
             left = 0
             for c in cards:
                 left |= 1 << c
         else:
             dealt = self.build.dealt()
             if deck.packs == 1:
-                return [c for c in range(deck.size) if c not in dealt]
+                cards = [c for c in range(deck.size) if c not in dealt]
+                return [(c, 1.0 / len(cards)) for c in cards]
             left = deck.full_mask
             for c in dealt:
                 left &= ~(1 << c)
-        return first_copies(deck, left)
+        # one outcome per name (its first copy left), as likely as the copies left of it
+        firsts = first_copies(self.g.copy_masks, left)
+        total = left.bit_count()
+        return [(c, count / total) for c, count in firsts]
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: int) -> None:
@@ -696,8 +695,10 @@ class _Resampler:
         return None
 
 
-def first_copies(deck, cards: int) -> list[int]:
-    """Of the cards of the mask ``cards``, the first copy of each name, sorted.
+def first_copies(copy_masks: list[int], cards: int) -> list[tuple[int, int]]:
+    """Of the cards of the mask ``cards``, the first copy of each name with the number of its
+    copies there, in card order; ``copy_masks`` are the masks of each name's copies
+    (:meth:`ChanceGame.copy_masks`).
 
     A record names cards, and the engine numbers the copies of a name in the order they come
     into play: for each name it is dealt, the first copy not yet taken (hands in seat order,
@@ -707,12 +708,12 @@ def first_copies(deck, cards: int) -> list[int]:
     name it chooses: the copies are then numbered as in the replay of the game's record, and the
     game under the adapter and its replay take the same copies."""
     first = []
-    for copies in deck.by_name.values():
-        for c in copies:
-            if cards >> c & 1:
-                first.append(c)
-                break
-    return sorted(first)
+    for mask in copy_masks:
+        held = cards & mask
+        if held:
+            first.append(((held & -held).bit_length() - 1, held.bit_count()))
+    first.sort()
+    return first
 
 
 def strings_of(state: ChanceState, i: int) -> str:
