@@ -101,6 +101,7 @@ class ChanceGame:
         self.shows_melds = shows_melds(game)  # the engine's melds shown are information
         # per card name, the mask of its copies (for first_copies)
         self.copy_masks = [sum(1 << c for c in copies) for copies in self.deck.by_name.values()]
+        self.copies_of = [sum(1 << c for c in self.deck.by_name[name]) for name in self.deck.names]
 
     def new_state(self) -> "ChanceState":
         return ChanceState(self)
@@ -239,10 +240,7 @@ class ChanceState:
         if player == CHANCE:
             if action not in self._outcomes():
                 raise ValueError(f"chance outcome {action} is not possible here")
-            self._record(player, action, self.slot[0])
-            self._apply_chance(action)
-            self.slot = None
-            self._settle()
+            self._apply_outcome(action)
             return
         if not 0 <= action < len(self.g.actions):
             raise ValueError(f"action {action} is not in the action space")
@@ -257,6 +255,13 @@ class ChanceState:
         self._record(player, action, "")
         self._log_action(player, text)
         self._run(self.engine.apply, text)
+        self._settle()
+
+    def _apply_outcome(self, card: int) -> None:
+        """The chance node's outcome ``card`` (or seat), known to be one of its outcomes."""
+        self._record(CHANCE, card, self.slot[0])
+        self._apply_chance(card)
+        self.slot = None
         self._settle()
 
     def _record(self, player: int, action: int, kind: str) -> None:
@@ -493,6 +498,18 @@ class ChanceState:
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 
+    def _first_copy_left(self, card: int) -> int | None:
+        """At a chance node dealing or drawing a card: the first copy left of ``card``'s name,
+        the outcome :meth:`chance_outcomes` offers for that name; None when none is left."""
+        if not 0 <= card < self.g.deck.size:
+            return None
+        kind, copies = self.slot[0], self.g.copies_of[card]
+        if kind == STOCK:
+            e = self.engine
+            return min((c for c in e.stock[self.fixed:e.face_down_end()] if copies >> c & 1), default=None)
+        dealt = self.build.dealt()
+        return next((c for c in self.g.deck.by_name[self.g.deck.names[card]] if c not in dealt), None)
+
     def _may_pass_unseen(self, seat: int) -> bool:
         """Whether the world stands at another seat's declaration turn where it may pass."""
         player = self.current_player()
@@ -518,23 +535,25 @@ class ChanceState:
                 if player not in (CHANCE, seat) and action == passes and \
                         (self.current_player() != player or passes not in self.legal_ids()):
                     continue  # a recorded pass at a turn the world skips
-                while (self.current_player() != player or action not in self.legal_ids()) and \
-                        self._may_pass_unseen(seat):
+                while self._may_pass_unseen(seat) and \
+                        (self.current_player() != player or action not in self.legal_ids()):
                     self.apply(passes)  # a turn the recorded hand skipped
             if self.current_player() != player:
                 return False
+            if player == CHANCE and deck.packs > 1 and self.slot[0] != DEALER:
+                # the first copy left of that name: a card's twin is the same card to every
+                # player (found without listing every outcome of the node)
+                card = self._first_copy_left(action)
+                if card is None:
+                    return False
+                self._apply_outcome(card)
+                continue
             if discard is not None and player != CHANCE and self.g.actions.strings[action].startswith(DISCARD + " "):
                 action = discard(self)
                 if action is None:
                     return False
-            legal = self.legal_ids()
-            if action not in legal:
-                # with a double pack a card's twin is the same card to every player
-                twin = next((c for c in legal if player == CHANCE and deck.packs > 1 and 0 <= action < deck.size
-                             and deck.names[c] == deck.names[action]), None)
-                if twin is None:
-                    return False
-                action = twin
+            if action not in self.legal_ids():
+                return False
             self.apply(action)
         while seat is not None and self.current_player() != to_move and self._may_pass_unseen(seat):
             self.apply(passes)  # the last turn recorded, skipped there
