@@ -50,9 +50,10 @@ a copy:
   backtracking search finds a consistent world (see :class:`_Resampler`). The true state is
   never handed back: if even the bounded search fails, :class:`ResampleError` is raised. The
   declarer's discards lie apart unseen by the others: in a world for another seat the cards he
-  was dealt are redrawn with them, and his recorded discard is replaced by one of the world's own legal discards, chosen at random
-  among those that keep what that seat knows (the widow cards he is seen to have laid aside, the
-  cards seen in his hand or played later); the declarer's own worlds keep his discards.
+  was dealt are redrawn with them, and his recorded discard is replaced by one of the world's
+  own legal discards, chosen at random among those that keep what that seat knows (the widow
+  cards he is seen to have laid aside, the cards seen in his hand or played later); the
+  declarer's own worlds keep his discards.
 
 A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
 them. So OpenSpiel's serialization, which pickles the Python state, round-trips.
