@@ -718,7 +718,7 @@ class _Resampler:
 def first_copies(copy_masks: list[int], cards: int) -> list[tuple[int, int]]:
     """Of the cards of the mask ``cards``, the first copy of each name with the number of its
     copies there, in card order; ``copy_masks`` are the masks of each name's copies
-    (:meth:`ChanceGame.copy_masks`).
+    (``ChanceGame.copy_masks``).
 
     A record names cards, and the engine numbers the copies of a name in the order they come
     into play: for each name it is dealt, the first copy not yet taken (hands in seat order,
