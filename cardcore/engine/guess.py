@@ -66,6 +66,14 @@ class GuessPhase:
     def over(self, state) -> bool:
         return state.decision != GUESS
 
+    def rule(self, state):
+        """The rule of the decision due (asked as the cards are dealt: not the phase of play's)."""
+        return state.guess_rule
+
+    def prompt(self, state) -> str:
+        rule = state.guess_rule
+        return f"guess {rule.what} ('guess N', or N alone, from {rule.low} to {rule.high})"
+
     def legal_actions(self, state) -> list[str]:
         rule = state.guess_rule
         return [f"{GUESS} {n}" for n in range(rule.low, rule.high + 1)]
