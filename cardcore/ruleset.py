@@ -891,9 +891,10 @@ class RulesFile(Strict):
             if kind in DEAL_PHASE_KINDS and i >= dealt:
                 raise LocatedValueError(f"a {kind} phase is done as the cards are dealt: list it before the "
                                         "phases of play", "phases", i, "kind")
-        if kinds[:dealt] != [k for k in DEAL_PHASE_KINDS if k in kinds[:dealt]] or kinds[:1] != ["deal"]:
+        if kinds[:dealt] != [k for k in DEAL_PHASE_KINDS if k in kinds[:dealt]] or (dealt and kinds[0] != "deal"):
             raise LocatedValueError(f"the phases done as the cards are dealt come in this order, each once: "
-                                    f"{', '.join(DEAL_PHASE_KINDS)} (the deal first)", "phases", 0, "kind")
+                                    f"{', '.join(DEAL_PHASE_KINDS[:-1])} (the deal first), then a "
+                                    f"{DEAL_PHASE_KINDS[-1]}", "phases", 0, "kind")
         if dealt == len(kinds):
             raise LocatedValueError("no phase of play: a deal needs a phase of tricks or decisions after it",
                                     "phases")

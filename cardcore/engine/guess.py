@@ -55,6 +55,15 @@ def redraw_hidden(state, world, rng) -> None:
     world.given_deals = list(world.deals)
 
 
+def habitual_guess(state) -> str | None:
+    """At a guess, the aim (``guess 24``), else None. Every number is as likely and no guess
+    changes anything but its own award, so no search can find a better one; and no bot may look
+    at the number (it is drawn already: a probe of the state would see it)."""
+    if state.decision != GUESS or state.result is not None:
+        return None
+    return f"{GUESS} {state.guess_rule.aim}"
+
+
 class GuessPhase:
     decisions = (GUESS,)
 
@@ -86,7 +95,7 @@ class GuessPhase:
         guess, outcome = int(args[0]), state.deals[-1][rule.outcome]
         state.actions.append(f"{GUESS} {guess}")
         dealer = state.dealer
-        state.rounds[-1].update({GUESS: {"player": seat, "number": guess}, rule.outcome: outcome})
+        state.rounds[-1].update({GUESS: {"player": seat, "guessed": guess}, rule.outcome: outcome})
         if state.log_events:
             state._event(GUESS, seat=seat, guess=guess, outcome=outcome, what=rule.what)
         for award in rule.awards:
