@@ -421,7 +421,7 @@ class GuessPhase(DecisionPhase):
     kind: Literal["guess"]
     enabled: bool = True
     outcome: str = Field(pattern=r"^[a-z][a-z_]*$", description="the deal's field holding the number drawn")
-    what: str = Field(min_length=1, description="what the number counts, in words (e.g. 'the cards of the packet')")
+    what: str = Field(min_length=1, description="what the number counts, in words")
     aim: int = Field(ge=0)
     spread: int = Field(ge=1)
     who: Literal["non-dealer"] = "non-dealer"

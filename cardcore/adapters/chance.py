@@ -70,7 +70,7 @@ from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_of
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
-PACKET = "packet"  # a number drawn at the deal for a guess phase (engine.guess)
+NUMBER = "number"  # a number drawn at the deal for a guess phase (engine.guess)
 RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
@@ -113,7 +113,7 @@ class _Build:
     hands: list[list[int]]
     turnup: int | None = None
     prefix: list[int] = field(default_factory=list)  # the first stock cards, top first
-    number: int | None = None  # a guess phase's number (PACKET)
+    number: int | None = None  # a guess phase's number (NUMBER)
 
     def copy(self) -> "_Build":
         return _Build(self.dealer, [list(h) for h in self.hands], self.turnup, list(self.prefix), self.number)
@@ -183,7 +183,7 @@ class ChanceState:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         cards = self._outcomes()
-        if self.g.deck.packs > 1 and self.slot[0] not in (DEALER, STOCK, PACKET):
+        if self.g.deck.packs > 1 and self.slot[0] not in (DEALER, STOCK, NUMBER):
             # one outcome per name (its first undealt copy), as likely as the copies left of it
             names, dealt = self.g.deck.names, self.build.dealt()
             left = [names[c] for c in range(self.g.deck.size) if c not in dealt]
@@ -211,7 +211,7 @@ class ChanceState:
             return list(range(self.g.n))
         if kind == STOCK:
             return sorted(self.engine.face_down_stock(self.fixed))
-        if kind == PACKET:  # each number as likely
+        if kind == NUMBER:  # each number as likely
             return list(range(self.g.guess.low, self.g.guess.high + 1))
         dealt = self.build.dealt()
         cards = [c for c in range(self.g.deck.size) if c not in dealt]
@@ -269,7 +269,7 @@ class ChanceState:
             b.turnup = card
         elif kind == PREFIX:
             b.prefix.append(card)
-        elif kind == PACKET:
+        elif kind == NUMBER:
             b.number = card
         else:  # the stock card the engine waits for
             self.engine.fix_stock_card(self.fixed, card)
@@ -317,7 +317,7 @@ class ChanceState:
         if len(b.prefix) < self.g.turned_at_start:
             return (PREFIX, None)
         if self.g.guess is not None and b.number is None:
-            return (PACKET, None)
+            return (NUMBER, None)
         return None
 
     def _deal_built(self) -> None:
@@ -414,7 +414,7 @@ class ChanceState:
         kind = self.slot[0] if self.slot is not None else None
         if kind == DEALER:
             return f"first dealer P{action}"
-        if kind == PACKET:
+        if kind == NUMBER:
             return f"{self.g.guess.outcome} {action}"
         name = self.g.deck.names[action] if 0 <= action < self.g.deck.size else f"#{action}"
         if self.g.deck.packs > 1:
@@ -500,11 +500,11 @@ class ChanceState:
         return world
 
     def _number_redrawn(self, rng: random.Random) -> "ChanceState | None":
-        """A copy whose number to guess (PACKET), not shown yet, is drawn again: no seat knows
+        """A copy whose number to guess (NUMBER), not shown yet, is drawn again: no seat knows
         it before the guess. None when there is none to redraw."""
         if self.g.guess is None or guess.shown(self.engine):
             return None
-        at = next((i for i in range(self.mark, len(self.history)) if self.kinds[i] == PACKET), None)
+        at = next((i for i in range(self.mark, len(self.history)) if self.kinds[i] == NUMBER), None)
         if at is None:
             return None
         history = list(self.history)

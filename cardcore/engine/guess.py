@@ -48,8 +48,8 @@ def shown(state) -> bool:
 def redraw_hidden(state, world, rng) -> None:
     """In ``world``, a search's copy of ``state``, a number not yet shown is drawn again: no seat
     knows it before the guess."""
-    rule = guess_rule(state.game)
-    if rule is None or shown(state) or not state.deals:
+    rule = state.guess_rule  # set only where a guess was asked this game: one read elsewhere
+    if rule is None or shown(state):
         return
     world.deals = world.deals[:-1] + [{**state.deals[-1], rule.outcome: draw(rule, rng.getrandbits)}]
     world.given_deals = list(world.deals)
