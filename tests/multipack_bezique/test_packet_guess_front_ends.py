@@ -45,6 +45,24 @@ def test_the_prompt_at_the_guess_and_its_answers(tmp_path):
     assert "You: score 150" in out
 
 
+def test_the_hint_at_the_guess_is_the_aim(tmp_path):
+    out = play([GAME, "--seed", str(SEED), "--seat", "0", "--level", "easy", "--plain", "--record",
+                str(tmp_path / "g.json")], "hint\nquit\n")
+    assert "Hint (ismcts(iterations=500)): [5] guess 24" in out
+
+
+def test_cardcore_rules_shows_the_guess_only_with_the_option():
+    on = CliRunner().invoke(cli, ["rules", "six-pack-bezique", "-o", "packet_guess=true", "-o", "packet_spread=2"])
+    assert on.exit_code == 0, on.output
+    assert "dealer's guess: the size of the packet the dealer lifted is drawn by chance, 24 give or take 2 " \
+           "(22 to 26, each as likely)" in on.stdout
+    assert "packet guessed 150 to the guesser if the guess is right; packet of 24 250 to the dealer" in on.stdout
+    off = CliRunner().invoke(cli, ["rules", "six-pack-bezique"])
+    assert "dealer's guess: the size" not in off.stdout and "packet_guess = false" in off.stdout
+    bad = CliRunner().invoke(cli, ["rules", "six-pack-bezique", "-o", "packet_spread=25"])
+    assert bad.exit_code != 0 and "expected an integer from 1 to 24" in bad.output
+
+
 def test_a_game_saved_at_the_guess_resumes_there(tmp_path):
     path = tmp_path / "g.json"
     play([GAME, "--seed", str(SEED), "--seat", "0", "--level", "easy", "--plain", "--record", str(path)], "quit\n")
