@@ -51,7 +51,7 @@ def redraw_hidden(state, world, rng) -> None:
     rule = state.guess_rule  # set only where a guess was asked this game: one read elsewhere
     if rule is None or shown(state):
         return
-    world.deals = world.deals[:-1] + [{**state.deals[-1], rule.outcome: draw(rule, rng.getrandbits)}]
+    world.deals = world.deals[:-1] + [{**world.deals[-1], rule.outcome: draw(rule, rng.getrandbits)}]
     world.given_deals = list(world.deals)
 
 

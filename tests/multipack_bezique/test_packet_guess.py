@@ -93,8 +93,11 @@ def test_the_packet_is_hidden_from_both_seats_until_the_guess():
     s = guessing(26)
     assert s.observation(0)["packet"] is None and s.observation(1)["packet"] is None
     # a world sampled for the guesser holds a packet drawn again, any of the nine sizes
-    drawn = {s.determinize(0, random.Random(i)).deals[0]["packet"] for i in range(60)}
-    assert drawn == set(range(20, 29))
+    worlds = [s.determinize(0, random.Random(i)) for i in range(60)]
+    assert {w.deals[0]["packet"] for w in worlds} == set(range(20, 29))
+    # ... and its record holds the world's cards, not the real deal's: the opponent's hand redrawn
+    assert any(w.deals[0]["hands"][1] != s.deals[0]["hands"][1] for w in worlds)
+    assert all(sorted(w.deck.names_of(w.hands[1])) == sorted(w.deals[0]["hands"][1]) for w in worlds)
     s.apply("guess 21")
     assert s.observation(0)["packet"] == 26 and s.observation(1)["packet"] == 26
     assert {s.determinize(0, random.Random(i)).deals[0]["packet"] for i in range(10)} == {26}
