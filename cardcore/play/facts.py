@@ -79,16 +79,24 @@ class TableFacts:
     moves: list[str] = field(default_factory=list)
 
 
+def decided_phase(state):
+    """The phase whose decision is due: a decision asked as the cards are dealt (a guess) is its
+    own phase's, not the first trick phase's, which ``state.phase`` still names."""
+    decided = getattr(decision_handler(state.decision), "rule", None)
+    return decided(state) if decided is not None else state.phase_rule
+
+
 def table_facts(state, seat: int, names: Names) -> TableFacts:
     obs = state.observation(seat)
     phase = state.phase_rule
     title = f"{state.game.rules.meta.title} · {round_length(state)}"
     led = obs["trick"][0]["card"][-1] if obs["trick"] else None
     if own_decision(state):  # an auction, the widow, naming trump: no trick rule to state yet
+        phase = decided_phase(state)
         phase_line: Line = [Strong(phase.name)]
     else:
         phase_line = [Strong(phase.name), " — ", *obligation_line(phase.follow_rule, led, obs["trump"])]
-    if phase.play_from_tableau:
+    if getattr(phase, "play_from_tableau", False):
         phase_line.append("; table cards may be played")
     status: list[Line] = [["Trump: ", *trump_now(state, obs)], [f"Stock: {obs['stock_left']}"],
                           [f"Dealer: {names(obs['dealer'])}"]]
@@ -362,9 +370,8 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     out: list[tuple[str, list[Line]]] = []
     led = obs["trick"][0]["card"][-1] if obs["trick"] else None
     if own_decision(state):
-        # a decision asked as the cards are dealt (a guess) is its own phase's, not the first trick's
         decided = getattr(decision_handler(state.decision), "rule", None)
-        phase = decided(state) if decided is not None else phase
+        phase = decided_phase(state)
         now: list[Line] = [["Phase ", Strong(phase.name), ".", Muted(f" [{phase.source}]")]]
         if decided is not None:
             now.append([phase.describe()[0].upper() + phase.describe()[1:] + "."])

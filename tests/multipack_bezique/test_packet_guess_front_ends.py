@@ -33,6 +33,8 @@ def test_the_prompt_at_the_guess_and_its_answers(tmp_path):
     out = play([GAME, "--seed", str(SEED), "--seat", "0", "--level", "easy", "--plain", "--record", str(path)],
                "?\nhelp\nguess 29\n27\nquit\n")
     assert "Your turn: guess the size of the packet the dealer lifted ('guess N', or N alone, from 20 to 28)." in out
+    # the table names the phase whose decision is due, not the first trick phase still ahead
+    assert "Phase: dealer's guess\n" in out and "Phase: stock" not in out[:out.index("Your move>")]
     moves = out[out.index("Moves, and what each does now:"):out.index("Now:")]
     assert "[1] guess 20" in moves and "[9] guess 28" in moves
     assert "+150" not in moves  # what a guess scores would tell the packet
