@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 
 from .. import IllegalAction, load_game
 from ..cards import iter_bits
+from ..engine import guess
 from ..engine.discard import DISCARD
 from ..engine.kinds import DECLARE
 from ..melds import best_meld_set
@@ -77,6 +78,7 @@ from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_of
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
+NUMBER = "number"  # a number drawn at the deal for a guess phase (engine.guess)
 RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
@@ -94,6 +96,7 @@ class ChanceGame:
         self.hand_size = game.rules.deal.hand_size
         self.turnup = game.rules.deal.turnup
         self.turned_at_start = State.stock_turned_at_deal_start(game.rules)
+        self.guess = guess.guess_rule(game)  # a number drawn after the cards, or None
         self.max_deals = max_deals
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
@@ -121,9 +124,10 @@ class _Build:
     hands: list[list[int]]
     turnup: int | None = None
     prefix: list[int] = field(default_factory=list)  # the first stock cards, top first
+    number: int | None = None  # a guess phase's number (NUMBER)
 
     def copy(self) -> "_Build":
-        return _Build(self.dealer, [list(h) for h in self.hands], self.turnup, list(self.prefix))
+        return _Build(self.dealer, [list(h) for h in self.hands], self.turnup, list(self.prefix), self.number)
 
     def dealt(self) -> set[int]:
         cards = {c for h in self.hands for c in h} | set(self.prefix)
@@ -140,6 +144,8 @@ class _Build:
             out["widow"] = [names[c] for c in stock[:widow]]
         if self.turnup is not None:
             out["turnup"] = names[self.turnup]
+        if g.guess is not None:
+            out[g.guess.outcome] = self.number
         return out
 
 
@@ -201,7 +207,7 @@ class ChanceState:
         return list(self._legal_memo)
 
     def _outcomes(self) -> list[int]:
-        """The cards (or seats) the current chance node may choose; worked out once per node,
+        """The cards (or seats, or numbers) the current chance node may choose; worked out once per node,
         with their probabilities (``_chances_memo``)."""
         if self._outcomes_at != len(self.history):
             self._chances_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
@@ -212,6 +218,9 @@ class ChanceState:
         kind = self.slot[0]
         if kind == DEALER:
             return [(seat, 1.0 / self.g.n) for seat in range(self.g.n)]
+        if kind == NUMBER:  # each number as likely
+            numbers = range(self.g.guess.low, self.g.guess.high + 1)
+            return [(number, 1.0 / len(numbers)) for number in numbers]
         deck = self.g.deck
         if kind == STOCK:
             cards = self.engine.face_down_stock(self.fixed)
@@ -281,6 +290,8 @@ class ChanceState:
             b.turnup = card
         elif kind == PREFIX:
             b.prefix.append(card)
+        elif kind == NUMBER:
+            b.number = card
         else:  # the stock card the engine waits for
             self.engine.fix_stock_card(self.fixed, card)
             self.fixed += 1
@@ -326,6 +337,8 @@ class ChanceState:
             return (TURNUP, None)
         if len(b.prefix) < self.g.turned_at_start:
             return (PREFIX, None)
+        if self.g.guess is not None and b.number is None:
+            return (NUMBER, None)
         return None
 
     def _deal_built(self) -> None:
@@ -399,6 +412,8 @@ class ChanceState:
                 self._public(f"P{event['seat']} shows {event['name']} {' '.join(event['cards'])}")
             elif kind == DISCARD:
                 self.log.append((event["seat"], "", f"P{event['seat']} discards"))
+            elif kind == guess.GUESS:  # the number, shown to all once guessed
+                self._public(f"{event['what']}: {event['outcome']}")
 
     def information_state(self, seat: int) -> str:
         lines = [f"P{seat}"]
@@ -420,6 +435,8 @@ class ChanceState:
         kind = self.slot[0] if self.slot is not None else None
         if kind == DEALER:
             return f"first dealer P{action}"
+        if kind == NUMBER:
+            return f"{self.g.guess.outcome} {action}"
         name = self.g.deck.names[action] if 0 <= action < self.g.deck.size else f"#{action}"
         if self.g.deck.packs > 1:
             name += f"/{action}"
@@ -459,7 +476,7 @@ class ChanceState:
         return (_replayed, (self.g.game.game_string(), self.g.max_deals, list(self.history)))
 
     # ------------------------------------------------------------------ resampling
-    def resample(self, seat: int, rng: random.Random) -> "ChanceState":
+    def resample(self, seat: int, rng: random.Random, _number_drawn: bool = False) -> "ChanceState":
         """A state with the same information state for ``seat``, the unseen cards redrawn.
 
         Raises :class:`ResampleError` when no consistent world is found within the search budget;
@@ -468,6 +485,10 @@ class ChanceState:
         e = self.engine
         if e is None or self.slot is not None or self.is_terminal() or self.snapshot is None:
             return self.clone()
+        if not _number_drawn:
+            redrawn = self._number_redrawn(rng)
+            if redrawn is not None:
+                return redrawn.resample(seat, rng, _number_drawn=True)
         hidden_of = e.hidden_in_hands(seat)
         # The widow before it is turned. The declarer's discards, for another seat: the cards he
         # was dealt are redrawn, discards among them, and the replay makes a discard of its own
@@ -496,6 +517,22 @@ class ChanceState:
                  for q, (points, with_widow) in e.melds_shown_from_dealt_hands().items() if q != seat]
         kept = e.hands[e.declarer] & e.known[e.declarer] if discards else 0  # seen, still in his hand
         world = _Resampler(self, seat, steps, avoid, shown, e.trump, bool(discards), kept).draw(pool, rng)
+        world.snapshot, world.mark = self.snapshot, self.mark
+        return world
+
+    def _number_redrawn(self, rng: random.Random) -> "ChanceState | None":
+        """A copy whose number to guess (NUMBER), not shown yet, is drawn again: no seat knows
+        it before the guess. None when there is none to redraw."""
+        if self.g.guess is None or guess.shown(self.engine):
+            return None
+        at = next((i for i in range(self.mark, len(self.history)) if self.kinds[i] == NUMBER), None)
+        if at is None:
+            return None
+        history = list(self.history)
+        history[at] = guess.draw(self.g.guess, rng.getrandbits)
+        world = self.snapshot.clone()
+        if not world._replay(history[self.mark:], self.players[self.mark:]):  # pragma: no cover - unseen
+            raise ResampleError("a redrawn number to guess changed what was seen before the guess")
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 
@@ -541,7 +578,7 @@ class ChanceState:
                     self.apply(passes)  # a turn the recorded hand skipped
             if self.current_player() != player:
                 return False
-            if player == CHANCE and deck.packs > 1 and self.slot[0] != DEALER:
+            if player == CHANCE and deck.packs > 1 and self.slot[0] not in (DEALER, NUMBER):
                 # the first copy left of that name: a card's twin is the same card to every
                 # player (found without listing every outcome of the node)
                 card = self._first_copy_left(action)
