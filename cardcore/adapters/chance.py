@@ -207,8 +207,8 @@ class ChanceState:
         return list(self._legal_memo)
 
     def _outcomes(self) -> list[int]:
-        """The cards (or seats, or numbers) the current chance node may choose; worked out once per node,
-        with their probabilities (``_chances_memo``)."""
+        """The cards (or seats, or numbers) the current chance node may choose; worked out once
+        per node, with their probabilities (``_chances_memo``)."""
         if self._outcomes_at != len(self.history):
             self._chances_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
             self._outcomes_memo = [c for c, _ in self._chances_memo]
