@@ -401,9 +401,59 @@ class ThrowInPhase(DecisionPhase):
         return "before the first lead, a player without the ranks the throw-in rule names may throw in or pass"
 
 
+class GuessAward(Strict):
+    """Points a guess phase awards: to ``seat`` (``guesser`` or ``dealer``) when the guess is
+    right (``when: guess-right``) or when the outcome is the aim itself (``when: aim``)."""
+
+    when: Literal["guess-right", "aim"]
+    seat: Literal["guesser", "dealer"]
+    points: int = Field(ge=0)
+    label: str = Field(min_length=1)
+    source: Source
+
+
+class GuessPhase(DecisionPhase):
+    """A number drawn by chance as the cards are dealt (kept in the deal's record as
+    ``outcome``), aimed at ``aim`` and off it by up to ``spread`` either way, each value as
+    likely; before the first lead ``who`` guesses it (``guess N``), it is shown to all, and
+    ``awards`` score. ``enabled: false`` (an option's agreement): no such phase."""
+
+    kind: Literal["guess"]
+    enabled: bool = True
+    outcome: str = Field(pattern=r"^[a-z][a-z_]*$", description="the deal's field holding the number drawn")
+    what: str = Field(min_length=1, description="what the number counts, in words")
+    aim: int = Field(ge=0)
+    spread: int = Field(ge=1)
+    who: Literal["non-dealer"] = "non-dealer"
+    awards: list[GuessAward] = []
+
+    @model_validator(mode="after")
+    def _in_range(self) -> "GuessPhase":
+        if self.spread > self.aim:
+            raise LocatedValueError(f"spread {self.spread} exceeds aim {self.aim}: a count below 0", "spread")
+        return self
+
+    @property
+    def low(self) -> int:
+        return self.aim - self.spread
+
+    @property
+    def high(self) -> int:
+        return self.aim + self.spread
+
+    def describe(self) -> str:
+        awards = "; ".join(f"{a.label} {a.points} to the {a.seat}"
+                           + (" if the guess is right" if a.when == "guess-right" else f" if it is {self.aim}")
+                           for a in self.awards)
+        return (f"{self.what} is drawn by chance, {self.aim} give or take {self.spread} ({self.low} to {self.high}, "
+                f"each as likely); before the first lead the {self.who} guesses it ('guess N'), then it is "
+                f"shown: {awards}")
+
+
 # Kinds done as the cards are dealt, before the first phase of play, in this order: they take no
-# phase index of their own (a throw-in is offered while the first phase of play has begun).
-DEAL_PHASE_KINDS = ("deal", "throw-in")
+# phase index of their own (a throw-in is offered, and a guess asked, while the first phase of
+# play has begun).
+DEAL_PHASE_KINDS = ("deal", "throw-in", "guess")
 
 
 def _phase_kind(value) -> str:
@@ -415,7 +465,8 @@ AnyPhase = Annotated[
           Annotated[WidowPhase, Tag("widow")], Annotated[NameTrumpPhase, Tag("name-trump")],
           Annotated[ShowMeldsPhase, Tag("show-melds")], Annotated[ContractPhase, Tag("contract")],
           Annotated[DiscardPhase, Tag("discard")], Annotated[SettlePhase, Tag("settle")],
-          Annotated[DealPhase, Tag("deal")], Annotated[ThrowInPhase, Tag("throw-in")]],
+          Annotated[DealPhase, Tag("deal")], Annotated[ThrowInPhase, Tag("throw-in")],
+          Annotated[GuessPhase, Tag("guess")]],
     Discriminator(_phase_kind)]
 
 
@@ -761,7 +812,9 @@ class RulesFile(Strict):
         if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
             raise LocatedValueError("sequence_order must list exactly the deck's ranks", "sequence_order")
         # last, so that every complaint above names a phase by its place in the file
-        dealt = len(self._deal_phases)
+        dealt = 0  # the phases listed as done at the deal, a disabled guess among them
+        while dealt < len(self.phases) and self.phases[dealt].kind in DEAL_PHASE_KINDS:
+            dealt += 1
         object.__setattr__(self, "phases", self.phases[dealt:])
         return self
 
@@ -838,9 +891,10 @@ class RulesFile(Strict):
             if kind in DEAL_PHASE_KINDS and i >= dealt:
                 raise LocatedValueError(f"a {kind} phase is done as the cards are dealt: list it before the "
                                         "phases of play", "phases", i, "kind")
-        if kinds[:dealt] != list(DEAL_PHASE_KINDS[:dealt]):
+        if kinds[:dealt] != [k for k in DEAL_PHASE_KINDS if k in kinds[:dealt]] or (dealt and kinds[0] != "deal"):
             raise LocatedValueError(f"the phases done as the cards are dealt come in this order, each once: "
-                                    f"{', '.join(DEAL_PHASE_KINDS)} (the deal first)", "phases", 0, "kind")
+                                    f"{', '.join(DEAL_PHASE_KINDS[:-1])} (the deal first), then a "
+                                    f"{DEAL_PHASE_KINDS[-1]}", "phases", 0, "kind")
         if dealt == len(kinds):
             raise LocatedValueError("no phase of play: a deal needs a phase of tricks or decisions after it",
                                     "phases")
@@ -851,4 +905,8 @@ class RulesFile(Strict):
         if self.throw_in is not None and not throw_in:
             raise LocatedValueError("the throw_in section needs a throw-in phase, listed after the deal phase",
                                     "throw_in")
-        self._deal_phases = tuple(self.phases[:dealt])
+        if throw_in and "guess" in kinds[:dealt]:
+            raise LocatedValueError("a guess and a throw-in in one deal are not supported: each asks its "
+                                    "decision before the first lead", "phases", kinds.index("guess"), "kind")
+        # a guess not agreed (enabled: false) is no phase of this game
+        self._deal_phases = tuple(p for p in self.phases[:dealt] if getattr(p, "enabled", True))

@@ -48,6 +48,7 @@ GOLDEN = {
     "rubicon-bezique-variants": ("rubicon-bezique(bezique_cards=by-trump,four_tens=true,quartets_doubled=true,"
                                  "carte_blanche=first-trick-only,brisques=tie-break-and-rubicon,rubicon_bonus=bicycle)", 52),
     "six-pack-bezique-penguin": ("six-pack-bezique", 61),
+    "six-pack-bezique-dealers-guess": ("six-pack-bezique(preset=dealers-guess)", 62),
     "eight-pack-bezique-penguin": ("eight-pack-bezique", 81),
 }
 

@@ -22,7 +22,10 @@ a copy:
   the draw, as at the table, one per card, in the order the cards are taken.
 - **Outcomes.** Chance outcomes are card indices, uniform over the cards that no one has seen:
   those not yet dealt or, for a stock position, the face-down stock cards not yet fixed. So the
-  chance nodes sample exactly a shuffled deck, and each one is a card dealt or drawn.
+  chance nodes sample exactly a shuffled deck, and each one is a card dealt or drawn. With two
+  packs or more, identical copies are one outcome, the first copy left of that name, as likely
+  as the copies left (:func:`first_copies`): the copies are then numbered as the replay of the
+  game's record numbers them, so the game and its replay take the same copies.
 - **Information.** No one ever sees the placeholder order. Information states are built from
   the engine's events: your own cards as dealt and drawn, every action (a discard, laid aside
   face down, only as a number of cards to the others), the deal and its dealer, cards turned
@@ -39,14 +42,18 @@ a copy:
   of suits a seat is known to lack are avoided). A replay is accepted only if every recorded
   action is still legal at the same kind of node, it ends at the same player's turn and the
   player's information state comes out identical. This catches what the engine reveals only
-  implicitly: a declaration turn skipped because the opponent had no meld, the obligation to win
-  a trick. Random tries come first; when they keep failing, a backtracking search finds a
-  consistent world (see :class:`_Resampler`). The true state is never handed back: if even the
-  bounded search fails, :class:`ResampleError` is raised. The declarer's discards lie apart
-  unseen by the others: in a world for another seat the cards he was dealt are redrawn with them,
-  and his recorded discard is replaced by one of the world's own legal discards, chosen at random
-  among those that keep what that seat knows (the widow cards he is seen to have laid aside, the
-  cards seen in his hand or played later); the declarer's own worlds keep his discards.
+  implicitly, such as the obligation to win a trick. One difference is allowed: another seat's
+  pass at a declaration turn and a turn the engine skipped for want of anything to declare
+  both tell the others "pass", so a world's hand may pass where the recorded one had nothing to
+  declare, and skip where it passed (else a hand with no meld, rare in a deal of 15 cards from
+  eight packs, would admit almost no world). Random tries come first; when they keep failing, a
+  backtracking search finds a consistent world (see :class:`_Resampler`). The true state is
+  never handed back: if even the bounded search fails, :class:`ResampleError` is raised. The
+  declarer's discards lie apart unseen by the others: in a world for another seat the cards he
+  was dealt are redrawn with them, and his recorded discard is replaced by one of the world's
+  own legal discards, chosen at random among those that keep what that seat knows (the widow
+  cards he is seen to have laid aside, the cards seen in his hand or played later); the
+  declarer's own worlds keep his discards.
 
 A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
 them. So OpenSpiel's serialization, which pickles the Python state, round-trips.
@@ -61,7 +68,9 @@ from dataclasses import dataclass, field
 
 from .. import IllegalAction, load_game
 from ..cards import iter_bits
+from ..engine import guess
 from ..engine.discard import DISCARD
+from ..engine.kinds import DECLARE
 from ..melds import best_meld_set
 from ..state import State
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
@@ -69,6 +78,7 @@ from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_of
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
+NUMBER = "number"  # a number drawn at the deal for a guess phase (engine.guess)
 RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
@@ -86,12 +96,16 @@ class ChanceGame:
         self.hand_size = game.rules.deal.hand_size
         self.turnup = game.rules.deal.turnup
         self.turned_at_start = State.stock_turned_at_deal_start(game.rules)
+        self.guess = guess.guess_rule(game)  # a number drawn after the cards, or None
         self.max_deals = max_deals
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
         self.stakes = game.rules.game_end.game_score == "stakes"
         self.encoder = ObservationEncoder(game, self.bounds)
         self.shows_melds = shows_melds(game)  # the engine's melds shown are information
+        # per card name, the mask of its copies (for first_copies)
+        self.copy_masks = [sum(1 << c for c in copies) for copies in self.deck.by_name.values()]
+        self.copies_of = [sum(1 << c for c in self.deck.by_name[name]) for name in self.deck.names]
 
     def new_state(self) -> "ChanceState":
         return ChanceState(self)
@@ -110,9 +124,10 @@ class _Build:
     hands: list[list[int]]
     turnup: int | None = None
     prefix: list[int] = field(default_factory=list)  # the first stock cards, top first
+    number: int | None = None  # a guess phase's number (NUMBER)
 
     def copy(self) -> "_Build":
-        return _Build(self.dealer, [list(h) for h in self.hands], self.turnup, list(self.prefix))
+        return _Build(self.dealer, [list(h) for h in self.hands], self.turnup, list(self.prefix), self.number)
 
     def dealt(self) -> set[int]:
         cards = {c for h in self.hands for c in h} | set(self.prefix)
@@ -129,6 +144,8 @@ class _Build:
             out["widow"] = [names[c] for c in stock[:widow]]
         if self.turnup is not None:
             out["turnup"] = names[self.turnup]
+        if g.guess is not None:
+            out[g.guess.outcome] = self.number
         return out
 
 
@@ -150,7 +167,8 @@ class ChanceState:
         self.mark = 0  # history index where the current deal's dealing began
         self.snapshot: ChanceState | None = None  # the state at that index
         self.dealt_deal: dict | None = None  # the last deal given to the engine, as records list it
-        self._outcomes_at, self._outcomes_memo = -1, []  # _outcomes() of the node at that history length
+        # _outcomes() of the node at that history length, and its chance_outcomes()
+        self._outcomes_at, self._outcomes_memo, self._chances_memo = -1, [], []
         self._legal_at, self._legal_memo = -1, []  # legal_ids() of the player node at that history length
         self._begin_deal(None)
         self._settle()
@@ -176,13 +194,8 @@ class ChanceState:
         return self.engine.returns()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        cards = self._outcomes()
-        if self.g.deck.packs > 1 and self.slot[0] not in (DEALER, STOCK):
-            # one outcome per name (its first undealt copy), as likely as the copies left of it
-            names, dealt = self.g.deck.names, self.build.dealt()
-            left = [names[c] for c in range(self.g.deck.size) if c not in dealt]
-            return [(c, left.count(names[c]) / len(left)) for c in cards]
-        return [(c, 1.0 / len(cards)) for c in cards]
+        self._outcomes()
+        return list(self._chances_memo)
 
     def legal_ids(self) -> list[int]:
         if self.is_terminal():
@@ -194,28 +207,40 @@ class ChanceState:
         return list(self._legal_memo)
 
     def _outcomes(self) -> list[int]:
-        """The cards (or seats) the current chance node may choose; worked out once per node."""
+        """The cards (or seats, or numbers) the current chance node may choose; worked out once
+        per node, with their probabilities (``_chances_memo``)."""
         if self._outcomes_at != len(self.history):
-            self._outcomes_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
+            self._chances_memo, self._outcomes_at = self._work_out_outcomes(), len(self.history)
+            self._outcomes_memo = [c for c, _ in self._chances_memo]
         return self._outcomes_memo
 
-    def _work_out_outcomes(self) -> list[int]:
+    def _work_out_outcomes(self) -> list[tuple[int, float]]:
         kind = self.slot[0]
         if kind == DEALER:
-            return list(range(self.g.n))
+            return [(seat, 1.0 / self.g.n) for seat in range(self.g.n)]
+        if kind == NUMBER:  # each number as likely
+            numbers = range(self.g.guess.low, self.g.guess.high + 1)
+            return [(number, 1.0 / len(numbers)) for number in numbers]
+        deck = self.g.deck
         if kind == STOCK:
-            return sorted(self.engine.face_down_stock(self.fixed))
-        dealt = self.build.dealt()
-        cards = [c for c in range(self.g.deck.size) if c not in dealt]
-        if self.g.deck.packs > 1:
-            # With a double pack the engine takes, for each name it is dealt, the first copy not
-            # yet taken (hands in seat order, the turn-up, the stock): dealing here the first
-            # undealt copy of a name, in that same order, gives the engine's own card indices.
-            first: dict[str, int] = {}
+            cards = self.engine.face_down_stock(self.fixed)
+            if deck.packs == 1:
+                return [(c, 1.0 / len(cards)) for c in sorted(cards)]
+            left = 0
             for c in cards:
-                first.setdefault(self.g.deck.names[c], c)
-            cards = sorted(first.values())
-        return cards
+                left |= 1 << c
+        else:
+            dealt = self.build.dealt()
+            if deck.packs == 1:
+                cards = [c for c in range(deck.size) if c not in dealt]
+                return [(c, 1.0 / len(cards)) for c in cards]
+            left = deck.full_mask
+            for c in dealt:
+                left &= ~(1 << c)
+        # one outcome per name (its first copy left), as likely as the copies left of it
+        firsts = first_copies(self.g.copy_masks, left)
+        total = left.bit_count()
+        return [(c, count / total) for c, count in firsts]
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: int) -> None:
@@ -225,10 +250,7 @@ class ChanceState:
         if player == CHANCE:
             if action not in self._outcomes():
                 raise ValueError(f"chance outcome {action} is not possible here")
-            self._record(player, action, self.slot[0])
-            self._apply_chance(action)
-            self.slot = None
-            self._settle()
+            self._apply_outcome(action)
             return
         if not 0 <= action < len(self.g.actions):
             raise ValueError(f"action {action} is not in the action space")
@@ -243,6 +265,13 @@ class ChanceState:
         self._record(player, action, "")
         self._log_action(player, text)
         self._run(self.engine.apply, text)
+        self._settle()
+
+    def _apply_outcome(self, card: int) -> None:
+        """The chance node's outcome ``card`` (or seat), known to be one of its outcomes."""
+        self._record(CHANCE, card, self.slot[0])
+        self._apply_chance(card)
+        self.slot = None
         self._settle()
 
     def _record(self, player: int, action: int, kind: str) -> None:
@@ -261,6 +290,8 @@ class ChanceState:
             b.turnup = card
         elif kind == PREFIX:
             b.prefix.append(card)
+        elif kind == NUMBER:
+            b.number = card
         else:  # the stock card the engine waits for
             self.engine.fix_stock_card(self.fixed, card)
             self.fixed += 1
@@ -306,6 +337,8 @@ class ChanceState:
             return (TURNUP, None)
         if len(b.prefix) < self.g.turned_at_start:
             return (PREFIX, None)
+        if self.g.guess is not None and b.number is None:
+            return (NUMBER, None)
         return None
 
     def _deal_built(self) -> None:
@@ -379,6 +412,8 @@ class ChanceState:
                 self._public(f"P{event['seat']} shows {event['name']} {' '.join(event['cards'])}")
             elif kind == DISCARD:
                 self.log.append((event["seat"], "", f"P{event['seat']} discards"))
+            elif kind == guess.GUESS:  # the number, shown to all once guessed
+                self._public(f"{event['what']}: {event['outcome']}")
 
     def information_state(self, seat: int) -> str:
         lines = [f"P{seat}"]
@@ -400,6 +435,8 @@ class ChanceState:
         kind = self.slot[0] if self.slot is not None else None
         if kind == DEALER:
             return f"first dealer P{action}"
+        if kind == NUMBER:
+            return f"{self.g.guess.outcome} {action}"
         name = self.g.deck.names[action] if 0 <= action < self.g.deck.size else f"#{action}"
         if self.g.deck.packs > 1:
             name += f"/{action}"
@@ -439,7 +476,7 @@ class ChanceState:
         return (_replayed, (self.g.game.game_string(), self.g.max_deals, list(self.history)))
 
     # ------------------------------------------------------------------ resampling
-    def resample(self, seat: int, rng: random.Random) -> "ChanceState":
+    def resample(self, seat: int, rng: random.Random, _number_drawn: bool = False) -> "ChanceState":
         """A state with the same information state for ``seat``, the unseen cards redrawn.
 
         Raises :class:`ResampleError` when no consistent world is found within the search budget;
@@ -448,6 +485,10 @@ class ChanceState:
         e = self.engine
         if e is None or self.slot is not None or self.is_terminal() or self.snapshot is None:
             return self.clone()
+        if not _number_drawn:
+            redrawn = self._number_redrawn(rng)
+            if redrawn is not None:
+                return redrawn.resample(seat, rng, _number_drawn=True)
         hidden_of = e.hidden_in_hands(seat)
         # The widow before it is turned. The declarer's discards, for another seat: the cards he
         # was dealt are redrawn, discards among them, and the replay makes a discard of its own
@@ -479,26 +520,81 @@ class ChanceState:
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 
-    def _replay(self, actions: list[int], players: list[int], discard=None) -> bool:
+    def _number_redrawn(self, rng: random.Random) -> "ChanceState | None":
+        """A copy whose number to guess (NUMBER), not shown yet, is drawn again: no seat knows
+        it before the guess. None when there is none to redraw."""
+        if self.g.guess is None or guess.shown(self.engine):
+            return None
+        at = next((i for i in range(self.mark, len(self.history)) if self.kinds[i] == NUMBER), None)
+        if at is None:
+            return None
+        history = list(self.history)
+        history[at] = guess.draw(self.g.guess, rng.getrandbits)
+        world = self.snapshot.clone()
+        if not world._replay(history[self.mark:], self.players[self.mark:]):  # pragma: no cover - unseen
+            raise ResampleError("a redrawn number to guess changed what was seen before the guess")
+        world.snapshot, world.mark = self.snapshot, self.mark
+        return world
+
+    def _first_copy_left(self, card: int) -> int | None:
+        """At a chance node dealing or drawing a card: the first copy left of ``card``'s name,
+        the outcome :meth:`chance_outcomes` offers for that name; None when none is left."""
+        if not 0 <= card < self.g.deck.size:
+            return None
+        kind, copies = self.slot[0], self.g.copies_of[card]
+        if kind == STOCK:
+            e = self.engine
+            return min((c for c in e.stock[self.fixed:e.face_down_end()] if copies >> c & 1), default=None)
+        dealt = self.build.dealt()
+        return next((c for c in self.g.deck.by_name[self.g.deck.names[card]] if c not in dealt), None)
+
+    def _may_pass_unseen(self, seat: int) -> bool:
+        """Whether the world stands at another seat's declaration turn where it may pass."""
+        player = self.current_player()
+        return player >= 0 and player != seat and self.engine.decision == DECLARE and \
+            self.g.actions.ids["pass"] in self.legal_ids()
+
+    def _replay(self, actions: list[int], players: list[int], discard=None, seat: int | None = None,
+                to_move: int | None = None) -> bool:
         """Replay ``actions``; ``discard(world)``, when given, chooses the discard made in place
-        of the recorded one (None: none fits, the replay fails)."""
+        of the recorded one (None: none fits, the replay fails).
+
+        With ``seat`` (a world for that seat), another seat's declaration turn may go otherwise
+        than recorded: the engine skips a turn with nothing to declare and tells everyone a
+        pass, so a pass and a skipped turn look alike to ``seat``. Where the world's hand has a
+        meld to declare at a turn the recorded hand had to skip, that seat passes; where the
+        recorded hand passed and the world's has nothing to declare, the world skips the turn;
+        after the last action, until ``to_move`` is to move. (The caller still checks that
+        ``seat``'s information state comes out identical.)"""
         deck = self.g.deck
+        passes = self.g.actions.ids["pass"]
         for action, player in zip(actions, players):
+            if seat is not None:
+                if player not in (CHANCE, seat) and action == passes and \
+                        (self.current_player() != player or passes not in self.legal_ids()):
+                    continue  # a recorded pass at a turn the world skips
+                while self._may_pass_unseen(seat) and \
+                        (self.current_player() != player or action not in self.legal_ids()):
+                    self.apply(passes)  # a turn the recorded hand skipped
             if self.current_player() != player:
                 return False
+            if player == CHANCE and deck.packs > 1 and self.slot[0] not in (DEALER, NUMBER):
+                # the first copy left of that name: a card's twin is the same card to every
+                # player (found without listing every outcome of the node)
+                card = self._first_copy_left(action)
+                if card is None:
+                    return False
+                self._apply_outcome(card)
+                continue
             if discard is not None and player != CHANCE and self.g.actions.strings[action].startswith(DISCARD + " "):
                 action = discard(self)
                 if action is None:
                     return False
-            legal = self.legal_ids()
-            if action not in legal:
-                # with a double pack a card's twin is the same card to every player
-                twin = next((c for c in legal if player == CHANCE and deck.packs > 1 and 0 <= action < deck.size
-                             and deck.names[c] == deck.names[action]), None)
-                if twin is None:
-                    return False
-                action = twin
+            if action not in self.legal_ids():
+                return False
             self.apply(action)
+        while seat is not None and self.current_player() != to_move and self._may_pass_unseen(seat):
+            self.apply(passes)  # the last turn recorded, skipped there
         return True
 
 
@@ -570,7 +666,7 @@ class _Resampler:
                 return world
         s = self.state
         start = s.snapshot.clone()
-        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]], self.discard):
+        if start._replay(s.history[s.mark:self.steps[0]], s.players[s.mark:self.steps[0]], self.discard, self.seat):
             total = SEARCH_BUDGET
             # one run may replay at least two actions per card of the deck: a deal of several
             # packs (256 cards) has more actions than RESTART_BUDGET
@@ -617,7 +713,8 @@ class _Resampler:
     def _replayed(self, history: list[int]) -> ChanceState | None:
         s = self.state
         world = s.snapshot.clone()
-        if world._replay(history[s.mark:], s.players[s.mark:], self.discard) and self._accepts(world):
+        if world._replay(history[s.mark:], s.players[s.mark:], self.discard, self.seat, s.current_player()) \
+                and self._accepts(world):
             return world
         return None
 
@@ -640,7 +737,8 @@ class _Resampler:
                 return None
             self.budget -= stop - i
             branch = world.clone()
-            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop], self.discard):
+            if not branch._replay([card] + s.history[i + 1:stop], s.players[i:stop], self.discard, self.seat,
+                                  s.current_player() if stop == len(s.history) else None):
                 continue
             if k + 1 == len(self.steps):
                 if self._accepts(branch):
@@ -652,6 +750,27 @@ class _Resampler:
             if found is not None:
                 return found
         return None
+
+
+def first_copies(copy_masks: list[int], cards: int) -> list[tuple[int, int]]:
+    """Of the cards of the mask ``cards``, the first copy of each name with the number of its
+    copies there, in card order; ``copy_masks`` are the masks of each name's copies
+    (``ChanceGame.copy_masks``).
+
+    A record names cards, and the engine numbers the copies of a name in the order they come
+    into play: for each name it is dealt, the first copy not yet taken (hands in seat order,
+    the widow, the turn-up, then the stock in the order drawn). Which copy a move takes (``play
+    C``: the hand's first; ``play C from table``: the table's first) and the order of the legal
+    moves follow those numbers. So each chance node deals or draws the first copy left of the
+    name it chooses: the copies are then numbered as in the replay of the game's record, and the
+    game under the adapter and its replay take the same copies."""
+    first = []
+    for mask in copy_masks:
+        held = cards & mask
+        if held:
+            first.append(((held & -held).bit_length() - 1, held.bit_count()))
+    first.sort()
+    return first
 
 
 def strings_of(state: ChanceState, i: int) -> str:

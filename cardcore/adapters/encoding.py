@@ -150,7 +150,7 @@ def game_verbs(game) -> list[str]:
 def phase_actions(game) -> list[str]:
     """The actions of the decisions of the phases before the tricks (see the module docstring)."""
     deck, out = game.deck, []
-    for phase in game.rules.phases:
+    for phase in (*game.deal_phases, *game.rules.phases):
         if phase.kind == "auction":
             out += [f"{BID} {amount}" for amount in range(phase.opening.minimum, bid_cap(game) + 1, phase.step)]
         elif phase.kind == "name-trump":
@@ -160,6 +160,8 @@ def phase_actions(game) -> list[str]:
             out += [" ".join([DISCARD, *combo]) for combo in combinations(names, phase.count)]
         elif phase.kind == "contract" and phase.concede is not None:
             out.append(phase.concede.action)
+        elif phase.kind == "guess":
+            out += [f"guess {n}" for n in range(phase.low, phase.high + 1)]
     return list(dict.fromkeys(out))
 
 
@@ -216,6 +218,7 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     # then naming trump, the discard and the concession, at most once each
     decisions += sum(len(range(p.opening.minimum, bid_cap(game) + 1, p.step)) + n + 3
                      for p in r.phases if p.kind == "auction")
+    decisions += sum(1 for p in game.deal_phases if p.kind == "guess")  # one guess a deal
 
     points = deal_points(game, melds_per_deal, patterns)
     max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
@@ -271,6 +274,8 @@ def deal_points(game, melds_per_deal: int, patterns: int) -> int:
         points += max(0, t.play_points) * deck.size
     for rule in r.card_points:
         points += sum(max(0, rule.values.get(name, rule.values.get(name[0], 0))) for name in deck.names)
+    for phase in game.deal_phases:  # a guess's awards (engine.guess), each at most once a deal
+        points += sum(award.points for award in getattr(phase, "awards", ()))
     for rule in r.scoring:
         if rule.kind == "last-trick":
             points += max(0, rule.points, rule.all_tricks_points or 0)

@@ -11,6 +11,7 @@ import math
 import random
 import time
 
+from ..engine.guess import habitual_guess
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
 from .simple import CardValues, claim_or_rest
@@ -250,6 +251,9 @@ class _SearchBot:
             return claim
         if len(legal) == 1:
             return legal[0]
+        guess = habitual_guess(state)  # a guess needs no search: every number is as likely
+        if guess is not None:
+            return guess
         return self.search(state, legal, state.current_player)
 
     def search(self, state, legal: list[str], seat: int) -> str:  # pragma: no cover - abstract

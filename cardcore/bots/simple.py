@@ -6,6 +6,7 @@ import random
 
 from ..cards import iter_bits
 from ..engine.auction import BID
+from ..engine.guess import habitual_guess
 from ..tricks import beats
 from .params import bot_parameters
 
@@ -95,6 +96,9 @@ class GreedyBot:
             return claim
         if len(legal) == 1:
             return legal[0]
+        guess = habitual_guess(state)  # a probe one ply ahead would see the number guessed
+        if guess is not None:
+            return guess
         if not legal[0].startswith("play "):
             return self.best_declaration(state, legal)
         return self.best_play(state, legal)

@@ -134,6 +134,7 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("concede_rule", SHARED, "the contract phase's rule"),
     ("naming_rule", SHARED, "the name-trump phase's rule"),
     ("discard_rule", SHARED, "the discard phase's rule"),
+    ("guess_rule", SHARED, "the guess phase's rule (engine.guess)"),
     # memos of the declaration turn in progress
     ("_view", NONE, "memo: this state's read-only StateView, made when a hook is first given one (a clone makes its own)"),
     ("_meld_memo", NONE, "memo: the melds of a holding, for the last holding asked"),

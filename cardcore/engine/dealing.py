@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .hidden_history import seen_at_deal_end
-from . import carte_blanche
+from . import carte_blanche, guess
 from .kinds import PLAY, THROW_IN
 from .phases import PHASE_KINDS
 
@@ -24,8 +24,9 @@ class DealingMixin:
 
     def _check_deal(self, index: int, deal: dict) -> dict:
         where = f"deal {index + 1}"
+        guessed = guess.guess_rule(self.game)
         used = ["dealer", "hands", "stock"] + (["turnup"] if self.rules.deal.turnup else []) \
-            + (["widow"] if self.rules.deal.widow else [])
+            + (["widow"] if self.rules.deal.widow else []) + ([guessed.outcome] if guessed else [])
         unused = [key for key in deal if key not in used] if isinstance(deal, dict) else []
         if unused:
             raise RecordError(f"{where}: {', '.join(repr(k) for k in unused)} is not part of a deal of "
@@ -61,8 +62,15 @@ class DealingMixin:
                 + (f"; duplicated: {' '.join(sorted(dup))}" if dup else "")
                 + (f"; missing: {' '.join(missing)}" if missing else "")
             )
-        return {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {}),
-                **({"widow": widow} if widow else {})}
+        checked = {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {}),
+                   **({"widow": widow} if widow else {})}
+        if guessed and guessed.outcome in deal:  # a record without it is dealt one from its seed
+            checked[guessed.outcome] = guess.check_outcome(guessed, where, deal[guessed.outcome])
+        return checked
+
+    def _generate_deal(self, index: int) -> dict:
+        deal, _ = self._generate_cards(index)
+        return deal
 
     def _generate_cards(self, index: int) -> tuple[dict, list[int]]:
         """Deal ``index`` from the seed, as a record's deal, and its cards as dealt: card numbers
@@ -85,10 +93,15 @@ class DealingMixin:
         rest = shuffled[n * size:]
         widow = rules.widow
         if widow:
-            return {"dealer": dealer, "hands": hands, "widow": rest[:widow], "stock": rest[widow:]}, cards
-        if rules.turnup:
-            return {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}, cards
-        return {"dealer": dealer, "hands": hands, "stock": rest}, cards
+            deal = {"dealer": dealer, "hands": hands, "widow": rest[:widow], "stock": rest[widow:]}
+        elif rules.turnup:
+            deal = {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
+        else:
+            deal = {"dealer": dealer, "hands": hands, "stock": rest}
+        guessed = guess.guess_rule(self.game)
+        if guessed is not None:  # drawn after the cards: a game without a guess deals as before
+            deal[guessed.outcome] = guess.draw(guessed, rng.getrandbits)
+        return deal, cards
 
     def _start_deal(self) -> None:
         if self.deal_gate is not None and self._deal_waits():  # a caller chooses the deal first (ChanceMixin.deal_gate)
@@ -103,6 +116,9 @@ class DealingMixin:
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
                 raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (redeal after a throw-in)")
+            guessed = guess.guess_rule(self.game)
+            if guessed is not None and guessed.outcome not in deal:  # a record from before the option
+                deal = {**deal, guessed.outcome: self._generate_deal(index)[guessed.outcome]}
         else:
             # without a seed (a game begun from given deals) the next deals are dealt from the
             # seed None: the same ones every time, so that such a game still replays identically
@@ -344,4 +360,5 @@ def _deal_out(deal: dict) -> dict:
         out["widow"] = list(deal["widow"])
     if deal.get("turnup"):
         out["turnup"] = deal["turnup"]
+    out.update((k, v) for k, v in deal.items() if k not in out and k not in ("widow", "turnup"))  # e.g. a guess's number
     return out

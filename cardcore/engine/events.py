@@ -236,6 +236,14 @@ class Target(Event):
     target: int
 
 
+@register_event("guess")
+class Guess(Event):
+    seat: int
+    guess: int
+    outcome: int  # the number drawn by chance at the deal, shown to all once guessed
+    what: str  # what it counts, in words (the guess rule's)
+
+
 # Each kind's fields that every event of it has (the optional details of a score left out).
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     kind: tuple(k for k in cls._keys if k != "type" and k not in cls._optional)

@@ -8,6 +8,7 @@ import random
 
 from ..cards import iter_bits, or_all
 from .dealing import _shuffle
+from .guess import redraw_hidden
 from .hidden_history import forget_unseen
 
 
@@ -56,6 +57,11 @@ class KnowledgeMixin:
             obs["declarer"] = summary.get("declarer")
             obs["contract"] = summary.get("contract")
             obs["discards"] = summary.get("discards") if seat == self.declarer else None
+        rule = self.guess_rule
+        if rule is not None:  # a number to guess: shown to all once guessed, None before
+            summary = self.rounds[-1]
+            obs["guess"] = summary.get("guess")
+            obs[rule.outcome] = summary.get(rule.outcome)
         if self.current_player == seat and self.result is None:
             obs["legal_actions"] = self.legal_actions()
         return obs
@@ -117,6 +123,7 @@ class KnowledgeMixin:
                     pool = pool[count:]
                 state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
                 self._forget_unseen(state, seat, hidden_counts, face_down_end, apart)
+                redraw_hidden(self, state, rng)  # a number to guess, not shown yet
                 return state
             for s in hidden_counts:
                 state.hands[s] = self.known[s] & self.hands[s]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..cards import iter_bits
 from ..engine.name_trump import TRUMP as TRUMP_DECISION
-from ..engine.phases import PHASE_KINDS
+from ..engine.phases import PHASE_KINDS, decision_handler
 from ..ruleset import DeclareStep
 from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
                           throw_in_text, trump_lines)
@@ -79,16 +79,24 @@ class TableFacts:
     moves: list[str] = field(default_factory=list)
 
 
+def decided_phase(state):
+    """The phase whose decision is due: a decision asked as the cards are dealt (a guess) is its
+    own phase's, not the first trick phase's, which ``state.phase`` still names."""
+    decided = getattr(decision_handler(state.decision), "rule", None)
+    return decided(state) if decided is not None else state.phase_rule
+
+
 def table_facts(state, seat: int, names: Names) -> TableFacts:
     obs = state.observation(seat)
     phase = state.phase_rule
     title = f"{state.game.rules.meta.title} · {round_length(state)}"
     led = obs["trick"][0]["card"][-1] if obs["trick"] else None
     if own_decision(state):  # an auction, the widow, naming trump: no trick rule to state yet
+        phase = decided_phase(state)
         phase_line: Line = [Strong(phase.name)]
     else:
         phase_line = [Strong(phase.name), " — ", *obligation_line(phase.follow_rule, led, obs["trump"])]
-    if phase.play_from_tableau:
+    if getattr(phase, "play_from_tableau", False):
         phase_line.append("; table cards may be played")
     status: list[Line] = [["Trump: ", *trump_now(state, obs)], [f"Stock: {obs['stock_left']}"],
                           [f"Dealer: {names(obs['dealer'])}"]]
@@ -300,6 +308,9 @@ def turn_line(state, seat: int, names: Names) -> Line:
 def decision_text(state) -> str:
     """A decision of a phase kind of its own in words, from the verbs it offers: "bid 250 to 400,
     or pass"; "trump S, trump H, trump D or trump C"."""
+    prompt = getattr(decision_handler(state.decision), "prompt", None)
+    if prompt is not None:  # the phase kind says it in its own words
+        return prompt(state)
     legal = state.legal_actions()
     by_verb: dict[str, list[str]] = {}
     for action in legal:
@@ -359,7 +370,11 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
     out: list[tuple[str, list[Line]]] = []
     led = obs["trick"][0]["card"][-1] if obs["trick"] else None
     if own_decision(state):
+        decided = getattr(decision_handler(state.decision), "rule", None)
+        phase = decided_phase(state)
         now: list[Line] = [["Phase ", Strong(phase.name), ".", Muted(f" [{phase.source}]")]]
+        if decided is not None:
+            now.append([phase.describe()[0].upper() + phase.describe()[1:] + "."])
         if state.current_player == seat:
             now.append([f"Your turn: {decision_text(state)}."])
         now += [[label + ": ", *line] for label, line in contract_rows(state, seat, names)]
@@ -758,6 +773,9 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
         elif kind == "claim":  # a player claims the game (Pinochle's "out"): right or wrong
             verdict = "right" if e["right"] else "wrong"
             say(Said([Strong(names.subject(e["seat"], "claim")), f" the game: {verdict}."], seat=e["seat"]))
+        elif kind == "guess":  # a number drawn by chance at the deal, guessed, then shown to all
+            say(Said([names.subject(e["seat"], "guess"), f" {e['guess']}; {e['what']}: ", Strong(str(e["outcome"])),
+                      "."], seat=e["seat"]))
         elif kind not in KNOWN_EVENTS:  # a phase kind's own: a bid, the widow shown, a discard
             line = event_line(e, names, watching)
             if line:
@@ -766,7 +784,7 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
 
 
 KNOWN_EVENTS = ("deal", "phase", "play", "trick", "meld", "pass", "draw", "turn", "exchange", "throw-in",
-                "trump", "score", "deal-points", "round-end", "game-end", "claim", "bid", "widow", "settle")
+                "trump", "score", "deal-points", "round-end", "game-end", "claim", "bid", "widow", "settle", "guess")
 # points scored: to the game's scores (score), or to the deal's points only, which reach the scores
 # through the deal's settlement against a contract (deal-points)
 SCORED = ("score", "deal-points")

@@ -21,7 +21,9 @@ from ..tricks import beats, trick_winner
 
 CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
 _NUMBER = re.compile(r"[0-9]+")
-HIDDEN_STEPS = ("draw", "turn", "deal", "throw-in")  # events after which a preview would see hidden cards
+# events after which a preview would see hidden cards, or a number drawn by chance and shown only
+# once guessed (what a guess scores is what the number is)
+HIDDEN_STEPS = ("draw", "turn", "deal", "throw-in", "guess")
 
 
 @dataclass(frozen=True)

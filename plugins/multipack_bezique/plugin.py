@@ -13,7 +13,8 @@ def register_games(register):
 
 @hookimpl
 def register_bots(register):
-    # the Bezique family's shared heuristic bot (the Bezique plugin's)
-    from cardplugins.bezique.bots import BeziqueHeuristicBot
+    # the Bezique family's shared heuristic bot (the Bezique plugin's), which guesses 24 at the
+    # dealer's guess
+    from .bots import MultipackHeuristicBot
 
-    register("heuristic", BeziqueHeuristicBot, games={game.name for game in GAMES})
+    register("heuristic", MultipackHeuristicBot, games={game.name for game in GAMES})

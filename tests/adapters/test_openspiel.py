@@ -140,11 +140,14 @@ def test_deal_cap_cuts_the_game_off(name):
         assert sum(returns) == 0 and abs(returns[0]) <= game.max_utility()
 
 
-# One deal of each game, and one whole game of the shortest. Games of more than 128 cards (six
-# and eight packs) are left out: OpenSpiel's ISMCTS resamples a whole world per iteration by
-# replaying the game, which takes minutes a deal there, and an eight-pack world is sometimes not
-# found within the resampler's budget (ResampleError; an open problem of the adapter). Their
-# resampling is still checked by test_resampling_keeps_the_information_state.
+# One deal of each game, and one whole game of the shortest. In a deal of more than 128 cards
+# (six and eight packs: some 260 and 350 decisions) ISMCTS takes the first three decisions of
+# seat 0, every 20th after them and the first three once the stock is gone, uniform random the
+# others, to the end of the deal: every world is still checked early in the stock, late in it
+# and in the tricks after it (follow and win), and the deal ends.
+LONG_DEAL_CARDS, LONG_DEAL_FIRST, LONG_DEAL_EVERY = 128, 3, 20
+
+
 def _deck_size(name: str) -> int:
     from cardcore import load_game
 
@@ -153,7 +156,7 @@ def _deck_size(name: str) -> int:
         return len(load_game(name).deck.names)
 
 
-ISMCTS_GAMES = [(name, short_options(name)) for name in game_names() if _deck_size(name) <= 128] + \
+ISMCTS_GAMES = [(name, short_options(name)) for name in game_names()] + \
     [("penneech", {"returns": "win-loss"})] * ("penneech" in game_names())
 
 
@@ -192,18 +195,28 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
                            uct_c=2.0, max_simulations=8, random_state=rs)
     # OpenSpiel's random bot plays for one seat only: one for each seat after the first
     random_bots = {p: pyspiel.make_uniform_random_bot(p, 6 + p) for p in range(1, game.num_players())}
-    state = game.new_initial_state()
+    long_deal = _deck_size(name) > LONG_DEAL_CARDS
+    state, turns, after_stock = game.new_initial_state(), 0, 0
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(int(rs.choice(outcomes, p=probs)))
         elif state.current_player() == 0:
+            turns += 1
+            end_game = state._core.engine.stock_left == 0
+            if long_deal and turns > LONG_DEAL_FIRST and turns % LONG_DEAL_EVERY and \
+                    not (end_game and after_stock < LONG_DEAL_FIRST):
+                state.apply_action(int(rs.choice(state.legal_actions())))
+                continue
+            after_stock += end_game
             action = int(bot.step(state))
             assert action in state.legal_actions()
             state.apply_action(action)
         else:
             state.apply_action(random_bots[state.current_player()].step(state))
     assert sum(state.returns()) == 0
+    if long_deal:  # the bot searched in the tricks after the stock too
+        assert after_stock >= LONG_DEAL_FIRST
     assert worlds["all"] >= 8 and worlds["free"] >= 8
     # A world equal to the truth only by chance: rare where the opponent could hold many hands.
     assert worlds["true"] <= worlds["free"] // 10, worlds
@@ -374,14 +387,7 @@ def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
         assert [int(line[1]) for line in lines if line.endswith(" pass")] == pass_events
 
 
-# Eight packs: a known defect (issue 13, open). Which physical copy of identical cards a move
-# takes can differ between the game and its replay, so the replay's legal moves list the
-# table's copies otherwise. Strict: the test fails as soon as the defect is fixed, to be unmarked.
-_COPIES_DIFFER = pytest.mark.xfail(strict=True, reason="eight packs: a replay may take other physical copies")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_COPIES_DIFFER) if n == "eight-pack-bezique" else n
-                                  for n in game_names()])
+@pytest.mark.parametrize("name", game_names())
 def test_an_adapter_game_replays_from_its_record(name):
     """The engine state under the adapter writes the record a game dealt from those cards would:
     the deals with every card the chance nodes chose (the stock cards drawn so far in the order
@@ -403,3 +409,66 @@ def test_an_adapter_game_replays_from_its_record(name):
     if final._core.cut_off is None:
         assert replay(engine.record()).result == engine.result
     assert checked
+
+
+def test_identical_copies_are_one_chance_outcome_the_first_left():
+    """Eight packs hold eight of each card: a draw offers each name once, as its first copy not
+    yet dealt or drawn (the copy the replay of the record gives that card), as likely as the
+    copies of it left; the copies of a name come into play in index order."""
+    game = pyspiel.load_game("cardcore_eight-pack-bezique(max_deals=1)")
+    rng = random.Random(9)
+    state = game.new_initial_state()
+    stock_nodes = 0
+    while stock_nodes < 40:
+        if state.is_chance_node():
+            core = state._core
+            if core.slot[0] == "stock":
+                stock_nodes += 1
+                deck = core.engine.deck
+                left = core.engine.face_down_stock(core.fixed)
+                names_left = Counter(deck.names[c] for c in left)
+                outcomes = dict(state.chance_outcomes())
+                # one outcome per name left, its lowest copy among the face-down cards
+                assert sorted(deck.names[c] for c in outcomes) == sorted(names_left)
+                assert all(c == min(x for x in left if deck.names[x] == deck.names[c]) for c in outcomes)
+                assert all(p == pytest.approx(names_left[deck.names[c]] / len(left)) for c, p in outcomes.items())
+            state.apply_action(rng.choice(state.legal_actions()))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    engine = state._core.engine
+    in_play = engine.hands[0] | engine.hands[1] | engine.tableaus[0] | engine.tableaus[1]
+    for s in range(2):
+        in_play |= sum(engine.won[s])
+    # every copy of a name in play is numbered below every copy still face down
+    down = engine.face_down_stock()
+    for name, copies in engine.deck.by_name.items():
+        played = [c for c in copies if in_play >> c & 1]
+        assert not played or all(c > max(played) for c in copies if c in down), name
+
+
+def test_a_world_may_pass_where_the_truth_had_nothing_to_declare():
+    """A declaration turn skipped for want of a meld and a pass both read "pass" to the other
+    seats, so a resampled hand holding a meld there passes (and one without skips a turn the
+    true hand passed): the opponent's passes in the world's history differ from the truth's,
+    while the information state stays the same."""
+    game = pyspiel.load_game("cardcore_six-pack-bezique(max_deals=1)")
+    state = decision_points(game, seed=5, every=1)[120]
+    core, player = state._core, state.current_player()
+    other = 1 - player
+    passes = core.g.actions.ids["pass"]
+
+    def opponent_passes(c):
+        return sum(1 for a, p in zip(c.history, c.players) if p == other and a == passes)
+
+    def declaration_turns_skipped(c):
+        events = [e for e in c.engine.events if e["type"] == "pass" and e["seat"] == other]
+        return len(events) - opponent_passes(c)
+
+    assert declaration_turns_skipped(core) > 0  # the true hand had nothing to declare at some turn
+    differ = 0
+    for seed in range(6):
+        world = core.resample(player, random.Random(seed))
+        assert world.information_state(player) == core.information_state(player)
+        assert world.legal_ids() == core.legal_ids()
+        differ += opponent_passes(world) != opponent_passes(core)
+    assert differ
