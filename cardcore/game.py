@@ -215,6 +215,11 @@ class TrickGame:
         self.has_uncounted_melds = any(not m.counts_as_meld for m in r.melds)
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
+        from .engine.compiled import CompiledDeal, compile_phases  # the engine imports this module
+
+        # the rules as plain values, read at every card, trick and deal (engine.compiled)
+        self.compiled_phases = compile_phases(self)
+        self.compiled_deal = CompiledDeal(self)
 
     def scaled(self, points: int) -> int:
         """A score the source quotes that the rules file does not hold (e.g. a bot's estimate),

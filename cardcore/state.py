@@ -139,9 +139,8 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
             mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
             if self.trick and not self.follow.free:
                 mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
-            claim = self.rules.claim
-            if claim is not None and self.claim_is_right(seat):
-                return bits(mask) + [claim.action]
+            if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
+                return bits(mask) + [self.rules.claim.action]
             return bits(mask)
         if self.decision == DECLARE:
             moves = self._turn_moves
@@ -150,7 +149,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
             moves = [*moves, "pass"]
         else:  # a decision of a phase kind of its own
             moves = self._decision_actions()
-        claim = self.rules.claim
+        claim = self.game.compiled_deal.claim
         return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
     def apply_move(self, move) -> None:

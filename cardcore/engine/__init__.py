@@ -6,6 +6,7 @@
 - :mod:`.trickplay`: phases of tricks, legal cards, a trick won, the steps after it.
 - :mod:`.steps`: who takes an after-trick step (:func:`.steps.seats_for`) and the registry of
   step kinds (:data:`.steps.STEP_KINDS`), where a new kind plugs in.
+- :mod:`.compiled`: the rules each phase, step and deal reads, as plain values built at load.
 - :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
 - :mod:`.knowledge`: observation and determinize.
 - :mod:`.refusals`: why an action is refused, naming the rule.

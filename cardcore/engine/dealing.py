@@ -69,34 +69,49 @@ class DealingMixin:
         return checked
 
     def _generate_deal(self, index: int) -> dict:
+        deal, _ = self._generate_cards(index)
+        return deal
+
+    def _generate_cards(self, index: int) -> tuple[dict, list[int]]:
+        """Deal ``index`` from the seed, as a record's deal, and its cards as dealt: card numbers
+        in the record's order (hands, widow or turn-up, stock), the same card for the same name
+        with one pack (then the deal need not be read back from its names)."""
         rng = deal_generator(f"{self.seed}:deal:{index}")
         if self.next_dealer is not None or self.deals:
             dealer = self.next_deal_dealer()
         else:
             dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
-        cards = list(self.deck.names)
+        # the deck's cards are in the order of their names: shuffling the numbers is shuffling
+        # the names (the same positions swapped)
+        cards = list(range(self.deck.size))
         _shuffle(rng, cards)
-        size = self.rules.deal.hand_size
-        hands = [cards[i * size:(i + 1) * size] for i in range(self.n)]
-        rest = cards[self.n * size:]
-        widow = self.rules.deal.widow
+        names = self.deck.names
+        shuffled = [names[c] for c in cards]
+        rules = self.game.compiled_deal
+        size, n = rules.hand_size, self.n
+        hands = [shuffled[i * size:(i + 1) * size] for i in range(n)]
+        rest = shuffled[n * size:]
+        widow = rules.widow
         if widow:
             deal = {"dealer": dealer, "hands": hands, "widow": rest[:widow], "stock": rest[widow:]}
-        elif self.rules.deal.turnup:
+        elif rules.turnup:
             deal = {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
         else:
             deal = {"dealer": dealer, "hands": hands, "stock": rest}
         guessed = guess.guess_rule(self.game)
         if guessed is not None:  # drawn after the cards: a game without a guess deals as before
             deal[guessed.outcome] = guess.draw(guessed, rng.getrandbits)
-        return deal
+        return deal, cards
 
     def _start_deal(self) -> None:
-        if self._deal_waits():  # a caller chooses the deal first (ChanceMixin.deal_gate)
+        if self.deal_gate is not None and self._deal_waits():  # a caller chooses the deal first (ChanceMixin.deal_gate)
             return
         index = len(self.deals)
         if index:  # the deal that ends: what each seat saw of it, for the worlds sampled later
             self.seen_in_past_deals = self.seen_in_past_deals + (seen_at_deal_end(self),)
+        rules = self.game.compiled_deal
+        d = self.deck
+        dealt = None  # the cards as dealt, by number, where they need not be read from their names
         if index < len(self.given_deals):
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
@@ -107,37 +122,60 @@ class DealingMixin:
         else:
             # without a seed (a game begun from given deals) the next deals are dealt from the
             # seed None: the same ones every time, so that such a game still replays identically
-            deal = self._generate_deal(index)
+            deal, cards = self._generate_cards(index)
+            if d.packs == 1:
+                dealt = cards
         self.deals.append(deal)
-        d = self.deck
         self.dealer = deal["dealer"]
-        if d.packs == 1:
-            take = d.index_of.__getitem__  # one copy of each card: nothing to search
+        size = rules.hand_size
+        if dealt is not None:  # one pack, dealt here: the numbers are at hand
+            self.hands = []
+            for seat in range(self.n):
+                mask = 0
+                for card in dealt[seat * size:(seat + 1) * size]:
+                    mask |= 1 << card
+                self.hands.append(mask)
+            at = self.n * size
+            self.widow = 0  # the cards dealt apart from the hands, face down
+            for card in dealt[at:at + rules.widow]:
+                self.widow |= 1 << card
+            at += rules.widow
+            if rules.turnup:  # the turn-up lies face up under the stock and is drawn last
+                self.faced = dealt[at]
+                self.stock = dealt[at + 1:]
+                self.stock.append(self.faced)
+            else:
+                self.faced = None
+                self.stock = dealt[at:]
         else:
-            taken = 0
+            if d.packs == 1:
+                take = d.index_of.__getitem__  # one copy of each card: nothing to search
+            else:
+                taken = 0
 
-            def take(name: str) -> int:  # the next unused copy of that card
-                nonlocal taken
-                card = d.find(name, d.full_mask & ~taken)
-                taken |= 1 << card
-                return card
+                def take(name: str) -> int:  # the next unused copy of that card
+                    nonlocal taken
+                    card = d.find(name, d.full_mask & ~taken)
+                    taken |= 1 << card
+                    return card
 
-        self.hands = []
-        for names in deal["hands"]:
-            mask = 0
-            for name in names:
-                mask |= 1 << take(name)
-            self.hands.append(mask)
+            self.hands = []
+            for names in deal["hands"]:
+                mask = 0
+                for name in names:
+                    mask |= 1 << take(name)
+                self.hands.append(mask)
+            self.widow = 0  # the cards dealt apart from the hands, face down
+            for name in deal.get("widow", ()):
+                self.widow |= 1 << take(name)
+            # The turn-up lies face up under the stock and is drawn last.
+            self.faced = take(deal["turnup"]) if deal.get("turnup") else None
+            self.stock = [take(c) for c in deal["stock"]]
+            if self.faced is not None:
+                self.stock.append(self.faced)
+        self.dealt_hands = tuple(self.hands)
         self.tableaus = [0] * self.n
-        self.widow = 0  # the cards dealt apart from the hands, face down
-        for name in deal.get("widow", ()):
-            self.widow |= 1 << take(name)
         self.next_dealer = None
-        # The turn-up lies face up under the stock and is drawn last.
-        self.faced = take(deal["turnup"]) if deal.get("turnup") else None
-        self.stock = [take(c) for c in deal["stock"]]
-        if self.faced is not None:
-            self.stock.append(self.faced)
         self.stock_pos = 0
         self.turned = 0  # cards turned for trump and out of play
         self.scored_specials = 0  # turn-up-rank trump cards that already scored this deal
@@ -148,7 +186,8 @@ class DealingMixin:
         self.trick_seats: list[int] = []
         self.tricks_played = 0
         self.trick_winners: list[tuple[int, int]] = []  # (phase, winner) per trick
-        self.won = [[0] * len(self.rules.phases) for _ in range(self.n)]
+        phases = rules.phase_count
+        self.won = [[0] * phases for _ in range(self.n)]
         self.round_points = [0] * self.n
         self.meld_log: list[dict] = []
         # per seat: (cards, class, points, meld name) of every meld declared this deal
@@ -169,8 +208,7 @@ class DealingMixin:
         self.shows_at_first_play = False
         self.winner_passed = False
         self.decision = PLAY
-        leader_rule = self.rules.deal.first_leader
-        self.leader = self.dealer if leader_rule == "dealer" else self.table.next(self.dealer)
+        self.leader = self.dealer if rules.dealer_leads else self.table.after[self.dealer]
         self.current_player = self.leader
         summary = {"dealer": self.dealer, "trump": None, "points": self.round_points, "melds": self.meld_log}
         self.rounds.append(summary)
@@ -185,7 +223,10 @@ class DealingMixin:
                 PHASE_KINDS[phase.kind].enter(self, phase)
         else:  # a rules file that lists no deal phase: its deal is implied
             self._deal_trump()
-        carte_blanche.score_dealt_hands(self)
+        if rules.carte_blanche is not None:
+            carte_blanche.score_dealt_hands(self)
+        else:
+            self.blank_hands = 0  # what score_dealt_hands sets first
         if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
             self._end_game()
 
@@ -197,9 +238,10 @@ class DealingMixin:
             if self.deck.rank_letter(self.faced) == turnup.rank:
                 self.scored_specials |= 1 << self.faced
                 self._score(self.dealer, turnup.turned_points, "turn-up", card=self.deck.names[self.faced])
-        if rules.trump.initial == "turnup":
+        initial = self.game.compiled_deal.initial_trump
+        if initial == "turnup":
             self._set_trump(self.deck.suit_of[self.faced])
-        elif rules.trump.initial == "stock-top":
+        elif initial == "stock-top":
             summary.update(turned=[], trumps=[])
             self._turn_trump(self.dealer, score=rules.trump.score_first_turn)
 

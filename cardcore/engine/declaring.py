@@ -45,8 +45,8 @@ class DeclaringMixin:
         """What ``seat`` may declare at this turn (melds, exchange, game verbs), without "pass".
         Once the turn's ``max_melds`` are declared, only melds that do not count towards it (the
         dix) and the exchange remain."""
-        step = self.pending[0][0] if self.pending else None  # declare_step(), inline: every turn
-        if not isinstance(step, DeclareStep):
+        step = self.pending[0][0] if self.pending else None  # the compiled declare_step(), inline: every turn
+        if step is not None and not step.declare:
             step = None
         limited = self.step_melds and step is not None and self.step_melds >= step.max_melds  # _meld_limit_reached()
         if step is not None and step.to_score:
@@ -67,8 +67,8 @@ class DeclaringMixin:
         return moves + extra if extra else moves
 
     def _meld_limit_reached(self) -> bool:
-        step = self.declare_step()
-        return step is not None and self.step_melds >= step.max_melds
+        step = self.pending[0][0] if self.pending else None
+        return step is not None and step.declare and self.step_melds >= step.max_melds
 
     def open_melds(self, seat: int) -> list[MeldScore]:
         """The melds ``seat`` may declare at this point of the turn. With a ``to_score`` step,
@@ -97,31 +97,37 @@ class DeclaringMixin:
         return [m for m, _ in self.waiting[seat] if not m.mask & ~table]
 
     def declare_step(self) -> DeclareStep | None:
+        """The rules file's declaration step in progress, or None."""
         step = self.pending[0][0] if self.pending else None
-        return step if isinstance(step, DeclareStep) else None
+        return step.rule if step is not None and step.declare else None
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
         step = self.pending[0][0] if self.pending else None
         hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
         game = self.game
-        allowed = game.step_melds(step) if type(step) is DeclareStep else None
+        table = game.meld_table
+        allowed = step.allowed if step is not None else None  # None for a step that is not a declaration
         holding = hand | tableaus[seat]
         # the cards put down at this turn count as fresh: melds they form with table cards are
         # shown at the same time (and wait to score, where the step allows it)
         fresh = holding if not game.needs_fresh_card else hand | self.step_shown
+        if not table.canonical:
+            # most declaration turns of a playout find nothing: the search first, before any key
+            # or list is made (asked again, the search finds nothing again, as cheaply)
+            masks = table.within(holding, fresh, allowed)
+            if not masks:
+                return []
         key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
-        # most declaration turns of a playout find nothing: then there is nothing to refuse or
-        # to remember (asked again, the search finds nothing again, as cheaply)
-        masks = game.meld_table.within(holding, fresh, allowed, loose=hand)
-        if not masks:
-            return []
+        if table.canonical:  # a search of many packs costs more than the key: asked once per position
+            masks = table.within(holding, fresh, allowed, loose=hand)
+            if not masks:
+                return []
         out: list[tuple[MeldScore, str | None]] = []
         self._meld_memo = (key, list(tableaus), out)
-        table = game.meld_table
         policy = game.reuse_policy
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
@@ -129,9 +135,10 @@ class DeclaringMixin:
         reuse = None if policy == "fresh-card" else self.reuse_refusal
         hook = self.game_hooks[0]
         view = self.view() if hook is not None else None
+        setter = game.compiled_deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:
             meld = best(mask, trump, allowed)
-            if trump is None:
+            if setter is not None:
                 meld = self._as_trump_setter(mask, allowed) or meld
             if meld is not None:
                 why = reuse(seat, meld) if reuse is not None else None

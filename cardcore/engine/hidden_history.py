@@ -33,6 +33,19 @@ def deal_cards(deck, deal: dict) -> list[int]:
     return out
 
 
+def _dealt_hands(deck, deal: dict) -> tuple[int, ...]:
+    """The hands of ``deal`` as dealt, bit sets of the cards :func:`deal_cards` takes."""
+    cards = deal_cards(deck, deal)
+    out, start = [], 0
+    for hand in deal["hands"]:
+        mask = 0
+        for c in cards[start:start + len(hand)]:
+            mask |= 1 << c
+        start += len(hand)
+        out.append(mask)
+    return tuple(out)
+
+
 def _with_cards(deck, deal: dict, cards: list[int]) -> dict:
     """``deal`` with its cards replaced, in the order of :func:`deal_cards`."""
     names = [deck.names[c] for c in cards]
@@ -61,14 +74,8 @@ def seen_at_deal_end(state) -> tuple[int, ...]:
         public |= 1 << c
     if state.faced is not None:
         public |= 1 << state.faced
-    dealt = deal_cards(state.deck, state.deals[-1])
     out = []
-    start = 0
-    for s, hand in enumerate(state.deals[-1]["hands"]):
-        own = 0
-        for c in dealt[start:start + len(hand)]:
-            own |= 1 << c
-        start += len(hand)
+    for s, own in enumerate(state.dealt_hands):  # the hands as dealt, the deal's cards as taken (deal_cards)
         seen = public | own | state.hands[s]
         if s == state.declarer and "discards" in state.rounds[-1]:
             seen |= state.widow
@@ -167,6 +174,7 @@ def forget_unseen(state, world, seat: int, current: dict[int, int]) -> None:
     deals, rounds, events, cut, dealt = _past(state, seat)
     world.deals = deals + [_with_cards(deck, state.deals[-1], [current.get(c, c) for c in dealt])]
     world.given_deals = list(world.deals)
+    world.dealt_hands = _dealt_hands(deck, world.deals[-1])  # the world's own, as seen_at_deal_end reads them
     summary = world.rounds[-1]
     if "discards" in summary and summary.get("declarer") != seat:
         summary["discards"] = _rename(deck, summary["discards"], current, deck.full_mask)

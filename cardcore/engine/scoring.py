@@ -34,8 +34,7 @@ class ScoringMixin:
             self.round_points[s] += points
         if self.log_events:
             self._event("score", seat=seat, points=points, source=source, **detail)
-        end = self.rules.game_end
-        if reach and end.target is not None and end.check == "immediate" and before < self.target <= self.scores[seat]:
+        if reach and self.game.compiled_deal.immediate_target and before < self.target <= self.scores[seat]:
             self.first_to_target = seat
 
     def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
@@ -44,8 +43,7 @@ class ScoringMixin:
         before = list(self.side_scores)
         for seat, points, source, detail in awards:
             self._score(seat, points, source, reach=False, **detail)
-        end = self.rules.game_end
-        if end.target is None or end.check != "immediate" or self.first_to_target is not None:
+        if not self.game.compiled_deal.immediate_target or self.first_to_target is not None:
             return
         totals = self.side_scores
         if any(before[i] < self.target <= totals[i] for i in range(len(totals))):
@@ -83,14 +81,20 @@ class ScoringMixin:
             self._count_deal()
         self._finish_round()
 
+    def _counted(self, mask: int, phase: int | None) -> list[int]:
+        """counter_counts() of a counter's mask, in a phase by index or (None) in all."""
+        if phase is not None:
+            return [(won[phase] & mask).bit_count() for won in self.won]
+        return [(or_all(won) & mask).bit_count() for won in self.won]
+
     def _count_deal(self) -> None:
-        """The end-of-deal counts of the rules file's ``scoring``."""
-        for rule in self.rules.scoring:
+        """The end-of-deal counts of the rules file's ``scoring`` (read as engine.compiled's)."""
+        for rule in self.game.compiled_deal.counts:
             if rule.kind == "last-trick":
-                self._score_last_trick(rule)
+                self._score_last_trick(rule.rule)
                 continue
             # cards are counted per side, and a side's points are scored by its first seat
-            counts = self.table.per_side(self.counter_counts(rule.counter, rule.phase))
+            counts = self.table.per_side(self._counted(rule.mask, rule.phase))
             first = [seats[0] for seats in self.table.sides]
             if rule.kind == "excess":
                 self._score_count([(first[i], max(0, c - rule.over) * rule.points, rule.label,
@@ -109,13 +113,13 @@ class ScoringMixin:
         if self.log_events:
             self._event("round-end", round=len(self.rounds), points=list(self.round_points),
                         scores=list(self.scores))
-        end = self.rules.game_end
-        played = sum(1 for r in self.rounds if "thrown_in" not in r and r.get("outcome") != "annulled")
+        end = self.game.compiled_deal
         if self.first_to_target is not None:
             self._end_game(summarized=True)
-        elif end.rounds is not None and played >= end.rounds:
+        elif end.end_rounds is not None and sum(1 for r in self.rounds if "thrown_in" not in r
+                                                and r.get("outcome") != "annulled") >= end.end_rounds:
             self._end_game(summarized=True)
-        elif end.target is not None and self._target_decides():
+        elif end.end_target is not None and self._target_decides():
             self._end_game(summarized=True)
         elif self.stop_after_deal:  # a sampled world: its look-ahead ends here, no next deal
             self._end_game(summarized=True)
@@ -172,8 +176,8 @@ class ScoringMixin:
     def _close_round_summary(self) -> None:
         summary = self.rounds[-1]
         summary["points"] = list(self.round_points)
-        for name in self.rules.counters:
-            summary[name] = self.counter_counts(name)
+        for name, mask in self.game.compiled_deal.counters:
+            summary[name] = self._counted(mask, None)  # counter_counts(name)
 
     def _score_last_trick(self, rule) -> None:
         idx = None if rule.phase is None else self.game.phase_index[rule.phase]

@@ -5,7 +5,8 @@ each (``who``): ``winner``; ``loser`` (two seats only: refused at load otherwise
 ``each-from-winner`` and ``every-seat`` (each seat in turn from the winner, one step each);
 ``declarer`` (the seat that took the contract). :func:`seats_for` turns a ``who`` into seats.
 
-:data:`STEP_KINDS` maps a step kind to its handler ``handler(state, step, seat) -> bool``: it
+:data:`STEP_KINDS` maps a step kind to its handler ``handler(state, step, seat) -> bool`` (``step``
+a :class:`.compiled.CompiledStep`, its rule ``step.rule``): it
 carries the step out and returns True when it leaves a decision due (a declaration turn), False
 when the step is done and the next one may run. A new kind registers its handler with
 :func:`register_step` (its schema goes into ``ruleset.Step``).
@@ -28,15 +29,16 @@ def register_step(kind: str, handler: StepHandler) -> None:
     STEP_KINDS[kind] = handler
 
 
-def seats_for(who: str, winner: int, state) -> list[int]:
-    """The seats that take a step of ``who`` after a trick won by ``winner``, in order."""
+def seats_for(who: str, winner: int, loser: int | None, declarer: int | None, table) -> tuple[int, ...]:
+    """The seats that take a step of ``who`` after a trick won by ``winner`` (lost by ``loser``,
+    at two seats), in order."""
     if who == "winner":
-        return [winner]
+        return (winner,)
     if who == "loser":
-        return [state.loser]
+        return (loser,)
     if who == "declarer":
-        return [state.declarer]
-    return state.table.order_from(winner)  # each-from-winner, every-seat
+        return (declarer,)
+    return tuple(table.order_from(winner))  # each-from-winner, every-seat
 
 
 def _draw(state, step, seat: int) -> bool:
@@ -67,19 +69,32 @@ def _turn_trump(state, step, seat: int) -> bool:
 
 
 def _declare(state, step, seat: int) -> bool:
-    if step.when == "winner-passed" and not state.winner_passed:
+    if step.winner_passed_only and not state.winner_passed:
         state.pending.pop(0)
         return False
     if state.log_events:  # statistics only: quiet worlds keep none
         for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
-    moves = state._declaration_moves(seat)
+    if step.plain and state.faced is None and state.game_hooks[1] is None:
+        # _declaration_moves() at the start of a turn with nothing but melds to offer (no turn-up
+        # to exchange, no game verbs, one pack, no melds waiting to score): every playout's
+        options = state.meld_options(seat)
+        moves = [m for m, why in options if why is None] if options else None
+    else:
+        moves = state._declaration_moves(seat)
     if moves:
         state.decision = DECLARE
         state.current_player = seat
         state._turn_moves = moves
         return True
-    state._end_step()
+    # DeclaringMixin._end_step of a turn with nothing declared, inline (most turns of a playout):
+    # nothing was put down, and the decision is still play
+    state.pending.pop(0)
+    if state.log_events:
+        state._event("pass", seat=seat)
+    if step.who == "winner":
+        state.winner_passed = True
+    state.step_melds = 0
     return False
 
 

@@ -11,7 +11,6 @@ from ..tricks import forbidding_reason, legal_plays
 from .kinds import PLAY
 from .phases import PHASE_KINDS
 from .show_melds import show_melds
-from .steps import STEP_KINDS, seats_for
 
 
 class TrickPlayMixin:
@@ -21,9 +20,9 @@ class TrickPlayMixin:
 
     def _enter_phase(self, index: int) -> None:
         self.phase = index
-        phase = self.rules.phases[index]
-        self.phase_kind = PHASE_KINDS[phase.kind]
-        self.phase_kind.enter(self, phase)
+        self.cphase = compiled = self.game.compiled_phases[index]
+        self.phase_kind = PHASE_KINDS[compiled.kind]
+        self.phase_kind.enter(self, compiled.rule)
 
     def holding(self, seat: int) -> int:
         return self.hands[seat] | self.tableaus[seat]
@@ -63,6 +62,28 @@ class TrickPlayMixin:
         self._play_card(seat, card)
 
     def _play_card(self, seat: int, card: int) -> None:
+        phase = self.cphase
+        if phase.plain_play:  # the common case, without the rarer checks below (every card of every playout)
+            bit = 1 << card
+            if self.tableaus[seat] & bit:
+                if self.waiting[seat]:
+                    self.lapse_waiting(seat, bit)
+                self.tableaus[seat] &= ~bit
+            else:
+                self.hands[seat] &= ~bit
+            trick = self.trick
+            if trick and phase.shows_voids:
+                self._note_voids(seat, card, phase.follow)
+            trick.append(card)
+            self.trick_seats.append(seat)
+            self.actions.append(phase.play_action[card])
+            if self.log_events:
+                self._event("play", seat=seat, card=self.deck.names[card])
+            if len(trick) < self.n:
+                self.current_player = phase.after[seat]
+            else:
+                self._finish_trick()
+            return
         if self.shows_at_first_play and not self.tricks_played:
             show_melds(self, seat, self.holding(seat))
         if self.trick and self.shows_voids:
@@ -105,61 +126,90 @@ class TrickPlayMixin:
 
     def _finish_trick(self) -> None:
         trick = self.trick
+        phase = self.cphase
         # tricks.trick_winner and the trick's cards as a mask, in one loop (after every trick
         # of every playout)
-        deck, trump = self.game.trick_decks[self.phase], self.trump
-        suit_of, strength = deck.suit_of, deck.strength
-        best, top = 0, trick[0]
-        mask = 1 << top
-        for pos in range(1, len(trick)):
-            card = trick[pos]
-            mask |= 1 << card
+        suit_of, strength, trump = phase.suit_of, phase.strength, self.trump
+        if len(trick) == 2:  # two seats: one comparison
+            top, card = trick
+            mask = 1 << top | 1 << card
             suit = suit_of[card]
-            if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
-                best, top = pos, card
+            best = 1 if ((strength[card] > strength[top]) if suit == suit_of[top] else suit == trump) else 0
+        else:
+            best, top = 0, trick[0]
+            mask = 1 << top
+            for pos in range(1, len(trick)):
+                card = trick[pos]
+                mask |= 1 << card
+                suit = suit_of[card]
+                if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
+                    best, top = pos, card
         winner = self.trick_seats[best]
-        self.won[winner][self.phase] |= mask
+        index = phase.index
+        self.won[winner][index] |= mask
         self.tricks_played += 1
-        self.trick_winners.append((self.phase, winner))
+        self.trick_winners.append((index, winner))
         if self.log_events:
             self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
-        if self.game.trump_turned_each_trick:  # the round keeps each trick's trump
-            self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
-        if self.game.scores_cards_won:
-            for c in trick:
-                self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+        if phase.trick_extras:
+            if phase.trump_turned_each_trick:  # the round keeps each trick's trump
+                self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
+            if phase.scores_cards_won:
+                for c in trick:
+                    self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
         self.trick, self.trick_seats = [], []
-        self.winner = winner
-        self.loser = self.table.after[winner] if self.n == 2 else None  # the other of two
-        self.leader = winner
+        self.winner = self.leader = winner
+        self.loser = phase.loser_of[winner]  # the other of two
         self.winner_passed = False
-        # The steps after the trick as (step, seat, handler) in the order they are taken, a step
-        # for each seat in turn becoming one step per seat: planned once per phase, winner and
-        # declarer for the whole game (inline: this runs after every trick of every playout).
-        key = (self.phase, winner, self.declarer)
-        plan = self.step_plans.get(key)
-        if plan is None:
-            plan = self.step_plans[key] = [(step, seat, STEP_KINDS[step.step]) for step in self.after_trick
-                                           for seat in seats_for(step.who, winner, self)]
-        self.pending = list(plan)
+        # the steps after the trick, planned once per phase and winner (engine.compiled), or per
+        # declarer too where a step is the declarer's
+        plans = phase.plans
+        if plans is not None:
+            self.pending = list(plans[winner])
+        else:
+            key = (index, winner, self.declarer)
+            plan = self.step_plans.get(key)
+            if plan is None:
+                plan = self.step_plans[key] = phase.plan(winner, self.loser, self.declarer, self.table)
+            self.pending = list(plan)
         self.step_melds = 0
 
     def next_step(self):
         """The after-trick step due next (its rule, e.g. ``.step == "draw"``), or None."""
-        return self.pending[0][0] if self.pending else None
+        return self.pending[0][0].rule if self.pending else None
 
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
         while self.decision == PLAY and self.pending:
-            step, seat, run = self.pending[0]
-            if self.draw_gate is not None and step.step in ("draw", "turn-trump") and not self.draw_gate():
-                return  # paused before a stock card is taken: resume() goes on
+            pending = self.pending
+            step, seat, run = pending[0]
+            if step.stock:
+                if self.draw_gate is not None and not self.draw_gate():
+                    return  # paused before a stock card is taken: resume() goes on
+                if step.draws:
+                    stock, pos = self.stock, self.stock_pos
+                    if pos + 1 < len(stock) and not self.log_events and not self.blank_hands:
+                        # steps._draw of a card that is not the last (the turn-up is drawn
+                        # last), with nothing to log: two after every stock trick of a playout
+                        pending.pop(0)
+                        self.stock_pos = pos + 1
+                        self.hands[seat] |= 1 << stock[pos]
+                        continue
+            elif step.winner_passed_only and not self.winner_passed:
+                pending.pop(0)  # steps._declare: not this turn
+                continue
             if run(self, step, seat):
                 return  # a decision is due
         if self.decision != PLAY or self.trick:
             return
-        if self.phase_kind.over(self):
-            if self.phase + 1 < len(self.rules.phases):
+        phase = self.cphase
+        if phase.tricks:  # TricksPhase.over, inline: asked after every trick
+            over = (self.stock_pos >= len(self.stock) if phase.until_stock_empty
+                    else not any(self.hands) and not any(self.tableaus))
+        else:
+            over = self.phase_kind.over(self)
+        if over:
+            if self.phase + 1 < self.game.compiled_deal.phase_count:
                 self._enter_phase(self.phase + 1)
                 if self.decision != PLAY or self.result is not None:
                     return  # a phase of decisions, or one that ended the deal or the game

@@ -71,7 +71,17 @@ class PenchantGame(TrickGame):
         self.minor_ranks = {ranks.index(r) for r in data.blocking.minor}
         self.set_meld_names = set(data.blocking.sets.values())
         self.set_points = {n: self.meld_by_name[name].points for n, name in data.blocking.sets.items()}
+        self._elder_cards = 0  # every card of an elder rank
+        for rank in self.elder_ranks:
+            self._elder_cards |= self.deck.rank_masks[rank]
         self._table_sets: dict[int, list[TableSet]] = {}
+        # the card sets of the meld table that no block can refuse (not sets, or sets of a rank
+        # that is not minor): most melds found at a declaration turn, answered by one look-up
+        table = self.meld_table
+        self._never_blocked = frozenset(
+            mask for mask, patterns in table.items
+            if not any(table.rules[p.kind].name in self.set_meld_names for p in patterns)
+            or self.deck.rank_of[(mask & -mask).bit_length() - 1] not in self.minor_ranks)
 
     # -- blocking ---------------------------------------------------------------------------
     def table_sets(self, tableau: int) -> list[TableSet]:
@@ -94,9 +104,17 @@ class PenchantGame(TrickGame):
         rank = self.deck.rank_of[(meld.mask & -meld.mask).bit_length() - 1]
         if rank not in self.minor_ranks:
             return None
+        opponents = state.table.opponents(seat)
+        tableaus = state.tableaus
+        elder = self._elder_cards
+        for other in opponents:
+            if tableaus[other] & elder:
+                break
+        else:
+            return None  # no elder card on an opponent's table: no elder set to block
         blockers = [
-            (s, other) for other in state.table.opponents(seat)
-            for s in self.table_sets(state.tableaus[other]) if s.elder
+            (s, other) for other in opponents
+            for s in self.table_sets(tableaus[other]) if s.elder
         ]
         if not blockers:
             return None
@@ -130,6 +148,8 @@ class PenchantGame(TrickGame):
         return f"{kind} of {RANK_NAMES[self.deck.ranks[s.rank]]}s ({s.score} points)"
 
     def meld_refusal(self, state, seat: int, meld: MeldScore) -> str | None:
+        if meld.mask in self._never_blocked:  # what block() answers first, without reading the meld's rule
+            return None
         return self.block(state, seat, meld)
 
     def on_declaration_turn(self, state, seat: int) -> dict[str, int]:
