@@ -34,6 +34,10 @@ play: install
 
 # The browser tests drive a system Chromium (Playwright cannot download its own here); say
 # clearly when there is none, since pytest's summary only lists them among the skips.
+# One pytest-xdist worker per core (-n auto: two on CI's machine, more on a bigger one;
+# PYTEST_XDIST_AUTO_NUM_WORKERS=N overrides). worksteal: an idle worker takes queued tests
+# from a busy one, since a few tests last seconds and most milliseconds. One worker, e.g. for
+# --update-golden or a debugger: .venv/bin/python -m pytest -n 0 (or plain, without -n).
 test: install-test
 	@$(BIN)/python tests/web/chromium_check.py
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal

@@ -64,11 +64,19 @@ def play(game_string, seed, check_each_step=False):
     return state
 
 
+# Games until both counts are reached: a game of one deal (multi-pack Bezique; two-hand Pinochle,
+# which a random wrong Out ends in the first) plays sixty games, a game of several deals twenty,
+# which hold sixty hands or more (Bezique to 1000 some 160, partnership Pinochle opened at 200 600).
+PLAYOUT_GAMES, PLAYOUT_HANDS = 20, 60
+
+
 @pytest.mark.parametrize("game_string", game_strings())
 def test_random_playouts_keep_the_invariants(game_string):
     hands = 0
-    for seed in range(60):
+    seed = 0
+    while seed < PLAYOUT_GAMES or hands < PLAYOUT_HANDS:
         state = play(game_string, seed, check_each_step=seed < 10)
+        seed += 1
         hands += len(state.rounds)
         assert state.legal_actions() == [] and state.current_player is None
         table = state.table
@@ -89,7 +97,7 @@ def test_random_playouts_keep_the_invariants(game_string):
         replayed = replay(record)
         assert replayed.summary() == state.summary()
         assert replayed.events == state.events
-    assert hands >= 60
+    assert hands >= PLAYOUT_HANDS
 
 
 @pytest.mark.parametrize("game_string", game_strings())
@@ -136,14 +144,24 @@ def test_observation_hides_the_opponents_hidden_cards(game_string):
             state.apply(rng.choice(state.legal_actions()))
 
 
+# Deals until both counts are reached, fifteen at most: a game of a hundred or two moves checks
+# worlds on thirteen to fifteen deals, one of hundreds (Bezique, multi-pack Bezique, partnership
+# Pinochle: a world every fifth move) has checked 400 worlds within five to ten.
+DETERMINIZE_SEEDS, DETERMINIZE_WORLDS, DETERMINIZE_MAX_SEEDS = 5, 400, 15
+
+
 @pytest.mark.parametrize("game_string", game_names())
 def test_determinize_agrees_with_the_observation(game_string):
-    for seed in range(15):
+    worlds = 0
+    for seed in range(DETERMINIZE_MAX_SEEDS):
+        if seed >= DETERMINIZE_SEEDS and worlds >= DETERMINIZE_WORLDS:
+            break
         state = load_game(game_string).new_game(seed=seed)
         rng = random.Random(seed)
         step = 0
         while not state.is_terminal():
             if step % 5 == 0:
+                worlds += 1
                 seat = state.current_player
                 world = state.determinize(seat, random.Random(step))
                 assert world.observation(seat) == state.observation(seat)
