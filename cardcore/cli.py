@@ -148,7 +148,8 @@ def split_specs(text: str) -> list[str]:
 @click.option("--level", type=click.Choice(list(LEVELS)),
               help="The opponent by strength: easy = greedy; normal (the default) = heuristic, or greedy "
                    "where the game has none; hard = ismcts(iterations=3000,guide=heuristic), "
-                   "unguided where the game has no heuristic.")
+                   "unguided where the game has no heuristic, or the rules file's own (the multi-pack "
+                   "games search less).")
 @click.option("--seat", type=int, help="Your seat: 0 or 1 (seat 0 leads when seat 1 deals), 0..N-1 at a table of "
                                       "N (seats in the order of play). Default 0, or the record's.")
 @click.option("--seed", type=int, help="Seed of the deals (and of the bots); random if omitted.")
@@ -225,7 +226,7 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         if seat is not None:
             raise click.UsageError("--seat is for playing; --watch has no human seat")
         specs = split_specs(bots) if bots else [
-            bot or (level_bot(level, g.name) if level else None) or (saved[s] if saved else level_bot("normal", g.name))
+            bot or (level_bot(level, g) if level else None) or (saved[s] if saved else level_bot("normal", g))
             for s in range(g.players)]
         if len(specs) == 1 and g.players > 2:  # one bot for every seat of a bigger table
             specs = specs * g.players
@@ -242,11 +243,11 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
             if s == seat:
                 players.append(HUMAN)
             elif bot or level:
-                players.append(bot or level_bot(level, g.name))
+                players.append(bot or level_bot(level, g))
             elif saved and saved[s] != HUMAN:
                 players.append(saved[s])
             else:
-                players.append(level_bot("normal", g.name))
+                players.append(level_bot("normal", g))
     view = make_view(force_plain=plain)
     if delay is None:
         delay = 0.5 if sys.stdout.isatty() else 0.0

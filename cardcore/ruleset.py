@@ -694,6 +694,9 @@ class RulesFile(Strict):
     claim: ClaimRule | None = None
     score_scale: ScoreScale | None = None
     notes: list[Note] = []
+    levels: dict[Literal["easy", "normal", "hard"], str] = Field(
+        default_factory=dict, description="a strength level's bot where the general one does not suit the game "
+                                          "(e.g. a smaller search budget for a deck of hundreds of cards)")
     plugin: dict = Field(default_factory=dict, description="data only this game's plugin reads")
     _deal_phases: tuple = PrivateAttr(default=())
 

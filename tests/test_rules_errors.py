@@ -451,3 +451,11 @@ def test_a_deal_with_no_phase_of_play_after_it_is_refused():
     text = PENCHANT[:start] + deal + PENCHANT[end:]
     message = error_of(text)
     assert_at(message, line_of(text, "phases:"), "no phase of play")
+
+
+# ------------------------------------------------------------------------------- levels
+def test_a_level_that_is_not_a_strength_level():
+    broken = replace_once(PENCHANT, "\nnotes:\n", '\nlevels:\n  expert: "ismcts(iterations=9000)"\nnotes:\n')
+    message = error_of(broken)
+    line = line_of(broken, '  expert: "ismcts(iterations=9000)"')
+    assert_at(message, line, "easy", "normal", "hard")

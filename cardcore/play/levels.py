@@ -8,9 +8,13 @@ LEVELS = {"easy": "greedy", "normal": "heuristic, or greedy where the game has n
           "hard": "ismcts(iterations=3000,guide=heuristic), unguided where the game has no heuristic"}
 
 
-def level_bot(level: str, game_name: str) -> str:
-    """The bot spec of a strength level for this game."""
-    has_heuristic = "heuristic" in bot_names(game_name)
+def level_bot(level: str, game) -> str:
+    """The bot spec of a strength level for this game (a ``Game``): the rules file's own
+    ``levels`` entry where it has one, else the general level."""
+    own = game.rules.levels.get(level)
+    if own is not None:
+        return own
+    has_heuristic = "heuristic" in bot_names(game.name)
     if level == "normal":
         return "heuristic" if has_heuristic else "greedy"
     if level == "hard":  # the search guided by the heuristic beats it (bench/README.md)

@@ -130,7 +130,7 @@ def game_list() -> list[dict]:
         out.append({"name": g.name, "title": g.title, "summary": g.rules.meta.summary, "players": g.players,
                     "options": [{**row, "values": row["values"]} for row in g.option_set().describe()],
                     "presets": sorted(g.rules_source().presets), "bots": bot_names(g.name),
-                    "levels": {level: level_bot(level, g.name) for level in LEVELS}})
+                    "levels": {level: level_bot(level, g) for level in LEVELS}})
     return out
 
 
@@ -152,7 +152,7 @@ def seat_players(new: NewGame, game) -> list[str]:
         bots = [bots[s] for s in others]
     if len(bots) not in (0, 1, len(others)):
         raise BadRequest(f"bots needs one spec for every other seat ({len(others)}), or one for all")
-    default = level_bot(new.level or "normal", game.name)
+    default = level_bot(new.level or "normal", game)
     players = []
     for s in range(n):
         if s == seat:

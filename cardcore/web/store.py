@@ -69,7 +69,7 @@ class Store:
         except CardcoreError as exc:
             raise Refused(f"The record of {game_id!r} cannot be continued: {exc}", 422) from None
         if players is None:  # a record written without seats (e.g. by simulate): you in seat 0
-            players = [HUMAN] + [level_bot("normal", state.game.name)] * (state.n - 1)
+            players = [HUMAN] + [level_bot("normal", state.game)] * (state.n - 1)
         return WebTable(game_id, path, state, players, stamp=stamp, hint_spec=self.hint_bot)
 
     def create(self, game, players: list[str], seed: int | None) -> WebTable:

@@ -150,3 +150,22 @@ def test_python_dash_m_cardcore_runs_the_cli():
     for word in ("--bot", "--level", "--seat", "--watch", "--bots", "--delay", "--hint-bot", "--resume",
                  "hint", "history", "score", "help"):
         assert word in proc.stdout
+
+
+def test_a_rules_file_s_own_hard_level_searches_less_on_six_packs(tmp_path):
+    # rules/six-pack-bezique.yaml levels: 500 iterations instead of the general 3,000
+    path = tmp_path / "g.json"
+    out = ok(run(["six-pack-bezique", "--seed", "3", "--level", "hard", "--record", str(path)]))
+    assert "against seat 1 (ismcts(iterations=500,guide=heuristic))" in out
+    assert record(path)["players"] == ["human", "ismcts(iterations=500,guide=heuristic)"]
+
+
+def test_every_game_s_levels_are_bots_it_can_seat():
+    from cardcore import game_names, load_game
+    from cardcore.bots import make_bot
+    from cardcore.play.levels import LEVELS, level_bot
+
+    for name in game_names():
+        game = load_game(name)
+        for level in LEVELS:
+            assert make_bot(level_bot(level, game), game, seed=1) is not None, (name, level)
