@@ -233,14 +233,22 @@ class MeldTable:
             groups = self._groups[allowed] = self._grouped(allowed)
         if any(g.support.bit_count() > _COMPLETE_SUPPORT for g in groups):
             return ()
-        complete = []
+        # neighbouring groups that lie together in a support that small are looked up at once
+        # (two ranks of a 32-card pack): their answers in the same order as one after the other
+        joined: list[tuple[int, list[int]]] = []
         for group in groups:
-            cards = [1 << c for c in iter_bits(group.support)]
+            if joined and (joined[-1][0] | group.support).bit_count() <= _COMPLETE_SUPPORT:
+                joined[-1] = (joined[-1][0] | group.support, joined[-1][1] + group.masks)
+            else:
+                joined.append((group.support, group.masks))
+        complete = []
+        for support, masks in joined:
+            cards = [1 << c for c in iter_bits(support)]
             answers: dict[int, tuple[int, ...]] = {}
             for chosen in range(1 << len(cards)):
                 sub = sum(card for i, card in enumerate(cards) if chosen >> i & 1)
-                answers[sub] = tuple(m for m in group.masks if not m & ~sub)
-            complete.append((group.support, answers))
+                answers[sub] = tuple(m for m in masks if not m & ~sub)
+            complete.append((support, answers))
         return tuple(complete)
 
     def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[int]:
