@@ -118,7 +118,7 @@ class DeclaringMixin:
             masks = table.within(holding, fresh, allowed)
             if not masks:
                 return []
-        out: list[tuple[MeldScore, str | None]]
+        out: list[tuple[MeldScore, str | None]] = []
         # the memo pays where a position is asked again (the public path asks for its actions and
         # checks the one chosen; a search of many packs costs more than the key); a quiet
         # playout of one pack asks a position once in twenty: the key would cost more than it saves
@@ -131,10 +131,7 @@ class DeclaringMixin:
                 masks = table.within(holding, fresh, allowed, loose=hand)
                 if not masks:
                     return []
-            out = []
             self._meld_memo = (key, list(tableaus), out)
-        else:
-            out = []
         policy = game.reuse_policy
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
