@@ -118,20 +118,16 @@ class DeclaringMixin:
             masks = table.within(holding, fresh, allowed)
             if not masks:
                 return []
+        key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
+        memo = self._meld_memo
+        if memo is not None and memo[0] == key and memo[1] == tableaus:
+            return memo[2]
+        if table.canonical:  # a search of many packs costs more than the key: asked once per position
+            masks = table.within(holding, fresh, allowed, loose=hand)
+            if not masks:
+                return []
         out: list[tuple[MeldScore, str | None]] = []
-        # the memo pays where a position is asked again (the public path asks for its actions and
-        # checks the one chosen; a search of many packs costs more than the key); a quiet
-        # playout of one pack asks a position once in twenty: the key would cost more than it saves
-        if self.log_events or table.canonical:
-            key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
-            memo = self._meld_memo
-            if memo is not None and memo[0] == key and memo[1] == tableaus:
-                return memo[2]
-            if table.canonical:
-                masks = table.within(holding, fresh, allowed, loose=hand)
-                if not masks:
-                    return []
-            self._meld_memo = (key, list(tableaus), out)
+        self._meld_memo = (key, list(tableaus), out)
         policy = game.reuse_policy
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
