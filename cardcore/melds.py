@@ -60,6 +60,7 @@ class MeldTable:
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
+        self._complete: dict[frozenset[str] | None, tuple] = {}
         self._best: dict[tuple, MeldScore | None] = {}
         self._by_card: dict[int | None, list[list[tuple[int, int]]]] = {}
         self._by_name: dict[int | None, list] = {}
@@ -197,10 +198,19 @@ class MeldTable:
         than two packs."""
         if self.canonical:
             return self._within_copies(pool, fresh, allowed, fresh if loose is None else loose)
-        groups = self._groups.get(allowed)
-        if groups is None:
-            groups = self._groups[allowed] = self._grouped(allowed)
+        complete = self._complete.get(allowed)
+        if complete is None:
+            complete = self._complete[allowed] = self._completed(allowed)
         out: list[int] = []
+        if complete:  # every group answered in advance: one look-up each
+            for support, answers in complete:
+                found = answers[pool & support]
+                if found:
+                    for mask in found:
+                        if mask & fresh:
+                            out.append(mask)
+            return out
+        groups = self._groups[allowed]
         for group in groups:
             sub = pool & group.support
             if sub.bit_count() < group.least:
@@ -212,6 +222,34 @@ class MeldTable:
                 if mask & fresh:
                     out.append(mask)
         return out
+
+    def _completed(self, allowed: frozenset[str] | None) -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
+        """Where every group of the table lies in at most :data:`_COMPLETE_SUPPORT` cards (a
+        one-pack table: a rank, a suit, a pair of ranks), each group's answer for every part of
+        its support, as (support, answers): a search is then a look-up per group, with no count
+        and no miss. Else empty (the groups' answers are remembered as they are met)."""
+        groups = self._groups.get(allowed)
+        if groups is None:
+            groups = self._groups[allowed] = self._grouped(allowed)
+        if any(g.support.bit_count() > _COMPLETE_SUPPORT for g in groups):
+            return ()
+        # neighbouring groups that lie together in a support that small are looked up at once
+        # (two ranks of a 32-card pack): their answers in the same order as one after the other
+        joined: list[tuple[int, list[int]]] = []
+        for group in groups:
+            if joined and (joined[-1][0] | group.support).bit_count() <= _COMPLETE_SUPPORT:
+                joined[-1] = (joined[-1][0] | group.support, joined[-1][1] + group.masks)
+            else:
+                joined.append((group.support, group.masks))
+        complete = []
+        for support, masks in joined:
+            cards = [1 << c for c in iter_bits(support)]
+            answers: dict[int, tuple[int, ...]] = {}
+            for chosen in range(1 << len(cards)):
+                sub = sum(card for i, card in enumerate(cards) if chosen >> i & 1)
+                answers[sub] = tuple(m for m in masks if not m & ~sub)
+            complete.append((support, answers))
+        return tuple(complete)
 
     def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[int]:
         """:meth:`within` for a table of canonical sets: the melds of ``pool`` by name, each then
@@ -283,6 +321,9 @@ class MeldTable:
 
     def named(self, name: str) -> list[int]:
         return [m for m, pats in self.items if any(self.rules[p.kind].name == name for p in pats)]
+
+
+_COMPLETE_SUPPORT = 8  # 256 answers a group at most, listed at the first search
 
 
 class _Group:

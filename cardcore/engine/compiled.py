@@ -115,7 +115,7 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count", "carte_blanche",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter", "claim")
+                 "trump_setter", "claim", "seats_are_sides")
 
     def __init__(self, game):
         rules = game.rules
@@ -138,3 +138,5 @@ class CompiledDeal:
         setter = rules.trump.set_by_meld
         self.trump_setter = setter if setter is not None and setter.scored_as_trump else None
         self.claim = rules.claim
+        # no partnerships, side i the seat i: a count per seat is the count per side
+        self.seats_are_sides = game.table.sides == tuple((seat,) for seat in range(game.table.n))

@@ -89,13 +89,16 @@ class ScoringMixin:
 
     def _count_deal(self) -> None:
         """The end-of-deal counts of the rules file's ``scoring`` (read as engine.compiled's)."""
-        for rule in self.game.compiled_deal.counts:
+        table, deal = self.table, self.game.compiled_deal
+        # cards are counted per side, and a side's points are scored by its first seat
+        first = [seats[0] for seats in table.sides]
+        for rule in deal.counts:
             if rule.kind == "last-trick":
                 self._score_last_trick(rule.rule)
                 continue
-            # cards are counted per side, and a side's points are scored by its first seat
-            counts = self.table.per_side(self._counted(rule.mask, rule.phase))
-            first = [seats[0] for seats in self.table.sides]
+            counts = self._counted(rule.mask, rule.phase)
+            if not deal.seats_are_sides:
+                counts = table.per_side(counts)
             if rule.kind == "excess":
                 self._score_count([(first[i], max(0, c - rule.over) * rule.points, rule.label,
                                     {"count": c}) for i, c in enumerate(counts)])

@@ -75,6 +75,7 @@ class PenchantGame(TrickGame):
         for rank in self.elder_ranks:
             self._elder_cards |= self.deck.rank_masks[rank]
         self._table_sets: dict[int, list[TableSet]] = {}
+        self._best_elder: dict[int, TableSet | None] = {}
         # the card sets of the meld table that no block can refuse (not sets, or sets of a rank
         # that is not minor): most melds found at a declaration turn, answered by one look-up
         table = self.meld_table
@@ -97,6 +98,17 @@ class PenchantGame(TrickGame):
                 out.append(TableSet(self.set_points[count], rank, count, rank in self.elder_ranks))
         return out
 
+    def best_elder_set(self, tableau: int) -> TableSet | None:
+        """The elder set of this table that blocks most (the highest as blocking compares them),
+        or None. Remembered with :meth:`table_sets`."""
+        try:
+            return self._best_elder[tableau]
+        except KeyError:
+            if len(self._best_elder) > 100_000:  # a bound for very long simulations
+                self._best_elder.clear()
+            best = self._best_elder[tableau] = max((s for s in self.table_sets(tableau) if s.elder), default=None)
+            return best
+
     def block(self, state, seat: int, meld: MeldScore) -> str | None:
         """Why the opponent's elder set blocks this minor set, or None (Kandell, Blocking)."""
         if meld.rule.name not in self.set_meld_names:
@@ -104,21 +116,18 @@ class PenchantGame(TrickGame):
         rank = self.deck.rank_of[(meld.mask & -meld.mask).bit_length() - 1]
         if rank not in self.minor_ranks:
             return None
-        opponents = state.table.opponents(seat)
         tableaus = state.tableaus
         elder = self._elder_cards
-        for other in opponents:
-            if tableaus[other] & elder:
-                break
-        else:
-            return None  # no elder card on an opponent's table: no elder set to block
-        blockers = [
-            (s, other) for other in opponents
-            for s in self.table_sets(tableaus[other]) if s.elder
-        ]
-        if not blockers:
+        found = None  # the best (elder set, seat) of the opponents' tables
+        for other in state.table.opponents(seat):
+            tableau = tableaus[other]
+            if tableau & elder:  # no elder card: no elder set (most tables)
+                best = self.best_elder_set(tableau)
+                if best is not None and (found is None or (best, other) > found):
+                    found = (best, other)
+        if found is None:
             return None
-        blocker, other = max(blockers)
+        blocker, other = found
         if meld.points > blocker.score:
             return None
         if any(self._lifts(own, blocker) for own in self.table_sets(state.tableaus[seat])):

@@ -67,3 +67,27 @@ def test_meld_search_finds_exactly_the_table_s_sets_inside_the_holding(pool_card
     expected = {m for m in table.patterns if not m & ~pool and m & fresh}
     found = table.within(pool, fresh)
     assert len(found) == len(set(found)) and set(found) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.integers(0, 47), max_size=20), st.sets(st.integers(0, 47), max_size=10))
+def test_meld_search_of_a_double_pack_finds_exactly_the_table_s_sets_inside_the_holding(pool_cards, fresh_cards):
+    """Pinochle's 48 cards: a suit's twelve cards are too many to answer in advance (the groups'
+    answers are remembered as met), the same contract as Penchant's one pack."""
+    game = load_game("pinochle")
+    table = game.meld_table
+    assert not table.canonical and table._completed(None) == ()
+    pool = sum(1 << c for c in pool_cards)
+    fresh = pool & sum(1 << c for c in fresh_cards)
+    expected = {m for m in table.patterns if not m & ~pool and m & fresh}
+    found = table.within(pool, fresh)
+    assert len(found) == len(set(found)) and set(found) == expected
+
+
+def test_penchant_s_table_is_answered_in_advance_two_ranks_a_look_up():
+    """Penchant's groups: 8 ranks (sets), 4 suits (sequences, marriages), the queens and jacks
+    (penchants); neighbouring ranks join in pairs of 8 cards, so 4 + 4 + 1 look-ups."""
+    table = load_game("penchant").meld_table
+    complete = table._completed(None)
+    assert [support.bit_count() for support, _ in complete] == [8] * 9
+    assert all(len(answers) == 256 for _, answers in complete)
