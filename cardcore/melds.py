@@ -49,6 +49,8 @@ class MeldTable:
         self.deck = deck
         self.rules = rules
         self.canonical = deck.packs > 2
+        if not self.canonical:
+            self.within = self._searched
         # per card name, the bit of its first, second... copy
         ids = {name: i for i, name in enumerate(deck.by_name)}
         self._name_of = [ids[name] for name in deck.names]  # per card, its name's number
@@ -195,9 +197,15 @@ class MeldTable:
         """Masks of every meld made of cards in ``pool`` with at least one card in ``fresh``
         (only of the kinds named in ``allowed``, if given). ``loose``: the cards whose copies
         are interchangeable (in hand, never melded; default ``fresh``), for tables of more
-        than two packs."""
-        if self.canonical:
-            return self._within_copies(pool, fresh, allowed, fresh if loose is None else loose)
+        than two packs. This is the search of such canonical tables; a table of one or two
+        packs has :meth:`_searched` as its ``within``."""
+        return self._within_copies(pool, fresh, allowed, fresh if loose is None else loose)
+
+    def _searched(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None
+                  ) -> list[int]:
+        """:meth:`within` on the table's own masks; a table of one or two packs is its ``within``
+        (set in ``__init__``: no second call on every declaration turn of a playout), a canonical
+        table's search of its sets by name. ``loose`` is for the signature only."""
         complete = self._complete.get(allowed)
         if complete is None:
             complete = self._complete[allowed] = self._completed(allowed)
@@ -263,7 +271,7 @@ class MeldTable:
             n = name_of[c]
             canonical |= copy_bits[n][counts[n]]
             counts[n] += 1
-        found = self._plain_within(canonical, allowed)
+        found = self._searched(canonical, canonical, allowed)  # every set of the pool
         if not found:
             return found
         fresh_copies: dict[int, list[int]] = {}
@@ -302,21 +310,6 @@ class MeldTable:
                     physical |= part
                 if physical & fresh:
                     out.append(physical)
-        return out
-
-    def _plain_within(self, pool: int, allowed: frozenset[str] | None) -> list[int]:
-        groups = self._groups.get(allowed)
-        if groups is None:
-            groups = self._groups[allowed] = self._grouped(allowed)
-        out: list[int] = []
-        for group in groups:
-            sub = pool & group.support
-            if sub.bit_count() < group.least:
-                continue
-            found = group.answers.get(sub)
-            if found is None:
-                found = group.answers[sub] = [m for m in group.masks if not m & ~sub]
-            out.extend(found)
         return out
 
     def named(self, name: str) -> list[int]:
