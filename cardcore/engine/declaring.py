@@ -52,7 +52,11 @@ class DeclaringMixin:
         if step is not None and step.to_score:
             moves: list = self.open_melds(seat)
         else:  # open_melds() without a to_score step, spelled out: this runs in every playout
-            options = self.meld_options(seat)  # mostly none: then no list to filter
+            if self.game.meld_table.canonical:
+                options = self.meld_options(seat)
+            else:  # meld_options() without its memo (a playout asks once per position)
+                masks = self._meld_masks(seat, step)
+                options = self._options_of(seat, step, masks) if masks else masks  # mostly none: no list to filter
             moves = [m for m, why in options if why is None] if options else options  # declarable(), for one pack
             if self.deck.packs != 1 and len(moves) > 1:
                 moves = self._one_per_action(seat, moves)
@@ -102,39 +106,54 @@ class DeclaringMixin:
         return step.rule if step is not None and step.declare else None
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
-        """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
+        """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None).
+        Remembered for the last position asked: bots, hints and the display ask again."""
         step = self.pending[0][0] if self.pending else None
-        hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
-        game = self.game
-        table = game.meld_table
-        allowed = step.allowed if step is not None else None  # None for a step that is not a declaration
-        holding = hand | tableaus[seat]
-        # the cards put down at this turn count as fresh: melds they form with table cards are
-        # shown at the same time (and wait to score, where the step allows it)
-        fresh = holding if not game.needs_fresh_card else hand | self.step_shown
+        table = self.game.meld_table
         if not table.canonical:
             # most declaration turns of a playout find nothing: the search first, before any key
             # or list is made (asked again, the search finds nothing again, as cheaply)
-            masks = table.within(holding, fresh, allowed)
+            masks = self._meld_masks(seat, step)
             if not masks:
                 return []
-        key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
+        hand, tableaus = self.hands[seat], self.tableaus
+        key = (seat, hand, self.trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
         if table.canonical:  # a search of many packs costs more than the key: asked once per position
-            masks = table.within(holding, fresh, allowed, loose=hand)
+            holding = hand | tableaus[seat]
+            fresh = holding if not self.game.needs_fresh_card else hand | self.step_shown
+            masks = table.within(holding, fresh, step.allowed if step is not None else None, loose=hand)
             if not masks:
                 return []
-        out: list[tuple[MeldScore, str | None]] = []
+        out = self._options_of(seat, step, masks)
         self._meld_memo = (key, list(tableaus), out)
-        policy = game.reuse_policy
+        return out
+
+    def _meld_masks(self, seat: int, step) -> list[int]:
+        """The card sets of the melds :meth:`meld_options` offers ``seat`` at ``step`` (a compiled
+        step; None outside a declaration), for a table of one or two packs: in its holding, with a
+        fresh card, of the kinds the step admits."""
+        hand = self.hands[seat]
+        holding = hand | self.tableaus[seat]
+        # the cards put down at this turn count as fresh: melds they form with table cards are
+        # shown at the same time (and wait to score, where the step allows it)
+        fresh = holding if not self.game.needs_fresh_card else hand | self.step_shown
+        return self.game.meld_table.within(holding, fresh, step.allowed if step is not None else None)
+
+    def _options_of(self, seat: int, step, masks: list[int]) -> list[tuple[MeldScore, str | None]]:
+        """:meth:`meld_options` for the card sets ``masks`` found: each set's best meld and why it
+        is refused (or None). Not remembered: a playout's turn asks once (steps._declare)."""
+        game, trump = self.game, self.trump
+        allowed = step.allowed if step is not None else None
+        out: list[tuple[MeldScore, str | None]] = []
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
-        best = table.best
-        reuse = None if policy == "fresh-card" else self.reuse_refusal
+        best = game.meld_table.best
+        reuse = None if game.reuse_policy == "fresh-card" else self.reuse_refusal
         hook = self.game_hooks[0]
-        view = self.view() if hook is not None else None
+        view = None  # made for the first meld the game's hook is asked about
         setter = game.compiled_deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:
             meld = best(mask, trump, allowed)
@@ -143,6 +162,8 @@ class DeclaringMixin:
             if meld is not None:
                 why = reuse(seat, meld) if reuse is not None else None
                 if not why and hook is not None:
+                    if view is None:
+                        view = self.view()
                     why = hook(view, seat, meld)
                 out.append((meld, why))
         return out

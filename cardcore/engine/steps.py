@@ -77,9 +77,10 @@ def _declare(state, step, seat: int) -> bool:
             state.tallies[key] = state.tallies.get(key, 0) + count
     if step.plain and state.faced is None and state.game_hooks[1] is None:
         # _declaration_moves() at the start of a turn with nothing but melds to offer (no turn-up
-        # to exchange, no game verbs, one pack, no melds waiting to score): every playout's
-        options = state.meld_options(seat)
-        moves = [m for m, why in options if why is None] if options else None
+        # to exchange, no game verbs, one pack, no melds waiting to score): every playout's. The
+        # melds are asked without meld_options()'s memo: a playout asks once per position.
+        masks = state._meld_masks(seat, step)
+        moves = [m for m, why in state._options_of(seat, step, masks) if why is None] if masks else None
     else:
         moves = state._declaration_moves(seat)
     if moves:
