@@ -271,6 +271,11 @@ class TrickGame:
         """Why ``seat`` may not declare ``meld`` now (a game-specific rule), or None."""
         return None
 
+    # The card sets (masks of the meld table) that meld_refusal may refuse, where a game knows
+    # them (e.g. Penchant's minor sets, which blocking concerns); None: any. With a table of one
+    # or two packs the engine asks meld_refusal about no other meld at a declaration turn.
+    refusable_melds: frozenset[int] | None = None
+
     # False where extra_declarations never offers anything with these options (e.g. Penchant
     # without its jail-free variation): the engine then does not ask it at every turn.
     offers_extra_declarations: ClassVar[bool] = True

@@ -16,11 +16,15 @@ from .kinds import DECLARE, EXCHANGE, PLAY
 def game_hooks(game) -> tuple:
     """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
     TrickGame's, which never answers anything (or says it offers no extra declarations): a
-    call saved at every declaration turn."""
+    call saved at every declaration turn; and the card sets ``meld_refusal`` may refuse
+    (``refusable_melds``), None for any (always with a table of more than two packs, whose sets
+    found are not the table's own masks)."""
     refusal, extra = game.meld_refusal, game.extra_declarations
+    refusable = None if game.meld_table.canonical else game.refusable_melds
     return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
             None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
-            or not game.offers_extra_declarations else extra)
+            or not game.offers_extra_declarations else extra,
+            refusable)
 
 
 class DeclaringMixin:
@@ -152,7 +156,7 @@ class DeclaringMixin:
         # every declaration turn of every playout)
         best = game.meld_table.best
         reuse = None if game.reuse_policy == "fresh-card" else self.reuse_refusal
-        hook = self.game_hooks[0]
+        hook, _, refusable = self.game_hooks
         view = None  # made for the first meld the game's hook is asked about
         setter = game.compiled_deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:
@@ -161,7 +165,7 @@ class DeclaringMixin:
                 meld = self._as_trump_setter(mask, allowed) or meld
             if meld is not None:
                 why = reuse(seat, meld) if reuse is not None else None
-                if not why and hook is not None:
+                if not why and hook is not None and (refusable is None or mask in refusable):
                     if view is None:
                         view = self.view()
                     why = hook(view, seat, meld)

@@ -83,6 +83,8 @@ class PenchantGame(TrickGame):
             mask for mask, patterns in table.items
             if not any(table.rules[p.kind].name in self.set_meld_names for p in patterns)
             or self.deck.rank_of[(mask & -mask).bit_length() - 1] not in self.minor_ranks)
+        # the others, minor sets: the only melds the engine asks meld_refusal about
+        self.refusable_melds = frozenset(table.patterns) - self._never_blocked
 
     # -- blocking ---------------------------------------------------------------------------
     def table_sets(self, tableau: int) -> list[TableSet]:
