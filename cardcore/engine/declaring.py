@@ -273,34 +273,40 @@ class DeclaringMixin:
         raise IllegalAction(action, self.explain_meld(seat, mask))
 
     def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
-        step = self.declare_step()
-        to_score = (step is not None and step.to_score and meld.rule.counts_as_meld
-                    and self._meld_limit_reached())
-        put_down = (meld.mask | extra_to_tableau) & self.hands[seat]
-        self.hands[seat] &= ~(meld.mask | extra_to_tableau)
-        self.tableaus[seat] |= meld.mask | extra_to_tableau
-        self.known[seat] |= meld.mask | extra_to_tableau
-        self.step_shown |= put_down
-        cards = self.game.meld_cards(meld.mask)
-        entry = {"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points}
-        if self.game.has_to_score:
-            entry["class"] = meld.rule.meld_class
+        step = self.pending[0][0] if self.pending else None  # the compiled declare_step(), inline: every meld
+        rule, game = meld.rule, self.game
+        # shown now, to score later: where the step lets melds wait, once the turn's limit is
+        # reached (_meld_limit_reached(), inline; a step that lets melds wait is a declaration)
+        to_score = (step is not None and step.to_score and rule.counts_as_meld
+                    and self.step_melds >= step.max_melds)
+        moved = meld.mask | extra_to_tableau
+        hands = self.hands
+        self.step_shown |= moved & hands[seat]  # the cards put down from hand
+        hands[seat] &= ~moved
+        self.tableaus[seat] |= moved
+        self.known[seat] |= moved
+        cards = game.meld_cards(meld.mask)
+        entry = {"player": seat, "cards": cards, "name": rule.name, "points": meld.points}
+        if game.has_to_score:
+            entry["class"] = rule.meld_class
             entry["status"] = "waiting" if to_score else "scored"
         self.meld_log.append(entry)
-        self.meld_history[seat].append((meld.mask, meld.rule.meld_class, meld.points, meld.rule.name))
+        self.meld_history[seat].append((meld.mask, rule.meld_class, meld.points, rule.name))
         if to_score:
             # shown now, scored after a later trick won while its cards stay on the table
             self.waiting[seat] = [*self.waiting[seat], (meld, len(self.meld_log) - 1)]
             if self.log_events:
-                self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points,
+                self._event("meld", seat=seat, cards=list(cards), name=rule.name, points=meld.points,
                             to_score=True)
-            self._trump_after_meld(seat, meld)
+            if rule.name in game.trump_melds:
+                self._trump_after_meld(seat, meld)
             return
         if self.log_events:
-            self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
-        self._score(seat, meld.points, "meld", meld=meld.rule.name)
-        self._trump_after_meld(seat, meld)
-        if meld.rule.counts_as_meld:
+            self._event("meld", seat=seat, cards=list(cards), name=rule.name, points=meld.points)
+        self._score(seat, meld.points, "meld", meld=rule.name)
+        if rule.name in game.trump_melds:  # most melds neither set nor cancel trump
+            self._trump_after_meld(seat, meld)
+        if rule.counts_as_meld:
             self.step_melds += 1
 
     def _score_waiting(self, seat: int, waiting: tuple[MeldScore, int]) -> None:
@@ -367,8 +373,10 @@ class DeclaringMixin:
         self._after_declaration()
 
     def _after_declaration(self) -> None:
-        if (self.faced is None and not self.game.has_uncounted_melds and not self.game.has_to_score
-                and self._meld_limit_reached()):
+        game = self.game
+        step = self.pending[0][0] if self.pending else None  # _meld_limit_reached(), inline: every meld
+        if (self.faced is None and not game.has_uncounted_melds and not game.has_to_score
+                and step is not None and step.declare and self.step_melds >= step.max_melds):
             self._turn_moves = None  # nothing can follow the turn's last meld: no search
             self._end_step()
             return
