@@ -58,10 +58,10 @@ class DeclaringMixin:
         else:  # open_melds() without a to_score step, spelled out: this runs in every playout
             if self.game.meld_table.canonical:
                 options = self.meld_options(seat)
-            else:  # meld_options() without its memo (a playout asks once per position)
+                moves = [m for m, why in options if why is None]  # declarable(), before one per action
+            else:  # meld_options() without its memo (a playout asks once per position): mostly none
                 masks = self._meld_masks(seat, step)
-                options = self._options_of(seat, step, masks) if masks else masks  # mostly none: no list to filter
-            moves = [m for m, why in options if why is None] if options else options  # declarable(), for one pack
+                moves = self._options_of(seat, step, masks, refused=False) if masks else masks
             if self.deck.packs != 1 and len(moves) > 1:
                 moves = self._one_per_action(seat, moves)
             if limited:
@@ -146,21 +146,23 @@ class DeclaringMixin:
         fresh = holding if not self.game.needs_fresh_card else hand | self.step_shown
         return self.game.meld_table.within(holding, fresh, step.allowed if step is not None else None)
 
-    def _options_of(self, seat: int, step, masks: list[int]) -> list[tuple[MeldScore, str | None]]:
+    def _options_of(self, seat: int, step, masks: list[int], refused: bool = True) -> list:
         """:meth:`meld_options` for the card sets ``masks`` found: each set's best meld and why it
-        is refused (or None). Not remembered: a playout's turn asks once (steps._declare)."""
+        is refused (or None); with ``refused`` False, only the melds not refused (the moves).
+        Not remembered: a playout's turn asks once (steps._declare)."""
         game, trump = self.game, self.trump
         allowed = step.allowed if step is not None else None
-        out: list[tuple[MeldScore, str | None]] = []
+        out: list = []
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
-        best = game.meld_table.best
+        table = game.meld_table
+        best, known = table.best, table.bests(trump, allowed)
         reuse = None if game.reuse_policy == "fresh-card" else self.reuse_refusal
         hook, _, refusable = self.game_hooks
         view = None  # made for the first meld the game's hook is asked about
         setter = game.compiled_deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:
-            meld = best(mask, trump, allowed)
+            meld = known[mask] if mask in known else best(mask, trump, allowed)
             if setter is not None:
                 meld = self._as_trump_setter(mask, allowed) or meld
             if meld is not None:
@@ -169,7 +171,10 @@ class DeclaringMixin:
                     if view is None:
                         view = self.view()
                     why = hook(view, seat, meld)
-                out.append((meld, why))
+                if refused:
+                    out.append((meld, why))
+                elif why is None:
+                    out.append(meld)
         return out
 
     def _as_trump_setter(self, mask: int, allowed) -> MeldScore | None:

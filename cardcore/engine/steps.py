@@ -80,7 +80,7 @@ def _declare(state, step, seat: int) -> bool:
         # to exchange, no game verbs, one pack, no melds waiting to score): every playout's. The
         # melds are asked without meld_options()'s memo: a playout asks once per position.
         masks = state._meld_masks(seat, step)
-        moves = [m for m, why in state._options_of(seat, step, masks) if why is None] if masks else None
+        moves = state._options_of(seat, step, masks, refused=False) if masks else None
     else:
         moves = state._declaration_moves(seat)
     if moves:
