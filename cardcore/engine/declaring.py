@@ -138,7 +138,7 @@ class DeclaringMixin:
     def _meld_masks(self, seat: int, step) -> list[int]:
         """The card sets of the melds :meth:`meld_options` offers ``seat`` at ``step`` (a compiled
         step; None outside a declaration), for a table of one or two packs: in its holding, with a
-        fresh card, of the kinds the step admits."""
+        fresh card, of the kinds the step admits. (steps._declare has a copy inline.)"""
         hand = self.hands[seat]
         holding = hand | self.tableaus[seat]
         # the cards put down at this turn count as fresh: melds they form with table cards are
