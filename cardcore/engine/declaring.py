@@ -396,7 +396,7 @@ class DeclaringMixin:
             # that a skipped turn tells the opponent no more than a pass would.
             if self.log_events:
                 self._event("pass", seat=seat)
-            if step.who == "winner":
+            if step.by_winner:
                 self.winner_passed = True
         self.step_melds = 0
         self.step_shown = 0

@@ -82,8 +82,7 @@ def _declare(state, step, seat: int) -> bool:
         # DeclaringMixin._meld_masks(), inline (one call less at every turn): they change together
         hand = state.hands[seat]
         holding = hand | state.tableaus[seat]
-        fresh = holding if not state.game.needs_fresh_card else hand | state.step_shown
-        masks = state.game.meld_table.within(holding, fresh, step.allowed)
+        masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding, step.allowed)
         moves = state._options_of(seat, step, masks, refused=False) if masks else None
     else:
         moves = state._declaration_moves(seat)
@@ -97,7 +96,7 @@ def _declare(state, step, seat: int) -> bool:
     state.pending.pop(0)
     if state.log_events:
         state._event("pass", seat=seat)
-    if step.who == "winner":
+    if step.by_winner:
         state.winner_passed = True
     state.step_melds = 0
     return False
