@@ -213,6 +213,9 @@ class TrickGame:
         # melds declared beside the turn's one meld (the dix): only then is a turn whose meld
         # limit is reached searched again
         self.has_uncounted_melds = any(not m.counts_as_meld for m in r.melds)
+        # the melds that may set or cancel trump as they are declared (any other leaves it)
+        self.trump_melds = frozenset([*(r.trump.set_by_meld.melds if r.trump.set_by_meld else ()),
+                                      *(r.trump.cancelled_by_trump_meld.melds if r.trump.cancelled_by_trump_meld else ())])
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
         from .engine.compiled import CompiledDeal, compile_phases  # the engine imports this module
@@ -270,6 +273,11 @@ class TrickGame:
     def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:
         """Why ``seat`` may not declare ``meld`` now (a game-specific rule), or None."""
         return None
+
+    # The card sets (masks of the meld table) that meld_refusal may refuse, where a game knows
+    # them (e.g. Penchant's minor sets, which blocking concerns); None: any. With a table of one
+    # or two packs the engine asks meld_refusal about no other meld at a declaration turn.
+    refusable_melds: frozenset[int] | None = None
 
     # False where extra_declarations never offers anything with these options (e.g. Penchant
     # without its jail-free variation): the engine then does not ask it at every turn.

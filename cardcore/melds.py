@@ -63,7 +63,7 @@ class MeldTable:
         self.items = list(self.patterns.items())
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._complete: dict[frozenset[str] | None, tuple] = {}
-        self._best: dict[tuple, MeldScore | None] = {}
+        self._best: dict[tuple, dict[int, MeldScore | None]] = {}  # by (trump, allowed), by card set
         self._by_card: dict[int | None, list[list[tuple[int, int]]]] = {}
         self._by_name: dict[int | None, list] = {}
 
@@ -143,12 +143,20 @@ class MeldTable:
         """The best-scoring meld these exact cards form (the engine scores the better one),
         among the meld kinds named in ``allowed`` if given. Remembered: playouts ask again and
         again."""
-        key = (mask, trump, allowed)
+        known = self.bests(trump, allowed)
         try:
-            return self._best[key]
+            return known[mask]
         except KeyError:
-            found = self._best[key] = self._best_of(mask, trump, allowed)
+            found = known[mask] = self._best_of(mask, trump, allowed)
             return found
+
+    def bests(self, trump: int | None, allowed: frozenset[str] | None = None) -> dict[int, MeldScore | None]:
+        """:meth:`best`'s answers so far with this trump and these kinds, by card set: read once
+        for the sets of a declaration turn (a set not in it is asked of :meth:`best`)."""
+        known = self._best.get((trump, allowed))
+        if known is None:
+            known = self._best[trump, allowed] = {}
+        return known
 
     def _best_of(self, mask: int, trump: int | None, allowed: frozenset[str] | None) -> MeldScore | None:
         best = None

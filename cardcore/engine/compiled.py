@@ -18,7 +18,7 @@ class CompiledStep:
     """One after-trick step of a phase, with what the engine asks of it at every trick."""
 
     __slots__ = ("rule", "kind", "who", "run", "stock", "draws", "declare", "winner_passed_only", "allowed",
-                 "to_score", "max_melds", "exchange", "plain")
+                 "to_score", "max_melds", "exchange", "plain", "by_winner", "search", "fresh_from_hand")
 
     def __init__(self, rule, game):
         self.rule = rule
@@ -36,6 +36,11 @@ class CompiledStep:
         # a declaration step whose turn opens with melds only (one pack: one set per action; no
         # melds waiting to score; no exchange)
         self.plain = self.declare and not self.to_score and not self.exchange and game.deck.packs == 1
+        self.by_winner = rule.who == "winner"
+        # what a plain turn's meld search asks (steps._declare): the table's search, and whether
+        # a meld needs a card from hand (else any card of the holding is fresh)
+        self.search = game.meld_table.within
+        self.fresh_from_hand = game.needs_fresh_card
 
     def __repr__(self) -> str:
         return f"<step {self.kind} by {self.who}>"

@@ -60,7 +60,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("past_for_seat", SHARED, "memo of hidden_history: the deals over as one seat may know them (replaced, never changed in place)"),
     ("log_events", SHARED, "whether events are logged (search bots turn it off)"),
     ("stop_after_deal", SHARED, "a search's world ends with the deal it looks ahead to"),
-    ("game_hooks", SHARED, "the game's meld_refusal and extra_declarations, None where it has none"),
+    ("game_hooks", SHARED, "the game's meld_refusal and extra_declarations, None where it has none, "
+                          "and the melds meld_refusal may refuse (None: any)"),
     ("draw_gate", SHARED, "an adapter's hook: answering False pauses the steps before a draw"),
     ("deal_gate", SHARED, "an adapter's hook: answering False pauses a deal that is due (engine.chance)"),
     ("deal_paused", SHARED, "a deal is due and waits for queue_deal() and resume() (None: not paused)"),

@@ -16,11 +16,15 @@ from .kinds import DECLARE, EXCHANGE, PLAY
 def game_hooks(game) -> tuple:
     """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
     TrickGame's, which never answers anything (or says it offers no extra declarations): a
-    call saved at every declaration turn."""
+    call saved at every declaration turn; and the card sets ``meld_refusal`` may refuse
+    (``refusable_melds``), None for any (always with a table of more than two packs, whose sets
+    found are not the table's own masks)."""
     refusal, extra = game.meld_refusal, game.extra_declarations
+    refusable = None if game.meld_table.canonical else game.refusable_melds
     return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
             None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
-            or not game.offers_extra_declarations else extra)
+            or not game.offers_extra_declarations else extra,
+            refusable)
 
 
 class DeclaringMixin:
@@ -52,8 +56,12 @@ class DeclaringMixin:
         if step is not None and step.to_score:
             moves: list = self.open_melds(seat)
         else:  # open_melds() without a to_score step, spelled out: this runs in every playout
-            options = self.meld_options(seat)  # mostly none: then no list to filter
-            moves = [m for m, why in options if why is None] if options else options  # declarable(), for one pack
+            if self.game.meld_table.canonical:
+                options = self.meld_options(seat)
+                moves = [m for m, why in options if why is None]  # declarable(), before one per action
+            else:  # meld_options() without its memo (a playout asks once per position): mostly none
+                masks = self._meld_masks(seat, step)
+                moves = self._options_of(seat, step, masks, refused=False) if masks else masks
             if self.deck.packs != 1 and len(moves) > 1:
                 moves = self._one_per_action(seat, moves)
             if limited:
@@ -102,49 +110,71 @@ class DeclaringMixin:
         return step.rule if step is not None and step.declare else None
 
     def meld_options(self, seat: int) -> list[tuple[MeldScore, str | None]]:
-        """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None)."""
+        """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None).
+        Remembered for the last position asked: bots, hints and the display ask again."""
         step = self.pending[0][0] if self.pending else None
-        hand, tableaus, trump = self.hands[seat], self.tableaus, self.trump
-        game = self.game
-        table = game.meld_table
-        allowed = step.allowed if step is not None else None  # None for a step that is not a declaration
-        holding = hand | tableaus[seat]
-        # the cards put down at this turn count as fresh: melds they form with table cards are
-        # shown at the same time (and wait to score, where the step allows it)
-        fresh = holding if not game.needs_fresh_card else hand | self.step_shown
+        table = self.game.meld_table
         if not table.canonical:
             # most declaration turns of a playout find nothing: the search first, before any key
             # or list is made (asked again, the search finds nothing again, as cheaply)
-            masks = table.within(holding, fresh, allowed)
+            masks = self._meld_masks(seat, step)
             if not masks:
                 return []
-        key = (seat, hand, trump, step, len(self.meld_history[seat]), self.step_shown)
+        hand, tableaus = self.hands[seat], self.tableaus
+        key = (seat, hand, self.trump, step, len(self.meld_history[seat]), self.step_shown)
         memo = self._meld_memo
         if memo is not None and memo[0] == key and memo[1] == tableaus:
             return memo[2]
         if table.canonical:  # a search of many packs costs more than the key: asked once per position
-            masks = table.within(holding, fresh, allowed, loose=hand)
+            holding = hand | tableaus[seat]
+            fresh = holding if not self.game.needs_fresh_card else hand | self.step_shown
+            masks = table.within(holding, fresh, step.allowed if step is not None else None, loose=hand)
             if not masks:
                 return []
-        out: list[tuple[MeldScore, str | None]] = []
+        out = self._options_of(seat, step, masks)
         self._meld_memo = (key, list(tableaus), out)
-        policy = game.reuse_policy
+        return out
+
+    def _meld_masks(self, seat: int, step) -> list[int]:
+        """The card sets of the melds :meth:`meld_options` offers ``seat`` at ``step`` (a compiled
+        step; None outside a declaration), for a table of one or two packs: in its holding, with a
+        fresh card, of the kinds the step admits. (steps._declare has a copy inline.)"""
+        hand = self.hands[seat]
+        holding = hand | self.tableaus[seat]
+        # the cards put down at this turn count as fresh: melds they form with table cards are
+        # shown at the same time (and wait to score, where the step allows it)
+        fresh = holding if not self.game.needs_fresh_card else hand | self.step_shown
+        return self.game.meld_table.within(holding, fresh, step.allowed if step is not None else None)
+
+    def _options_of(self, seat: int, step, masks: list[int], refused: bool = True) -> list:
+        """:meth:`meld_options` for the card sets ``masks`` found: each set's best meld and why it
+        is refused (or None); with ``refused`` False, only the melds not refused (the moves).
+        Not remembered: a playout's turn asks once (steps._declare)."""
+        game, trump = self.game, self.trump
+        allowed = step.allowed if step is not None else None
+        out: list = []
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
-        best = table.best
-        reuse = None if policy == "fresh-card" else self.reuse_refusal
-        hook = self.game_hooks[0]
-        view = self.view() if hook is not None else None
+        table = game.meld_table
+        best, known = table.best, table.bests(trump, allowed)
+        reuse = None if game.reuse_policy == "fresh-card" else self.reuse_refusal
+        hook, _, refusable = self.game_hooks
+        view = None  # made for the first meld the game's hook is asked about
         setter = game.compiled_deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:
-            meld = best(mask, trump, allowed)
+            meld = known[mask] if mask in known else best(mask, trump, allowed)
             if setter is not None:
                 meld = self._as_trump_setter(mask, allowed) or meld
             if meld is not None:
                 why = reuse(seat, meld) if reuse is not None else None
-                if not why and hook is not None:
+                if not why and hook is not None and (refusable is None or mask in refusable):
+                    if view is None:
+                        view = self.view()
                     why = hook(view, seat, meld)
-                out.append((meld, why))
+                if refused:
+                    out.append((meld, why))
+                elif why is None:
+                    out.append(meld)
         return out
 
     def _as_trump_setter(self, mask: int, allowed) -> MeldScore | None:
@@ -248,34 +278,40 @@ class DeclaringMixin:
         raise IllegalAction(action, self.explain_meld(seat, mask))
 
     def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
-        step = self.declare_step()
-        to_score = (step is not None and step.to_score and meld.rule.counts_as_meld
-                    and self._meld_limit_reached())
-        put_down = (meld.mask | extra_to_tableau) & self.hands[seat]
-        self.hands[seat] &= ~(meld.mask | extra_to_tableau)
-        self.tableaus[seat] |= meld.mask | extra_to_tableau
-        self.known[seat] |= meld.mask | extra_to_tableau
-        self.step_shown |= put_down
-        cards = self.game.meld_cards(meld.mask)
-        entry = {"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points}
-        if self.game.has_to_score:
-            entry["class"] = meld.rule.meld_class
+        step = self.pending[0][0] if self.pending else None  # the compiled declare_step(), inline: every meld
+        rule, game = meld.rule, self.game
+        # shown now, to score later: where the step lets melds wait, once the turn's limit is
+        # reached (_meld_limit_reached(), inline; a step that lets melds wait is a declaration)
+        to_score = (step is not None and step.to_score and rule.counts_as_meld
+                    and self.step_melds >= step.max_melds)
+        moved = meld.mask | extra_to_tableau
+        hands = self.hands
+        self.step_shown |= moved & hands[seat]  # the cards put down from hand
+        hands[seat] &= ~moved
+        self.tableaus[seat] |= moved
+        self.known[seat] |= moved
+        cards = game.meld_cards(meld.mask)
+        entry = {"player": seat, "cards": cards, "name": rule.name, "points": meld.points}
+        if game.has_to_score:
+            entry["class"] = rule.meld_class
             entry["status"] = "waiting" if to_score else "scored"
         self.meld_log.append(entry)
-        self.meld_history[seat].append((meld.mask, meld.rule.meld_class, meld.points, meld.rule.name))
+        self.meld_history[seat].append((meld.mask, rule.meld_class, meld.points, rule.name))
         if to_score:
             # shown now, scored after a later trick won while its cards stay on the table
             self.waiting[seat] = [*self.waiting[seat], (meld, len(self.meld_log) - 1)]
             if self.log_events:
-                self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points,
+                self._event("meld", seat=seat, cards=list(cards), name=rule.name, points=meld.points,
                             to_score=True)
-            self._trump_after_meld(seat, meld)
+            if rule.name in game.trump_melds:
+                self._trump_after_meld(seat, meld)
             return
         if self.log_events:
-            self._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
-        self._score(seat, meld.points, "meld", meld=meld.rule.name)
-        self._trump_after_meld(seat, meld)
-        if meld.rule.counts_as_meld:
+            self._event("meld", seat=seat, cards=list(cards), name=rule.name, points=meld.points)
+        self._score(seat, meld.points, "meld", meld=rule.name)
+        if rule.name in game.trump_melds:  # most melds neither set nor cancel trump
+            self._trump_after_meld(seat, meld)
+        if rule.counts_as_meld:
             self.step_melds += 1
 
     def _score_waiting(self, seat: int, waiting: tuple[MeldScore, int]) -> None:
@@ -342,8 +378,10 @@ class DeclaringMixin:
         self._after_declaration()
 
     def _after_declaration(self) -> None:
-        if (self.faced is None and not self.game.has_uncounted_melds and not self.game.has_to_score
-                and self._meld_limit_reached()):
+        game = self.game
+        step = self.pending[0][0] if self.pending else None  # _meld_limit_reached(), inline: every meld
+        if (self.faced is None and not game.has_uncounted_melds and not game.has_to_score
+                and step is not None and step.declare and self.step_melds >= step.max_melds):
             self._turn_moves = None  # nothing can follow the turn's last meld: no search
             self._end_step()
             return
@@ -358,7 +396,7 @@ class DeclaringMixin:
             # that a skipped turn tells the opponent no more than a pass would.
             if self.log_events:
                 self._event("pass", seat=seat)
-            if step.who == "winner":
+            if step.by_winner:
                 self.winner_passed = True
         self.step_melds = 0
         self.step_shown = 0

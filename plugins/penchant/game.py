@@ -76,13 +76,14 @@ class PenchantGame(TrickGame):
             self._elder_cards |= self.deck.rank_masks[rank]
         self._table_sets: dict[int, list[TableSet]] = {}
         self._best_elder: dict[int, TableSet | None] = {}
-        # the card sets of the meld table that no block can refuse (not sets, or sets of a rank
-        # that is not minor): most melds found at a declaration turn, answered by one look-up
+        # the minor sets (sets of a minor rank), the only melds a block concerns (Kandell,
+        # Blocking: "just Sets"; elder sets are never blocked): the engine asks meld_refusal
+        # about no other meld, and block() answers the others first, with one look-up
         table = self.meld_table
-        self._never_blocked = frozenset(
+        self.refusable_melds = frozenset(
             mask for mask, patterns in table.items
-            if not any(table.rules[p.kind].name in self.set_meld_names for p in patterns)
-            or self.deck.rank_of[(mask & -mask).bit_length() - 1] not in self.minor_ranks)
+            if any(table.rules[p.kind].name in self.set_meld_names for p in patterns)
+            and self.deck.rank_of[(mask & -mask).bit_length() - 1] in self.minor_ranks)
 
     # -- blocking ---------------------------------------------------------------------------
     def table_sets(self, tableau: int) -> list[TableSet]:
@@ -111,10 +112,7 @@ class PenchantGame(TrickGame):
 
     def block(self, state, seat: int, meld: MeldScore) -> str | None:
         """Why the opponent's elder set blocks this minor set, or None (Kandell, Blocking)."""
-        if meld.rule.name not in self.set_meld_names:
-            return None
-        rank = self.deck.rank_of[(meld.mask & -meld.mask).bit_length() - 1]
-        if rank not in self.minor_ranks:
+        if meld.mask not in self.refusable_melds:  # not a minor set
             return None
         tableaus = state.tableaus
         elder = self._elder_cards
@@ -157,8 +155,6 @@ class PenchantGame(TrickGame):
         return f"{kind} of {RANK_NAMES[self.deck.ranks[s.rank]]}s ({s.score} points)"
 
     def meld_refusal(self, state, seat: int, meld: MeldScore) -> str | None:
-        if meld.mask in self._never_blocked:  # what block() answers first, without reading the meld's rule
-            return None
         return self.block(state, seat, meld)
 
     def on_declaration_turn(self, state, seat: int) -> dict[str, int]:

@@ -91,3 +91,17 @@ def test_penchant_s_table_is_answered_in_advance_two_ranks_a_look_up():
     complete = table._completed(None)
     assert [support.bit_count() for support, _ in complete] == [8] * 9
     assert all(len(answers) == 256 for _, answers in complete)
+
+
+def test_best_answers_are_kept_per_trump_and_meld_kinds():
+    """K Q of spades: a marriage (2 points, K, Phase one meld table) in any trump; asked with
+    only penchants allowed, no meld. Each answer is kept under its trump and kinds."""
+    table = load_game("penchant").meld_table
+    deck = table.deck
+    ks_qs = deck.mask_of_names(["KS", "QS"], (1 << deck.size) - 1)
+    marriage = table.best(ks_qs, None)
+    assert (marriage.rule.name, marriage.points) == ("marriage", 2)
+    assert table.bests(None)[ks_qs] is marriage
+    assert table.best(ks_qs, None, frozenset({"penchant"})) is None
+    assert table.bests(None, frozenset({"penchant"})) == {ks_qs: None}
+    assert ks_qs not in table.bests(0)  # spades trump: not asked yet

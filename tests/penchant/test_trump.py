@@ -7,7 +7,7 @@ CS l.30: loser's penchant "doesn't set trump".  F1897 (RM §2.4): the first penc
 whoever declares it -> option trump_setter=any.
 """
 
-from .conftest import (declaring, illegal, last, meal_position, new_state, play, trick,
+from .conftest import (declaring, game, illegal, last, meal_position, new_state, play, trick,
                        trump_suit)
 
 # Seat 0 holds two penchants' worth of cards and two low clubs to lead; seat 1 holds no club
@@ -114,3 +114,10 @@ def test_meal_without_any_penchant_is_played_at_no_trump():
     s.apply("play 7D")  # seat 0 holds JS 7S QH 8H KC 9C: no diamond
     assert sorted(s.legal_actions()) == sorted(
         ["play JS", "play 7S", "play QH", "play 8H", "play KC", "play 9C"])
+
+
+def test_only_a_penchant_and_under_the_variation_a_marriage_touch_trump():
+    """Trump is set by the jack of a penchant (K, Phase one); with the variation a marriage in
+    trumps cancels it (K, Variations, Setting trump). No other meld is asked about trump."""
+    assert game().trump_melds == {"penchant"}
+    assert game({"trump_marriage_cancels_trump": True}).trump_melds == {"penchant", "marriage"}
