@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_NAMES, bits
+from .cards import _B0, _B1, _B2, _B3, SUIT_NAMES, bits
 from .engine.chance import ChanceMixin
 from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
@@ -141,6 +141,8 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
                 mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
             if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
                 return bits(mask) + [self.rules.claim.action]
+            if mask < 0x100000000:  # cards.bits of a one-pack holding, inline: every move of every playout
+                return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24]]
             return bits(mask)
         if self.decision == DECLARE:
             moves = self._turn_moves
@@ -155,9 +157,34 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
     def apply_move(self, move) -> None:
         """Apply a move of legal_moves() (a card index is trusted to be legal)."""
         if type(move) is int:
-            self._play_card(self.current_player, move)
-            if self.trick and self.first_to_target is None:
-                return  # a trick under way: no forced step is due
+            phase = self.cphase
+            if phase.plain_play:
+                # TrickPlayMixin._play_card's plain path, inline (every card of every playout);
+                # the two must change together
+                seat = self.current_player
+                bit = 1 << move
+                if self.tableaus[seat] & bit:
+                    if self.waiting[seat]:
+                        self.lapse_waiting(seat, bit)
+                    self.tableaus[seat] &= ~bit
+                else:
+                    self.hands[seat] &= ~bit
+                trick = self.trick
+                if trick and phase.shows_voids:
+                    self._note_voids(seat, move, phase.follow)
+                trick.append(move)
+                self.trick_seats.append(seat)
+                self.actions.append(phase.play_action[move])
+                if self.log_events:
+                    self._event("play", seat=seat, card=self.deck.names[move])
+                if len(trick) < self.n:
+                    self.current_player = phase.after[seat]
+                    return  # a trick under way: no forced step is due, no points scored
+                self._finish_trick()
+            else:
+                self._play_card(self.current_player, move)
+                if self.trick and self.first_to_target is None:
+                    return  # a trick under way: no forced step is due
         elif type(move) is MeldScore:
             self.actions.append(self.game.meld_action(move.mask))
             self._declare(self.current_player, move)

@@ -62,28 +62,6 @@ class TrickPlayMixin:
         self._play_card(seat, card)
 
     def _play_card(self, seat: int, card: int) -> None:
-        phase = self.cphase
-        if phase.plain_play:  # the common case, without the rarer checks below (every card of every playout)
-            bit = 1 << card
-            if self.tableaus[seat] & bit:
-                if self.waiting[seat]:
-                    self.lapse_waiting(seat, bit)
-                self.tableaus[seat] &= ~bit
-            else:
-                self.hands[seat] &= ~bit
-            trick = self.trick
-            if trick and phase.shows_voids:
-                self._note_voids(seat, card, phase.follow)
-            trick.append(card)
-            self.trick_seats.append(seat)
-            self.actions.append(phase.play_action[card])
-            if self.log_events:
-                self._event("play", seat=seat, card=self.deck.names[card])
-            if len(trick) < self.n:
-                self.current_player = phase.after[seat]
-            else:
-                self._finish_trick()
-            return
         if self.shows_at_first_play and not self.tricks_played:
             show_melds(self, seat, self.holding(seat))
         if self.trick and self.shows_voids:
@@ -180,26 +158,32 @@ class TrickPlayMixin:
 
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
-        while self.decision == PLAY and self.pending:
-            pending = self.pending
-            step, seat, run = pending[0]
-            if step.stock:
-                if self.draw_gate is not None and not self.draw_gate():
-                    return  # paused before a stock card is taken: resume() goes on
-                if step.draws:
+        pending = self.pending
+        if pending and self.decision == PLAY:
+            # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
+            quiet_draws = not self.log_events and not self.blank_hands and self.draw_gate is None
+            while pending:
+                step, seat, run = pending[0]
+                if step.draws and quiet_draws:
                     stock, pos = self.stock, self.stock_pos
-                    if pos + 1 < len(stock) and not self.log_events and not self.blank_hands:
+                    if pos + 1 < len(stock):
                         # steps._draw of a card that is not the last (the turn-up is drawn
-                        # last), with nothing to log: two after every stock trick of a playout
+                        # last): two after every stock trick of a playout
                         pending.pop(0)
                         self.stock_pos = pos + 1
                         self.hands[seat] |= 1 << stock[pos]
                         continue
-            elif step.winner_passed_only and not self.winner_passed:
-                pending.pop(0)  # steps._declare: not this turn
-                continue
-            if run(self, step, seat):
-                return  # a decision is due
+                elif step.stock:
+                    if self.draw_gate is not None and not self.draw_gate():
+                        return  # paused before a stock card is taken: resume() goes on
+                elif step.winner_passed_only and not self.winner_passed:
+                    pending.pop(0)  # steps._declare: not this turn
+                    continue
+                if run(self, step, seat):
+                    return  # a decision is due
+                if self.decision != PLAY:
+                    break
+                pending = self.pending
         if self.decision != PLAY or self.trick:
             return
         phase = self.cphase
