@@ -170,8 +170,8 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
                 else:
                     self.hands[seat] &= ~bit
                 trick = self.trick
-                if trick and phase.shows_voids:
-                    self._note_voids(seat, move, phase.follow)
+                if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
+                    self._note_voids(seat, move, phase.follow)  # a card off the suit led may show a void
                 trick.append(move)
                 self.trick_seats.append(seat)
                 self.actions.append(phase.play_action[move])
