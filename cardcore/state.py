@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import _B0, _B1, _B2, _B3, SUIT_NAMES, bits
+from .cards import _L0, _L1, _L2, SUIT_NAMES, bits
 from .engine.chance import ChanceMixin
 from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
@@ -141,8 +141,8 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
                 mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
             if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
                 return bits(mask) + [self.rules.claim.action]
-            if mask < 0x100000000:  # cards.bits of a one-pack holding, inline: every move of every playout
-                return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24]]
+            if mask < 0x200000000:  # cards.bits of a 32-card pack, inline: every move of every playout
+                return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
             return bits(mask)
         if self.decision == DECLARE:
             moves = self._turn_moves
