@@ -5,7 +5,7 @@ carries out forced steps itself (deals, draws, phase changes, scoring) and repor
 events. A declaration turn at which the player has nothing to declare is skipped, since a
 decision with one choice is no decision.
 
-The work is split by job over :mod:`cardcore.engine` (dealing, declaring, trick play, scoring,
+The work is split by job over :mod:`cardcore.engine` (moves, dealing, declaring, trick play, scoring,
 knowledge, refusals, events), around the plain data of :mod:`cardcore.engine.data`, whose
 declarations say every field and how a clone copies it; this class joins them and answers the API.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_NAMES, bits
+from .cards import SUIT_NAMES
 from .engine.chance import ChanceMixin
 from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
@@ -23,6 +23,7 @@ from .engine.effects import carry_out
 from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
+from .engine.moves import MovesMixin
 from .engine import auction, contract, discard, guess, name_trump, settle, show_melds, widow  # noqa: F401  (phase kinds)
 from .engine.phases import OFFERS, decision_handler
 from .engine.refusals import RefusalsMixin
@@ -30,13 +31,11 @@ from .engine.scoring import ScoringMixin
 from .engine.trickplay import TrickPlayMixin
 from .engine.view import StateView
 from .errors import CardcoreError, IllegalAction
-from .melds import MeldScore
 from .records import RECORD_FORMAT
-from .tricks import legal_plays
 
 
-class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin, ChanceMixin,
-            RefusalsMixin, EventsMixin):
+class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin,
+            ChanceMixin, RefusalsMixin, EventsMixin):
     # every field is declared, with how a clone copies it, in engine.data.FIELDS
     __slots__ = ()
 
@@ -128,51 +127,6 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
         extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self.view(), seat)
         return actions + self._exchanges(seat) + extra + ["pass"]
 
-    def legal_moves(self) -> list:
-        """Like legal_actions, but a card to play is its index and a meld its MeldScore: the
-        fast path of playouts, with no strings to build or parse. A claim (Out) is among them
-        only when it is right: a wrong one loses the game at once, no line worth searching."""
-        if self.result is not None:
-            return []
-        seat = self.current_player
-        if self.decision == PLAY:
-            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
-            if self.trick and not self.follow.free:
-                mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
-            if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
-                return bits(mask) + [self.rules.claim.action]
-            return bits(mask)
-        if self.decision == DECLARE:
-            moves = self._turn_moves
-            if moves is None:  # e.g. in a sampled world whose hands were dealt anew
-                moves = self._turn_moves = self._declaration_moves(seat)
-            moves = [*moves, "pass"]
-        else:  # a decision of a phase kind of its own
-            moves = self._decision_actions()
-        claim = self.game.compiled_deal.claim
-        return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
-
-    def apply_move(self, move) -> None:
-        """Apply a move of legal_moves() (a card index is trusted to be legal)."""
-        if type(move) is int:
-            self._play_card(self.current_player, move)
-            if self.trick and self.first_to_target is None:
-                return  # a trick under way: no forced step is due
-        elif type(move) is MeldScore:
-            self.actions.append(self.game.meld_action(move.mask))
-            self._declare(self.current_player, move)
-            self._after_declaration()
-        elif move == "pass" and self.decision == DECLARE:
-            self.actions.append("pass")
-            self._end_step()
-        else:
-            self.apply(move)
-            return
-        if self.result is None and self.first_to_target is None:
-            self._advance()
-        if self.first_to_target is not None and self.result is None:
-            self._end_game()
-
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: str) -> None:
         """Carry out one decision; raise IllegalAction naming the rule that forbids it."""
@@ -211,8 +165,7 @@ class State(GameData, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin
             if len(cards) != 1:
                 raise IllegalAction(action, "play takes exactly one card" + (f" ({FROM_TABLE} after it)" if from_table else ""))
             self._play(seat, cards[0], f"{canonical} {FROM_TABLE}" if from_table else canonical, from_table)
-            self._after_action()
-            return
+            return  # apply_move, which plays the card, has run the steps after it
         elif verb == "meld":
             self._meld_action(seat, cards, canonical)
         elif verb == "pass":

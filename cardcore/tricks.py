@@ -106,7 +106,10 @@ def legal_plays(
     if rule.trump and not has_led and holding & trumps:
         allowed = allowed & trumps
     if rule.win or (rule.win_when_trump_led and trumps >> trick[0] & 1):
-        winning = allowed & beating(deck, trick[trick_winner(deck, trick, trump)], trump)
+        # the card winning so far (with one card played, the lead) and beating() of it, inline:
+        # asked at every card of a phase that must win
+        best = trick[0] if len(trick) == 1 else trick[trick_winner(deck, trick, trump)]
+        winning = allowed & (deck.stronger[best] | (trumps if deck.suit_of[best] != trump else 0))
         if winning:
             allowed = winning
     return allowed

@@ -52,7 +52,8 @@ class CompiledPhase:
     __slots__ = ("index", "rule", "kind", "suit_of", "strength", "follow", "free", "shows_voids",
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
-                 "scores_cards_won", "trick_extras", "tricks", "claims")
+                 "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
+                 "play_from_table_action", "play_points")
 
     def __init__(self, game, index: int):
         rule = game.rules.phases[index]
@@ -85,6 +86,9 @@ class CompiledPhase:
         self.plain_play = (not self.shows_at_first_play and not game.names_table_plays
                            and game.play_points_rank is None)
         self.play_action = game.play_action
+        self.names_table_plays = game.names_table_plays  # with twins a table card is `play C from table`
+        self.play_from_table_action = game.play_from_table_action
+        self.play_points = game.play_points_rank is not None  # a trump card scores when played
         self.trump_turned_each_trick = game.trump_turned_each_trick
         self.scores_cards_won = game.scores_cards_won
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won

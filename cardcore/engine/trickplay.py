@@ -1,6 +1,6 @@
-"""Trick play: the phases of tricks, the cards a seat may play, a trick won, and the forced
-steps after it (draws, turned trumps) with the declaration turns they lead to, taken by the
-seat each step names (see :mod:`.steps`).
+"""Trick play: the phases of tricks, the cards a seat may play (a card played and a trick won
+are :mod:`.moves`'), and the forced steps after a trick (draws, turned trumps) with the
+declaration turns they lead to, taken by the seat each step names (see :mod:`.steps`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from ..errors import IllegalAction
 from ..tricks import forbidding_reason, legal_plays
 from .kinds import PLAY
 from .phases import PHASE_KINDS
-from .show_melds import show_melds
 
 
 class TrickPlayMixin:
@@ -59,59 +58,15 @@ class TrickPlayMixin:
         why = forbidding_reason(self.game.trick_decks[self.phase], rule, holding, self.trick, self.trump, card)
         if why:
             raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
-        self._play_card(seat, card)
+        self.apply_move(card)  # engine.moves: the one place a card is played
 
-    def _play_card(self, seat: int, card: int) -> None:
-        phase = self.cphase
-        if phase.plain_play:  # the common case, without the rarer checks below (every card of every playout)
-            bit = 1 << card
-            if self.tableaus[seat] & bit:
-                if self.waiting[seat]:
-                    self.lapse_waiting(seat, bit)
-                self.tableaus[seat] &= ~bit
-            else:
-                self.hands[seat] &= ~bit
-            trick = self.trick
-            if trick and phase.shows_voids:
-                self._note_voids(seat, card, phase.follow)
-            trick.append(card)
-            self.trick_seats.append(seat)
-            self.actions.append(phase.play_action[card])
-            if self.log_events:
-                self._event("play", seat=seat, card=self.deck.names[card])
-            if len(trick) < self.n:
-                self.current_player = phase.after[seat]
-            else:
-                self._finish_trick()
-            return
-        if self.shows_at_first_play and not self.tricks_played:
-            show_melds(self, seat, self.holding(seat))
-        if self.trick and self.shows_voids:
-            self._note_voids(seat, card, self.follow)
-        bit = 1 << card
+    def _score_trump_played(self, seat: int, card: int, bit: int) -> None:
+        """The turn-up's rank in trumps scores when played (e.g. the seven), once a deal."""
         game = self.game
-        action = game.play_action[card]
-        if self.tableaus[seat] & bit:
-            if self.waiting[seat]:
-                self.lapse_waiting(seat, bit)
-            if game.names_table_plays:  # with twins, `play C` would take the hand's copy
-                action = game.play_from_table_action[card]
-            self.tableaus[seat] &= ~bit
-        else:
-            self.hands[seat] &= ~bit
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        self.actions.append(action)
-        if self.log_events:
-            self._event("play", seat=seat, card=self.deck.names[card])
-        if (game.play_points_rank is not None and self.trump is not None and not self.scored_specials & bit
+        if (self.trump is not None and not self.scored_specials & bit
                 and self.deck.rank_of[card] == game.play_points_rank and self.deck.suit_of[card] == self.trump):
             self.scored_specials |= bit
             self._score(seat, self.rules.turnup.play_points, "trump seven played", card=self.deck.names[card])
-        if len(self.trick) < self.n:
-            self.current_player = self.table.after[seat]
-        else:
-            self._finish_trick()
 
     def _note_voids(self, seat: int, card: int, rule) -> None:
         """What an opponent learns from a card played under an obligation (for determinize)."""
@@ -124,82 +79,38 @@ class TrickPlayMixin:
             if rule.trump and self.trump is not None and suit != self.trump:
                 self.voids[seat].add(self.trump)
 
-    def _finish_trick(self) -> None:
-        trick = self.trick
-        phase = self.cphase
-        # tricks.trick_winner and the trick's cards as a mask, in one loop (after every trick
-        # of every playout)
-        suit_of, strength, trump = phase.suit_of, phase.strength, self.trump
-        if len(trick) == 2:  # two seats: one comparison
-            top, card = trick
-            mask = 1 << top | 1 << card
-            suit = suit_of[card]
-            best = 1 if ((strength[card] > strength[top]) if suit == suit_of[top] else suit == trump) else 0
-        else:
-            best, top = 0, trick[0]
-            mask = 1 << top
-            for pos in range(1, len(trick)):
-                card = trick[pos]
-                mask |= 1 << card
-                suit = suit_of[card]
-                if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
-                    best, top = pos, card
-        winner = self.trick_seats[best]
-        index = phase.index
-        self.won[winner][index] |= mask
-        self.tricks_played += 1
-        self.trick_winners.append((index, winner))
-        if self.log_events:
-            self._event("trick", winner=winner, cards=[self.deck.names[c] for c in self.trick])
-        if phase.trick_extras:
-            if phase.trump_turned_each_trick:  # the round keeps each trick's trump
-                self.rounds[-1]["trumps"].append(self.deck.suits[self.trump] if self.trump is not None else None)
-            if phase.scores_cards_won:
-                for c in trick:
-                    self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
-        self.trick, self.trick_seats = [], []
-        self.winner = self.leader = winner
-        self.loser = phase.loser_of[winner]  # the other of two
-        self.winner_passed = False
-        # the steps after the trick, planned once per phase and winner (engine.compiled), or per
-        # declarer too where a step is the declarer's
-        plans = phase.plans
-        if plans is not None:
-            self.pending = list(plans[winner])
-        else:
-            key = (index, winner, self.declarer)
-            plan = self.step_plans.get(key)
-            if plan is None:
-                plan = self.step_plans[key] = phase.plan(winner, self.loser, self.declarer, self.table)
-            self.pending = list(plan)
-        self.step_melds = 0
-
     def next_step(self):
         """The after-trick step due next (its rule, e.g. ``.step == "draw"``), or None."""
         return self.pending[0][0].rule if self.pending else None
 
     def _advance(self) -> None:
         """Run forced steps until a decision is due or the game ends."""
-        while self.decision == PLAY and self.pending:
-            pending = self.pending
-            step, seat, run = pending[0]
-            if step.stock:
-                if self.draw_gate is not None and not self.draw_gate():
-                    return  # paused before a stock card is taken: resume() goes on
-                if step.draws:
+        pending = self.pending
+        if pending and self.decision == PLAY:
+            # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
+            quiet_draws = not self.log_events and not self.blank_hands and self.draw_gate is None
+            while pending:
+                step, seat, run = pending[0]
+                if step.draws and quiet_draws:
                     stock, pos = self.stock, self.stock_pos
-                    if pos + 1 < len(stock) and not self.log_events and not self.blank_hands:
+                    if pos + 1 < len(stock):
                         # steps._draw of a card that is not the last (the turn-up is drawn
-                        # last), with nothing to log: two after every stock trick of a playout
+                        # last): two after every stock trick of a playout
                         pending.pop(0)
                         self.stock_pos = pos + 1
                         self.hands[seat] |= 1 << stock[pos]
                         continue
-            elif step.winner_passed_only and not self.winner_passed:
-                pending.pop(0)  # steps._declare: not this turn
-                continue
-            if run(self, step, seat):
-                return  # a decision is due
+                elif step.stock:
+                    if self.draw_gate is not None and not self.draw_gate():
+                        return  # paused before a stock card is taken: resume() goes on
+                elif step.winner_passed_only and not self.winner_passed:
+                    pending.pop(0)  # steps._declare: not this turn
+                    continue
+                if run(self, step, seat):
+                    return  # a decision is due
+                if self.decision != PLAY:
+                    break
+                pending = self.pending
         if self.decision != PLAY or self.trick:
             return
         phase = self.cphase

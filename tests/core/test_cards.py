@@ -1,8 +1,10 @@
 """Card notation (DESIGN.md, Card notation) and decks described by data."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardcore.cards import CardError, Deck, normalise_card_text
+from cardcore.cards import CardError, Deck, bits, normalise_card_text
 
 PIQUET = ("7", "8", "9", "T", "J", "Q", "K", "A")  # Penchant: 7 low ... A high (Kandell fn 2)
 MARJOLET = ("7", "8", "9", "J", "Q", "K", "T", "A")  # A T K Q J 9 8 7 (Penguin p. 94)
@@ -59,3 +61,11 @@ def test_rank_order_with_a_per_suit_exception():
     assert strength("7D") > strength("AD") > strength("KD")
     assert strength("7S") < strength("8S")  # the exception is for diamonds only
     assert strength("AS") > strength("KS")
+
+
+@given(st.integers(min_value=0, max_value=(1 << 200) - 1), st.sampled_from([8, 32, 33, 34, 48, 64, 65, 128, 200]))
+def test_bits_lists_every_set_bit_lowest_first(value, width):
+    """A mask of any deck's size (11-bit look-ups below 33 bits, bytes to 64, words beyond)."""
+    mask = value & ((1 << width) - 1)
+    assert bits(mask) == [i for i in range(width) if mask >> i & 1]
+    assert bits(1 << (width - 1)) == [width - 1]

@@ -1,0 +1,160 @@
+"""Moves: the fast path of playouts and searches, and the one place a card is played.
+
+``legal_moves()`` gives a card to play as its number and a meld as its MeldScore, with no
+strings to build or parse; ``apply_move()`` carries a move out. Playing a card is written once,
+here, for both paths (``play C`` comes here once :meth:`TrickPlayMixin._play` has checked it):
+the card leaves the hand or the table, joins the trick, and a whole trick is won at once, its
+winner found and the steps after it planned (they are run by ``_advance``). It is one method,
+not a call per part, because it runs at every card of every playout.
+"""
+
+from __future__ import annotations
+
+from ..cards import _L0, _L1, _L2, bits
+from ..melds import MeldScore
+from ..tricks import legal_plays
+from .kinds import DECLARE, PLAY
+from .show_melds import show_melds
+
+
+class MovesMixin:
+    """``legal_moves`` and ``apply_move``. A part of :class:`cardcore.state.State`."""
+
+    __slots__ = ()  # the data is GameData's (engine.data)
+
+    def legal_moves(self) -> list:
+        """Like legal_actions, but a card to play is its index and a meld its MeldScore: the
+        fast path of playouts, with no strings to build or parse. A claim (Out) is among them
+        only when it is right: a wrong one loses the game at once, no line worth searching."""
+        if self.result is not None:
+            return []
+        seat = self.current_player
+        if self.decision == PLAY:
+            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
+            if self.trick and not self.follow.free:
+                mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
+            if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
+                return bits(mask) + [self.rules.claim.action]
+            if mask < 0x200000000:  # cards.bits of a 32-card pack, inline: every move of every playout
+                return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
+            return bits(mask)
+        if self.decision == DECLARE:
+            moves = self._turn_moves
+            if moves is None:  # e.g. in a sampled world whose hands were dealt anew
+                moves = self._turn_moves = self._declaration_moves(seat)
+            moves = [*moves, "pass"]
+        else:  # a decision of a phase kind of its own
+            moves = self._decision_actions()
+        claim = self.game.compiled_deal.claim
+        return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
+
+    def apply_move(self, move) -> None:
+        """Apply a move of legal_moves() (a card index is trusted to be legal)."""
+        if type(move) is int:
+            seat = self.current_player
+            phase = self.cphase
+            trick = self.trick
+            bit = 1 << move
+            if phase.plain_play:  # none of the rarer rules below: every card of most playouts
+                action = phase.play_action[move]
+                if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
+                    self._note_voids(seat, move, phase.follow)  # a card off the suit led may show a void
+            else:
+                action = self._before_card(phase, seat, move, bit)
+            if self.tableaus[seat] & bit:
+                if self.waiting[seat]:
+                    self.lapse_waiting(seat, bit)
+                self.tableaus[seat] &= ~bit
+            else:
+                self.hands[seat] &= ~bit
+            trick.append(move)
+            seats = self.trick_seats
+            seats.append(seat)
+            self.actions.append(action)
+            if self.log_events:
+                self._event("play", seat=seat, card=self.deck.names[move])
+            if len(trick) < self.n:
+                self.current_player = phase.after[seat]
+                if phase.plain_play:
+                    return  # a trick under way: no forced step is due, nothing scored
+                if phase.play_points:
+                    self._score_trump_played(seat, move, bit)
+                if self.first_to_target is None:
+                    return
+            else:  # the trick is whole: its winner takes its cards and leads, the steps after it are due
+                if phase.play_points:  # scored before the trick is won, as in the middle of a trick
+                    self._score_trump_played(seat, move, bit)
+                # tricks.trick_winner and the trick's cards as a mask
+                suit_of = phase.suit_of
+                if len(trick) == 2:  # two seats: one comparison
+                    top = trick[0]
+                    mask = 1 << top | bit
+                    suit = suit_of[move]
+                    wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == self.trump
+                    winner = seat if wins else seats[0]
+                else:
+                    strength, trump = phase.strength, self.trump
+                    best, top = 0, trick[0]
+                    mask = 1 << top
+                    for pos in range(1, len(trick)):
+                        card = trick[pos]
+                        mask |= 1 << card
+                        suit = suit_of[card]
+                        if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
+                            best, top = pos, card
+                    winner = seats[best]
+                index = phase.index
+                self.won[winner][index] |= mask
+                self.tricks_played += 1
+                self.trick_winners.append((index, winner))
+                if self.log_events:
+                    self._event("trick", winner=winner, cards=[self.deck.names[c] for c in trick])
+                if phase.trick_extras:
+                    if phase.trump_turned_each_trick:  # the round keeps each trick's trump
+                        trump = self.trump
+                        self.rounds[-1]["trumps"].append(self.deck.suits[trump] if trump is not None else None)
+                    if phase.scores_cards_won:
+                        for c in trick:
+                            self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+                self.trick, self.trick_seats = [], []
+                self.winner = self.leader = winner
+                self.loser = phase.loser_of[winner]  # the other of two
+                self.winner_passed = False
+                # the steps after the trick, planned once per phase and winner (engine.compiled), or per
+                # declarer too where a step is the declarer's
+                plans = phase.plans
+                if plans is not None:
+                    self.pending = list(plans[winner])
+                else:
+                    key = (index, winner, self.declarer)
+                    plan = self.step_plans.get(key)
+                    if plan is None:
+                        plan = self.step_plans[key] = phase.plan(winner, self.loser, self.declarer, self.table)
+                    self.pending = list(plan)
+                self.step_melds = 0
+        elif type(move) is MeldScore:
+            self.actions.append(self.game.meld_action(move.mask))
+            self._declare(self.current_player, move)
+            self._after_declaration()
+        elif move == "pass" and self.decision == DECLARE:
+            self.actions.append("pass")
+            self._end_step()
+        else:
+            self.apply(move)
+            return
+        if self.result is None and self.first_to_target is None:
+            self._advance()
+        if self.first_to_target is not None and self.result is None:
+            self._end_game()
+
+    def _before_card(self, phase, seat: int, card: int, bit: int) -> str:
+        """The rarer rules of a card played, before it leaves the hand: melds shown as the first
+        trick is played, a void shown, the action of a table card with a twin in hand. Returns
+        the card's action."""
+        if phase.shows_at_first_play and not self.tricks_played:
+            show_melds(self, seat, self.holding(seat))
+        if self.trick and phase.shows_voids:
+            self._note_voids(seat, card, phase.follow)
+        if phase.names_table_plays and self.tableaus[seat] & bit:  # `play C` would take the hand's copy
+            return phase.play_from_table_action[card]
+        return phase.play_action[card]
