@@ -339,19 +339,23 @@ def deal_generator(text: str) -> _random.Random:
 def _shuffle(rng: random.Random, items: list) -> None:
     """Fisher-Yates on ``rng.getrandbits``: the permutation of CPython 3.11's
     ``random.shuffle``, kept here so that a seed deals the same cards on every Python version
-    (the standard library does not promise that of ``shuffle``), and in fewer calls."""
+    (the standard library does not promise that of ``shuffle``), and in fewer calls.
+
+    Position ``i`` takes the item at ``j``, drawn below ``i + 1`` as ``randrange`` draws: the
+    bits of ``i + 1``, drawn again while above ``i``. (Drawing the 32-bit words in bulk, one
+    ``getrandbits`` for all, was tried: unpacking the words costs more than the calls it saves.)"""
     getrandbits = rng.getrandbits
-    for i, n, k in _shuffle_steps(len(items)):
+    for i, k in _shuffle_steps(len(items)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 
 @functools.cache
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """Fisher-Yates' steps for ``size`` items: (position, choices, bits to draw) each."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """Fisher-Yates' steps for ``size`` items: (position, bits to draw) each."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def _deal_out(deal: dict) -> dict:
