@@ -80,7 +80,7 @@ class DealingMixin:
         if self.next_dealer is not None or self.deals:
             dealer = self.next_deal_dealer()
         else:
-            dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
+            dealer = _below(deal_generator(f"{self.seed}:first-dealer").getrandbits, self.n)
         # the deck's cards are in the order of their names: shuffling the numbers is shuffling
         # the names (the same positions swapped)
         cards = list(range(self.deck.size))
@@ -334,6 +334,16 @@ def deal_generator(text: str) -> _random.Random:
     Python-level constructor and seeding (a deal in every hand of every playout)."""
     key = text.encode()
     return _random.Random(int.from_bytes(key + sha512(key).digest()))
+
+
+def _below(getrandbits, n: int) -> int:
+    """``random.Random.randrange(n)``'s draw (``_randbelow_with_getrandbits``) from
+    ``getrandbits``: the bits of ``n``, drawn again while not below ``n``."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 def _shuffle(rng: random.Random, items: list) -> None:

@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcore.engine.dealing import _shuffle, deal_generator
+from cardcore.engine.dealing import _below, _shuffle, deal_generator
 
 
 def test_the_deal_generator_draws_what_random_random_seeded_with_the_text_draws():
@@ -43,3 +43,11 @@ def test_the_deal_shuffle_is_the_reference_shuffle_and_leaves_the_generator_wher
     assert got == expected
     assert ours.getrandbits(32) == reference.getrandbits(32)
 
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64), players=st.integers(min_value=1, max_value=8))
+def test_the_first_dealer_is_random_randrange_of_the_seed(seed, players):
+    # every recorded game's first dealer was drawn as random.Random(text).randrange(players)
+    text = f"{seed}:first-dealer"
+    assert _below(deal_generator(text).getrandbits, players) == random.Random(text).randrange(players)
