@@ -98,7 +98,7 @@ class DealingMixin:
             deal = {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
         else:
             deal = {"dealer": dealer, "hands": hands, "stock": rest}
-        guessed = guess.guess_rule(self.game)
+        guessed = rules.guessed
         if guessed is not None:  # drawn after the cards: a game without a guess deals as before
             deal[guessed.outcome] = guess.draw(guessed, rng.getrandbits)
         return deal, cards
