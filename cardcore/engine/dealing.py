@@ -187,16 +187,24 @@ class DealingMixin:
         self.tricks_played = 0
         self.trick_winners: list[tuple[int, int]] = []  # (phase, winner) per trick
         phases = rules.phase_count
-        self.won = [[0] * phases for _ in range(self.n)]
+        # per seat, each a new list or set: the cards won in each phase; (cards, class, points,
+        # meld name) of every meld declared this deal; the melds shown to score at a later turn,
+        # with their meld_log index; the suits it is known to lack. One loop for the four (a
+        # comprehension each would cost a call at every deal).
+        won: list[list[int]] = []
+        meld_history: list[list[tuple[int, str, int, str]]] = []
+        waiting: list[list[tuple]] = []
+        voids: list[set[int]] = []
+        for _ in range(self.n):
+            won.append([0] * phases)
+            meld_history.append([])
+            waiting.append([])
+            voids.append(set())
+        self.won, self.meld_history, self.waiting, self.voids = won, meld_history, waiting, voids
         self.round_points = [0] * self.n
         self.meld_log: list[dict] = []
-        # per seat: (cards, class, points, meld name) of every meld declared this deal
-        self.meld_history: list[list[tuple[int, str, int, str]]] = [[] for _ in range(self.n)]
-        # per seat: melds shown to score at a later turn, with their meld_log index
-        self.waiting: list[list[tuple]] = [[] for _ in range(self.n)]
         self.step_shown = 0  # cards put down on the table at this declaration turn
         self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
-        self.voids: list[set[int]] = [set() for _ in range(self.n)]
         self.pending: list = []
         self._meld_memo = None
         self._turn_moves: list | None = None  # the declarations open at this turn
