@@ -86,13 +86,14 @@ class ScoringMixin:
 
     def _counted(self, mask: int, phase: int | None) -> list[int]:
         """counter_counts() of a counter's mask, in a phase by index or (None) in all."""
-        if phase is not None:
-            return [(won[phase] & mask).bit_count() for won in self.won]
         out = []
-        for won in self.won:
-            cards = 0
-            for cards_of_phase in won:  # or_all(won), without a call per seat at every deal's end
-                cards |= cards_of_phase
+        for won in self.won:  # loops, not comprehensions, which cost a call each at every deal's end
+            if phase is not None:
+                cards = won[phase]
+            else:
+                cards = 0
+                for cards_of_phase in won:  # or_all(won)
+                    cards |= cards_of_phase
             out.append((cards & mask).bit_count())
         return out
 
@@ -101,23 +102,23 @@ class ScoringMixin:
         table, deal = self.table, self.game.compiled_deal
         first = deal.side_scorers
         for rule in deal.counts:
-            if rule.kind == "last-trick":
+            kind = rule.kind
+            if kind == "last-trick":
                 self._score_last_trick(rule.rule)
                 continue
             counts = self._counted(rule.mask, rule.phase)
             if not deal.seats_are_sides:
                 counts = table.per_side(counts)
-            if rule.kind == "excess":
-                self._score_count([(first[i], max(0, c - rule.over) * rule.points, rule.label,
-                                    {"count": c}) for i, c in enumerate(counts)])
-            elif rule.kind == "per-card":
-                self._score_count([(first[i], c * rule.points, rule.label, {"count": c})
-                                   for i, c in enumerate(counts)])
-            elif rule.kind == "majority-bonus":
+            if kind == "majority-bonus":
                 top = max(counts)
-                leaders = [i for i, c in enumerate(counts) if c == top]
-                if len(leaders) == 1 and top > rule.over:
-                    self._score(first[leaders[0]], (top - rule.over) * rule.points, rule.label, count=top)
+                if counts.count(top) == 1 and top > rule.over:  # one side alone has the most
+                    self._score(first[counts.index(top)], (top - rule.over) * rule.points, rule.label, count=top)
+                continue
+            awards = []  # per-card or excess: every side scores its count at once
+            for side, count in enumerate(counts):
+                per_card = count if kind == "per-card" else max(0, count - rule.over)
+                awards.append((first[side], per_card * rule.points, rule.label, {"count": count}))
+            self._score_count(awards)
 
     def _finish_round(self) -> None:
         self._close_round_summary()
