@@ -8,6 +8,7 @@ import _random
 import functools
 import random
 from hashlib import sha512
+from operator import itemgetter
 from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
@@ -85,12 +86,15 @@ class DealingMixin:
         # the names (the same positions swapped)
         cards = list(range(self.deck.size))
         _shuffle(rng, cards)
-        names = self.deck.names
-        shuffled = [names[c] for c in cards]
+        # their names, in one call (of a single card itemgetter would give the name, not a tuple;
+        # a deck has dozens)
+        shuffled = list(itemgetter(*cards)(self.deck.names))
         rules = self.game.compiled_deal
-        size, n = rules.hand_size, self.n
-        hands = [shuffled[i * size:(i + 1) * size] for i in range(n)]
-        rest = shuffled[n * size:]
+        size = rules.hand_size
+        hands = []
+        for at in range(0, self.n * size, size):  # a loop, not a comprehension: one call less a deal
+            hands.append(shuffled[at:at + size])
+        rest = shuffled[self.n * size:]
         widow = rules.widow
         if widow:
             deal = {"dealer": dealer, "hands": hands, "widow": rest[:widow], "stock": rest[widow:]}
