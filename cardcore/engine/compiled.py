@@ -11,6 +11,7 @@ Nothing here decides anything the rules file does not say: it is the same rules,
 from __future__ import annotations
 
 from ..ruleset import DeclareStep
+from .guess import guess_rule
 from .steps import STEP_KINDS, seats_for
 
 
@@ -124,7 +125,7 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count", "carte_blanche",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter", "claim", "seats_are_sides")
+                 "trump_setter", "claim", "seats_are_sides", "side_scorers", "guessed")
 
     def __init__(self, game):
         rules = game.rules
@@ -149,3 +150,6 @@ class CompiledDeal:
         self.claim = rules.claim
         # no partnerships, side i the seat i: a count per seat is the count per side
         self.seats_are_sides = game.table.sides == tuple((seat,) for seat in range(game.table.n))
+        # cards are counted per side, and a side's points are scored by its first seat
+        self.side_scorers = tuple(seats[0] for seats in game.table.sides)
+        self.guessed = guess_rule(game)  # a number drawn after the cards (engine.guess), or None

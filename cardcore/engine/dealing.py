@@ -8,6 +8,7 @@ import _random
 import functools
 import random
 from hashlib import sha512
+from operator import itemgetter
 from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
@@ -80,17 +81,20 @@ class DealingMixin:
         if self.next_dealer is not None or self.deals:
             dealer = self.next_deal_dealer()
         else:
-            dealer = random.Random(f"{self.seed}:first-dealer").randrange(self.n)
+            dealer = _below(deal_generator(f"{self.seed}:first-dealer").getrandbits, self.n)
         # the deck's cards are in the order of their names: shuffling the numbers is shuffling
         # the names (the same positions swapped)
         cards = list(range(self.deck.size))
         _shuffle(rng, cards)
-        names = self.deck.names
-        shuffled = [names[c] for c in cards]
+        # their names, in one call (of a single card itemgetter would give the name, not a tuple;
+        # a deck has dozens)
+        shuffled = list(itemgetter(*cards)(self.deck.names))
         rules = self.game.compiled_deal
-        size, n = rules.hand_size, self.n
-        hands = [shuffled[i * size:(i + 1) * size] for i in range(n)]
-        rest = shuffled[n * size:]
+        size = rules.hand_size
+        hands = []
+        for at in range(0, self.n * size, size):  # a loop, not a comprehension: one call less a deal
+            hands.append(shuffled[at:at + size])
+        rest = shuffled[self.n * size:]
         widow = rules.widow
         if widow:
             deal = {"dealer": dealer, "hands": hands, "widow": rest[:widow], "stock": rest[widow:]}
@@ -98,7 +102,7 @@ class DealingMixin:
             deal = {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
         else:
             deal = {"dealer": dealer, "hands": hands, "stock": rest}
-        guessed = guess.guess_rule(self.game)
+        guessed = rules.guessed
         if guessed is not None:  # drawn after the cards: a game without a guess deals as before
             deal[guessed.outcome] = guess.draw(guessed, rng.getrandbits)
         return deal, cards
@@ -187,16 +191,24 @@ class DealingMixin:
         self.tricks_played = 0
         self.trick_winners: list[tuple[int, int]] = []  # (phase, winner) per trick
         phases = rules.phase_count
-        self.won = [[0] * phases for _ in range(self.n)]
+        # per seat, each a new list or set: the cards won in each phase; (cards, class, points,
+        # meld name) of every meld declared this deal; the melds shown to score at a later turn,
+        # with their meld_log index; the suits it is known to lack. One loop for the four (a
+        # comprehension each would cost a call at every deal).
+        won: list[list[int]] = []
+        meld_history: list[list[tuple[int, str, int, str]]] = []
+        waiting: list[list[tuple]] = []
+        voids: list[set[int]] = []
+        for _ in range(self.n):
+            won.append([0] * phases)
+            meld_history.append([])
+            waiting.append([])
+            voids.append(set())
+        self.won, self.meld_history, self.waiting, self.voids = won, meld_history, waiting, voids
         self.round_points = [0] * self.n
         self.meld_log: list[dict] = []
-        # per seat: (cards, class, points, meld name) of every meld declared this deal
-        self.meld_history: list[list[tuple[int, str, int, str]]] = [[] for _ in range(self.n)]
-        # per seat: melds shown to score at a later turn, with their meld_log index
-        self.waiting: list[list[tuple]] = [[] for _ in range(self.n)]
         self.step_shown = 0  # cards put down on the table at this declaration turn
         self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
-        self.voids: list[set[int]] = [set() for _ in range(self.n)]
         self.pending: list = []
         self._meld_memo = None
         self._turn_moves: list | None = None  # the declarations open at this turn
@@ -336,22 +348,36 @@ def deal_generator(text: str) -> _random.Random:
     return _random.Random(int.from_bytes(key + sha512(key).digest()))
 
 
+def _below(getrandbits, n: int) -> int:
+    """``random.Random.randrange(n)``'s draw (``_randbelow_with_getrandbits``) from
+    ``getrandbits``: the bits of ``n``, drawn again while not below ``n``."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 def _shuffle(rng: random.Random, items: list) -> None:
     """Fisher-Yates on ``rng.getrandbits``: the permutation of CPython 3.11's
     ``random.shuffle``, kept here so that a seed deals the same cards on every Python version
-    (the standard library does not promise that of ``shuffle``), and in fewer calls."""
+    (the standard library does not promise that of ``shuffle``), and in fewer calls.
+
+    Position ``i`` takes the item at ``j``, drawn below ``i + 1`` as ``randrange`` draws: the
+    bits of ``i + 1``, drawn again while above ``i``. (Drawing the 32-bit words in bulk, one
+    ``getrandbits`` for all, was tried: unpacking the words costs more than the calls it saves.)"""
     getrandbits = rng.getrandbits
-    for i, n, k in _shuffle_steps(len(items)):
+    for i, k in _shuffle_steps(len(items)):
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 
 
 @functools.cache
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """Fisher-Yates' steps for ``size`` items: (position, choices, bits to draw) each."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """Fisher-Yates' steps for ``size`` items: (position, bits to draw) each."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def _deal_out(deal: dict) -> dict:

@@ -40,11 +40,14 @@ class ScoringMixin:
     def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
         """One end-of-deal count: (seat, points, source, detail) for every seat at once. If it takes
         a player over an immediate target, the higher total then wins; a tie settles nothing."""
+        if not self.game.compiled_deal.immediate_target or self.first_to_target is not None:
+            for seat, points, source, detail in awards:
+                if points:  # _score scores nothing else
+                    self._score(seat, points, source, reach=False, **detail)
+            return
         before = list(self.side_scores)
         for seat, points, source, detail in awards:
             self._score(seat, points, source, reach=False, **detail)
-        if not self.game.compiled_deal.immediate_target or self.first_to_target is not None:
-            return
         totals = self.side_scores
         if any(before[i] < self.target <= totals[i] for i in range(len(totals))):
             top = max(totals)
@@ -83,33 +86,39 @@ class ScoringMixin:
 
     def _counted(self, mask: int, phase: int | None) -> list[int]:
         """counter_counts() of a counter's mask, in a phase by index or (None) in all."""
-        if phase is not None:
-            return [(won[phase] & mask).bit_count() for won in self.won]
-        return [(or_all(won) & mask).bit_count() for won in self.won]
+        out = []
+        for won in self.won:  # loops, not comprehensions, which cost a call each at every deal's end
+            if phase is not None:
+                cards = won[phase]
+            else:
+                cards = 0
+                for cards_of_phase in won:  # or_all(won)
+                    cards |= cards_of_phase
+            out.append((cards & mask).bit_count())
+        return out
 
     def _count_deal(self) -> None:
         """The end-of-deal counts of the rules file's ``scoring`` (read as engine.compiled's)."""
         table, deal = self.table, self.game.compiled_deal
-        # cards are counted per side, and a side's points are scored by its first seat
-        first = [seats[0] for seats in table.sides]
+        first = deal.side_scorers
         for rule in deal.counts:
-            if rule.kind == "last-trick":
+            kind = rule.kind
+            if kind == "last-trick":
                 self._score_last_trick(rule.rule)
                 continue
             counts = self._counted(rule.mask, rule.phase)
             if not deal.seats_are_sides:
                 counts = table.per_side(counts)
-            if rule.kind == "excess":
-                self._score_count([(first[i], max(0, c - rule.over) * rule.points, rule.label,
-                                    {"count": c}) for i, c in enumerate(counts)])
-            elif rule.kind == "per-card":
-                self._score_count([(first[i], c * rule.points, rule.label, {"count": c})
-                                   for i, c in enumerate(counts)])
-            elif rule.kind == "majority-bonus":
+            if kind == "majority-bonus":
                 top = max(counts)
-                leaders = [i for i, c in enumerate(counts) if c == top]
-                if len(leaders) == 1 and top > rule.over:
-                    self._score(first[leaders[0]], (top - rule.over) * rule.points, rule.label, count=top)
+                if counts.count(top) == 1 and top > rule.over:  # one side alone has the most
+                    self._score(first[counts.index(top)], (top - rule.over) * rule.points, rule.label, count=top)
+                continue
+            awards = []  # per-card or excess: every side scores its count at once
+            for side, count in enumerate(counts):
+                per_card = count if kind == "per-card" else max(0, count - rule.over)
+                awards.append((first[side], per_card * rule.points, rule.label, {"count": count}))
+            self._score_count(awards)
 
     def _finish_round(self) -> None:
         self._close_round_summary()
@@ -119,8 +128,8 @@ class ScoringMixin:
         end = self.game.compiled_deal
         if self.first_to_target is not None:
             self._end_game(summarized=True)
-        elif end.end_rounds is not None and sum(1 for r in self.rounds if "thrown_in" not in r
-                                                and r.get("outcome") != "annulled") >= end.end_rounds:
+        elif end.end_rounds is not None and len(self.rounds) >= end.end_rounds and sum(
+                1 for r in self.rounds if "thrown_in" not in r and r.get("outcome") != "annulled") >= end.end_rounds:
             self._end_game(summarized=True)
         elif end.end_target is not None and self._target_decides():
             self._end_game(summarized=True)
