@@ -84,54 +84,7 @@ class MovesMixin:
             else:  # the trick is whole: its winner takes its cards and leads, the steps after it are due
                 if phase.play_points:  # scored before the trick is won, as in the middle of a trick
                     self._score_trump_played(seat, move, bit)
-                # tricks.trick_winner and the trick's cards as a mask
-                suit_of = phase.suit_of
-                if len(trick) == 2:  # two seats: one comparison
-                    top = trick[0]
-                    mask = 1 << top | bit
-                    suit = suit_of[move]
-                    wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == self.trump
-                    winner = seat if wins else seats[0]
-                else:
-                    strength, trump = phase.strength, self.trump
-                    best, top = 0, trick[0]
-                    mask = 1 << top
-                    for pos in range(1, len(trick)):
-                        card = trick[pos]
-                        mask |= 1 << card
-                        suit = suit_of[card]
-                        if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
-                            best, top = pos, card
-                    winner = seats[best]
-                index = phase.index
-                self.won[winner][index] |= mask
-                self.tricks_played += 1
-                self.trick_winners.append((index, winner))
-                if self.log_events:
-                    self._event("trick", winner=winner, cards=[self.deck.names[c] for c in trick])
-                if phase.trick_extras:
-                    if phase.trump_turned_each_trick:  # the round keeps each trick's trump
-                        trump = self.trump
-                        self.rounds[-1]["trumps"].append(self.deck.suits[trump] if trump is not None else None)
-                    if phase.scores_cards_won:
-                        for c in trick:
-                            self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
-                self.trick, self.trick_seats = [], []
-                self.winner = self.leader = winner
-                self.loser = phase.loser_of[winner]  # the other of two
-                self.winner_passed = False
-                # the steps after the trick, planned once per phase and winner (engine.compiled), or per
-                # declarer too where a step is the declarer's
-                plans = phase.plans
-                if plans is not None:
-                    self.pending = list(plans[winner])
-                else:
-                    key = (index, winner, self.declarer)
-                    plan = self.step_plans.get(key)
-                    if plan is None:
-                        plan = self.step_plans[key] = phase.plan(winner, self.loser, self.declarer, self.table)
-                    self.pending = list(plan)
-                self.step_melds = 0
+                self._win_trick(phase, trick, seats, seat, move, bit)
         elif type(move) is MeldScore:
             self.actions.append(self.game.meld_action(move.mask))
             self._declare(self.current_player, move)
@@ -158,3 +111,54 @@ class MovesMixin:
         if phase.names_table_plays and self.tableaus[seat] & bit:  # `play C` would take the hand's copy
             return phase.play_from_table_action[card]
         return phase.play_action[card]
+
+    def _win_trick(self, phase, trick: list[int], seats: list[int], seat: int, move: int, bit: int) -> None:
+        """The trick is whole: its winner takes its cards and leads, the steps after it are due."""
+        # tricks.trick_winner and the trick's cards as a mask
+        suit_of = phase.suit_of
+        if len(trick) == 2:  # two seats: one comparison
+            top = trick[0]
+            mask = 1 << top | bit
+            suit = suit_of[move]
+            wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == self.trump
+            winner = seat if wins else seats[0]
+        else:
+            strength, trump = phase.strength, self.trump
+            best, top = 0, trick[0]
+            mask = 1 << top
+            for pos in range(1, len(trick)):
+                card = trick[pos]
+                mask |= 1 << card
+                suit = suit_of[card]
+                if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
+                    best, top = pos, card
+            winner = seats[best]
+        index = phase.index
+        self.won[winner][index] |= mask
+        self.tricks_played += 1
+        self.trick_winners.append((index, winner))
+        if self.log_events:
+            self._event("trick", winner=winner, cards=[self.deck.names[c] for c in trick])
+        if phase.trick_extras:
+            if phase.trump_turned_each_trick:  # the round keeps each trick's trump
+                trump = self.trump
+                self.rounds[-1]["trumps"].append(self.deck.suits[trump] if trump is not None else None)
+            if phase.scores_cards_won:
+                for c in trick:
+                    self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+        self.trick, self.trick_seats = [], []
+        self.winner = self.leader = winner
+        self.loser = phase.loser_of[winner]  # the other of two
+        self.winner_passed = False
+        # the steps after the trick, planned once per phase and winner (engine.compiled), or per
+        # declarer too where a step is the declarer's
+        plans = phase.plans
+        if plans is not None:
+            self.pending = list(plans[winner])
+        else:
+            key = (index, winner, self.declarer)
+            plan = self.step_plans.get(key)
+            if plan is None:
+                plan = self.step_plans[key] = phase.plan(winner, self.loser, self.declarer, self.table)
+            self.pending = list(plan)
+        self.step_melds = 0
