@@ -98,7 +98,6 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("follow", SHARED, "the phase's trick obligations (FollowRule)"),
     ("shows_voids", SHARED, "whether a card off the led suit shows a void in this phase"),
     ("from_tableau", SHARED, "whether cards may be played from the table in this phase"),
-    ("after_trick", SHARED, "the phase's steps after a trick (a tuple)"),
     ("until_stock_empty", SHARED, "the phase ends when the stock does"),
     ("shows_at_first_play", SHARED, "each seat shows its melds as it first plays (this phase)"),
     ("trick", LIST, "the cards of the trick in progress, in order"),
