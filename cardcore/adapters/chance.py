@@ -602,13 +602,68 @@ class ResampleError(RuntimeError):
     """No world consistent with a player's information state was found within the budget."""
 
 
+class _VoidFit:
+    """Whether the cards left can still be dealt to the hidden steps left, each step's card of a
+    suit its holder is not known to lack.
+
+    A card chosen for one step without this may leave the later steps too few cards they allow:
+    where the voids leave a seat one possible set of cards (every unseen card of the suits it
+    still holds), almost every random deal, and every branch of a search under such a card, is
+    a dead end found only cards later. The steps fall into a few kinds (one per holder's
+    voids), so Hall's condition is cheap to check exactly: every set of kinds must find, among
+    the cards left, at least as many of the suits they allow between them as they have steps.
+    """
+
+    def __init__(self, deck, avoid: list[int]):
+        suits = range(len(deck.suits))
+        # a void mask is whole suits (ChanceMixin.void_mask): the suits each step allows
+        allowed = [frozenset(s for s in suits if not a & deck.suit_masks[s]) for a in avoid]
+        kinds = sorted(set(allowed), key=sorted)
+        kind_of = [kinds.index(a) for a in allowed]
+        self.suit_of, self.suits = deck.suit_of, len(deck.suits)
+        # per set of kinds (all but the sets that allow every suit: the pool is never short),
+        # the kinds' indices and the suits they allow between them
+        self.groups = []
+        for bits in range(1, 1 << len(kinds)):
+            members = [i for i in range(len(kinds)) if bits >> i & 1]
+            union = frozenset().union(*(kinds[i] for i in members))
+            if len(union) < len(suits):
+                self.groups.append((members, sorted(union)))
+        # the steps after step k, per kind
+        self.after = []
+        counts = [0] * len(kinds)
+        for k in reversed(range(len(avoid))):
+            self.after.append(list(counts))
+            counts[kind_of[k]] += 1
+        self.after.reverse()
+
+    def suit_counts(self, cards) -> list[int]:
+        counts = [0] * self.suits
+        for c in cards:
+            counts[self.suit_of[c]] += 1
+        return counts
+
+    def fits(self, k: int, counts: list[int], card: int) -> bool:
+        """Whether, ``card`` dealt at step ``k`` out of cards of the suit ``counts``, the cards
+        left can fill the steps after ``k``."""
+        if not self.groups:
+            return True
+        need = self.after[k]
+        suit = self.suit_of[card]
+        for members, suits in self.groups:
+            have = sum(counts[s] for s in suits) - (suit in suits)
+            if have < sum(need[i] for i in members):
+                return False
+        return True
+
+
 class _Resampler:
     """Redraws the hidden cards of the current deal so that a player's information state holds.
 
-    First by rejection: the hidden cards are dealt at random (avoiding known voids) and the deal
-    is replayed; a world is accepted only if every recorded action is still legal at the same
-    kind of node and the information state comes out identical. That samples the consistent
-    worlds uniformly. What the engine reveals only implicitly (a declaration turn skipped because
+    First by rejection: the hidden cards are dealt at random (avoiding known voids, and never so
+    that the cards left cannot fill the later steps: :class:`_VoidFit`) and the deal is
+    replayed; a world is accepted only if every recorded action is still legal at the same kind
+    of node and the information state comes out identical. What the engine reveals only implicitly (a declaration turn skipped because
     the opponent had no meld, a trick it could not win) can make consistent worlds rare, so after
     ``RESAMPLE_TRIES`` rejections a randomised backtracking search takes over. It replays the
     deal once, choosing each hidden card at random among those that keep the replay consistent
@@ -620,6 +675,7 @@ class _Resampler:
     def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int],
                  shown: list[tuple] = (), trump: int | None = None, rediscard: bool = False, kept: int = 0):
         self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
+        self.fit = _VoidFit(state.g.deck, avoid)
         # (history indices of a hand, the points of the melds shown from it, and the indices of
         # every hand when the widow, the cards left, had joined it)
         self.shown, self.trump = shown, trump
@@ -685,12 +741,14 @@ class _Resampler:
         s = self.state
         rng.shuffle(pool)
         left = list(pool)
+        counts = self.fit.suit_counts(left)
         history = list(s.history)
-        for i, avoid in zip(self.steps, self.avoid):
-            card = next((c for c in left if not avoid >> c & 1), None)
+        for k, (i, avoid) in enumerate(zip(self.steps, self.avoid)):
+            card = next((c for c in left if not avoid >> c & 1 and self.fit.fits(k, counts, c)), None)
             if card is None:
                 return None
             left.remove(card)
+            counts[self.fit.suit_of[card]] -= 1
             history[i] = card
         return history
 
@@ -730,7 +788,8 @@ class _Resampler:
         s = self.state
         i = self.steps[k]
         stop = self.steps[k + 1] if k + 1 < len(self.steps) else len(s.history)
-        candidates = [c for c in left if not self.avoid[k] >> c & 1]
+        counts = self.fit.suit_counts(left)
+        candidates = [c for c in left if not self.avoid[k] >> c & 1 and self.fit.fits(k, counts, c)]
         rng.shuffle(candidates)
         for card in candidates:
             if self.budget <= 0:
