@@ -692,6 +692,12 @@ class _Resampler:
             later = Counter(strings[a].split()[1] for a, p in zip(state.history[at:], state.players[at:])
                             if p == state.engine.declarer and strings[a].startswith("play "))
             self.keep = later | Counter(names[c] for c in iter_bits(kept))  # by name: twins alike
+            # what he has played since: the rest of his hand is what he holds now, which has no
+            # card of a suit he is known to lack (a card he kept of it would have had to be
+            # played where he showed the void)
+            self.later = later
+            deck, voids = state.g.deck, state.engine.voids[state.engine.declarer]
+            self.lacked = {name for name in deck.by_name if deck.suit_of[deck.card_index(name)] in voids}
             # the widow's cards he discarded: everyone saw them go to his hand and sees they are
             # no longer known to be there (the observation's known_in_hand)
             summary = state.engine.rounds[-1]
@@ -700,11 +706,17 @@ class _Resampler:
 
     def discard_in(self, world: ChanceState) -> int | None:
         """A discard of the world's hand at random, of none of the cards the declarer is known to
-        keep: what the other seats know of his discard is only that it was made."""
+        keep, and of every card he would otherwise still hold of a suit he is known to lack:
+        what the other seats know of his discard is only that it was made."""
         strings, deck = self.state.g.actions.strings, self.state.g.deck
         held = Counter(deck.names_of(world.engine.hands[world.engine.declarer]))
-        fits = [a for a in world.legal_ids() if not self.must - Counter(strings[a].split()[1:])
-                and not self.keep - (held - Counter(strings[a].split()[1:]))]
+        fits = []
+        for a in world.legal_ids():
+            discard = Counter(strings[a].split()[1:])
+            kept = held - discard
+            if not self.must - discard and not self.keep - kept and \
+                    not any(name in self.lacked for name in kept - self.later):
+                fits.append(a)
         return self.rng.choice(fits) if fits else None
 
     def draw(self, pool: list[int], rng: random.Random) -> ChanceState:
