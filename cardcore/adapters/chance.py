@@ -638,14 +638,15 @@ class _VoidFit:
         self.after.reverse()
 
     def suit_counts(self, cards) -> list[int]:
+        """How many of ``cards`` each suit has (what :meth:`fits` is given)."""
         counts = [0] * self.suits
         for c in cards:
             counts[self.suit_of[c]] += 1
         return counts
 
     def fits(self, k: int, counts: list[int], card: int) -> bool:
-        """Whether, ``card`` dealt at step ``k`` out of cards of the suit ``counts``, the cards
-        left can fill the steps after ``k``."""
+        """Whether, ``card`` dealt at step ``k``, the cards left can fill the steps after ``k``;
+        ``counts`` are the cards left before it (``card`` among them) per suit."""
         if not self.groups:
             return True
         need = self.after[k]
