@@ -664,12 +664,13 @@ class _Resampler:
     First by rejection: the hidden cards are dealt at random (avoiding known voids, and never so
     that the cards left cannot fill the later steps: :class:`_VoidFit`) and the deal is
     replayed; a world is accepted only if every recorded action is still legal at the same kind
-    of node and the information state comes out identical. What the engine reveals only implicitly (a declaration turn skipped because
-    the opponent had no meld, a trick it could not win) can make consistent worlds rare, so after
-    ``RESAMPLE_TRIES`` rejections a randomised backtracking search takes over. It replays the
-    deal once, choosing each hidden card at random among those that keep the replay consistent
-    up to the next hidden card, and backtracks on a dead end. Its worlds are consistent but not
-    exactly uniform. The search is bounded (``SEARCH_BUDGET`` actions replayed); should it fail,
+    of node and the information state comes out identical. What the engine reveals only
+    implicitly (a declaration turn skipped because the opponent had no meld, a trick it could
+    not win) can make consistent worlds rare, so after ``RESAMPLE_TRIES`` rejections a
+    randomised backtracking search takes over. It replays the deal once, choosing each hidden
+    card at random among those that keep the replay consistent up to the next hidden card, and
+    backtracks on a dead end. Its worlds are consistent but not exactly uniform (nor, where
+    voids are known, are those of the random tries). The search is bounded (``SEARCH_BUDGET`` actions replayed); should it fail,
     :class:`ResampleError` is raised rather than the true state returned.
     """
 
