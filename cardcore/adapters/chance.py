@@ -602,24 +602,82 @@ class ResampleError(RuntimeError):
     """No world consistent with a player's information state was found within the budget."""
 
 
+class _VoidFit:
+    """Whether the cards left can still be dealt to the hidden steps left, each step's card of a
+    suit its holder is not known to lack.
+
+    A card chosen for one step without this may leave the later steps too few cards they allow:
+    where the voids leave a seat one possible set of cards (every unseen card of the suits it
+    still holds), almost every random deal, and every branch of a search under such a card, is
+    a dead end found only cards later. The steps fall into a few kinds (one per holder's
+    voids), so Hall's condition is cheap to check exactly: every set of kinds must find, among
+    the cards left, at least as many of the suits they allow between them as they have steps.
+    """
+
+    def __init__(self, deck, avoid: list[int]):
+        suits = range(len(deck.suits))
+        # a void mask is whole suits (ChanceMixin.void_mask): the suits each step allows
+        allowed = [frozenset(s for s in suits if not a & deck.suit_masks[s]) for a in avoid]
+        kinds = sorted(set(allowed), key=sorted)
+        kind_of = [kinds.index(a) for a in allowed]
+        self.suit_of, self.suits = deck.suit_of, len(deck.suits)
+        # per set of kinds (all but the sets that allow every suit: the pool is never short),
+        # the kinds' indices and the suits they allow between them
+        self.groups = []
+        for bits in range(1, 1 << len(kinds)):
+            members = [i for i in range(len(kinds)) if bits >> i & 1]
+            union = frozenset().union(*(kinds[i] for i in members))
+            if len(union) < len(suits):
+                self.groups.append((members, sorted(union)))
+        # the steps after step k, per kind
+        self.after = []
+        counts = [0] * len(kinds)
+        for k in reversed(range(len(avoid))):
+            self.after.append(list(counts))
+            counts[kind_of[k]] += 1
+        self.after.reverse()
+
+    def suit_counts(self, cards) -> list[int]:
+        """How many of ``cards`` each suit has (what :meth:`fits` is given)."""
+        counts = [0] * self.suits
+        for c in cards:
+            counts[self.suit_of[c]] += 1
+        return counts
+
+    def fits(self, k: int, counts: list[int], card: int) -> bool:
+        """Whether, ``card`` dealt at step ``k``, the cards left can fill the steps after ``k``;
+        ``counts`` are the cards left before it (``card`` among them) per suit."""
+        if not self.groups:
+            return True
+        need = self.after[k]
+        suit = self.suit_of[card]
+        for members, suits in self.groups:
+            have = sum(counts[s] for s in suits) - (suit in suits)
+            if have < sum(need[i] for i in members):
+                return False
+        return True
+
+
 class _Resampler:
     """Redraws the hidden cards of the current deal so that a player's information state holds.
 
-    First by rejection: the hidden cards are dealt at random (avoiding known voids) and the deal
-    is replayed; a world is accepted only if every recorded action is still legal at the same
-    kind of node and the information state comes out identical. That samples the consistent
-    worlds uniformly. What the engine reveals only implicitly (a declaration turn skipped because
-    the opponent had no meld, a trick it could not win) can make consistent worlds rare, so after
-    ``RESAMPLE_TRIES`` rejections a randomised backtracking search takes over. It replays the
-    deal once, choosing each hidden card at random among those that keep the replay consistent
-    up to the next hidden card, and backtracks on a dead end. Its worlds are consistent but not
-    exactly uniform. The search is bounded (``SEARCH_BUDGET`` actions replayed); should it fail,
+    First by rejection: the hidden cards are dealt at random (avoiding known voids, and never so
+    that the cards left cannot fill the later steps: :class:`_VoidFit`) and the deal is
+    replayed; a world is accepted only if every recorded action is still legal at the same kind
+    of node and the information state comes out identical. What the engine reveals only
+    implicitly (a declaration turn skipped because the opponent had no meld, a trick it could
+    not win) can make consistent worlds rare, so after ``RESAMPLE_TRIES`` rejections a
+    randomised backtracking search takes over. It replays the deal once, choosing each hidden
+    card at random among those that keep the replay consistent up to the next hidden card, and
+    backtracks on a dead end. Its worlds are consistent but not exactly uniform (nor, where
+    voids are known, are those of the random tries). The search is bounded (``SEARCH_BUDGET`` actions replayed); should it fail,
     :class:`ResampleError` is raised rather than the true state returned.
     """
 
     def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int],
                  shown: list[tuple] = (), trump: int | None = None, rediscard: bool = False, kept: int = 0):
         self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
+        self.fit = _VoidFit(state.g.deck, avoid)
         # (history indices of a hand, the points of the melds shown from it, and the indices of
         # every hand when the widow, the cards left, had joined it)
         self.shown, self.trump = shown, trump
@@ -636,6 +694,12 @@ class _Resampler:
             later = Counter(strings[a].split()[1] for a, p in zip(state.history[at:], state.players[at:])
                             if p == state.engine.declarer and strings[a].startswith("play "))
             self.keep = later | Counter(names[c] for c in iter_bits(kept))  # by name: twins alike
+            # what he has played since: the rest of his hand is what he holds now, which has no
+            # card of a suit he is known to lack (a card he kept of it would have had to be
+            # played where he showed the void)
+            self.later = later
+            deck, voids = state.g.deck, state.engine.voids[state.engine.declarer]
+            self.lacked = {name for name in deck.by_name if deck.suit_of[deck.card_index(name)] in voids}
             # the widow's cards he discarded: everyone saw them go to his hand and sees they are
             # no longer known to be there (the observation's known_in_hand)
             summary = state.engine.rounds[-1]
@@ -644,11 +708,17 @@ class _Resampler:
 
     def discard_in(self, world: ChanceState) -> int | None:
         """A discard of the world's hand at random, of none of the cards the declarer is known to
-        keep: what the other seats know of his discard is only that it was made."""
+        keep, and of every card he would otherwise still hold of a suit he is known to lack:
+        what the other seats know of his discard is only that it was made."""
         strings, deck = self.state.g.actions.strings, self.state.g.deck
         held = Counter(deck.names_of(world.engine.hands[world.engine.declarer]))
-        fits = [a for a in world.legal_ids() if not self.must - Counter(strings[a].split()[1:])
-                and not self.keep - (held - Counter(strings[a].split()[1:]))]
+        fits = []
+        for a in world.legal_ids():
+            discard = Counter(strings[a].split()[1:])
+            kept = held - discard
+            if not self.must - discard and not self.keep - kept and \
+                    not any(name in self.lacked for name in kept - self.later):
+                fits.append(a)
         return self.rng.choice(fits) if fits else None
 
     def draw(self, pool: list[int], rng: random.Random) -> ChanceState:
@@ -685,12 +755,14 @@ class _Resampler:
         s = self.state
         rng.shuffle(pool)
         left = list(pool)
+        counts = self.fit.suit_counts(left)
         history = list(s.history)
-        for i, avoid in zip(self.steps, self.avoid):
-            card = next((c for c in left if not avoid >> c & 1), None)
+        for k, (i, avoid) in enumerate(zip(self.steps, self.avoid)):
+            card = next((c for c in left if not avoid >> c & 1 and self.fit.fits(k, counts, c)), None)
             if card is None:
                 return None
             left.remove(card)
+            counts[self.fit.suit_of[card]] -= 1
             history[i] = card
         return history
 
@@ -730,7 +802,8 @@ class _Resampler:
         s = self.state
         i = self.steps[k]
         stop = self.steps[k + 1] if k + 1 < len(self.steps) else len(s.history)
-        candidates = [c for c in left if not self.avoid[k] >> c & 1]
+        counts = self.fit.suit_counts(left)
+        candidates = [c for c in left if not self.avoid[k] >> c & 1 and self.fit.fits(k, counts, c)]
         rng.shuffle(candidates)
         for card in candidates:
             if self.budget <= 0:

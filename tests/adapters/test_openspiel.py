@@ -107,7 +107,7 @@ def test_chance_nodes_serialization_and_hidden_cards(name):
 @pytest.mark.parametrize("name", game_names())
 def test_resampling_keeps_the_information_state(name):
     game = pyspiel.load_game(spiel_string(name, base_options(name)))
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(0, 0.0, 1.0)  # seeded: the same worlds every run
     changed = []
 
     def visit(state):
@@ -370,7 +370,7 @@ def test_resampling_raises_rather_than_return_the_truth(monkeypatch):
     game = pyspiel.load_game("cardcore_penchant")
     state = decision_points(game, seed=4, every=6)[2]
     with pytest.raises(chance.ResampleError, match="P[01]'s information state"):
-        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0, 0.0, 1.0))
 
 
 def test_a_skipped_declaration_turn_reads_as_a_pass_in_the_information_state():
@@ -472,3 +472,55 @@ def test_a_world_may_pass_where_the_truth_had_nothing_to_declare():
         assert world.legal_ids() == core.legal_ids()
         differ += opponent_passes(world) != opponent_passes(core)
     assert differ
+
+
+def test_voids_that_leave_one_hand_possible_do_not_defeat_resampling():
+    """Auction Pinochle, PB95 Play: 'If a plain suit is led, they must follow suit if possible,
+    otherwise trump if possible'. In deal 3 of a random game (clubs trump, P0 the declarer) P2
+    is to play to the tenth trick. P0 played JD to 9S led: he lacks spades and clubs; P1 played
+    AH to the 9D led: he lacks diamonds and clubs. P2 has not seen P0's four cards, P1's four
+    nor P0's three discards: AD AD TD TD 9D TC QC KS KS KH KH. So P1 holds KS KS KH KH, the only
+    ones of his suits; P0 holds four of the five diamonds; his discards are the clubs TC QC and
+    the fifth diamond. Only one deal of those eleven cards in 330 gives P1 the four kings, and
+    the resampler used to spend its whole search on the others: with the generator seeded
+    below (the one a sampler gave at this position) it found no world."""
+    core = _two_voids_position()
+    truth, deck = core.engine, core.engine.deck
+    names = deck.names_of
+    suits = {name: suit for suit, name in enumerate(deck.suits)}
+    assert (len(truth.deals), truth.declarer, truth.current_player, deck.suits[truth.trump]) == (3, 0, 2, "C")
+    assert {suits["S"], suits["C"]} <= truth.voids[0] and {suits["D"], suits["C"]} <= truth.voids[1]
+    assert Counter(names(truth.hands[0] | truth.hands[1])) + Counter(names(truth.widow)) == \
+        Counter("AD AD TD TD 9D TC QC KS KS KH KH".split())
+    diamonds = Counter("AD AD TD TD 9D".split())
+    for seed in [1940881826851726, *range(6)]:
+        world = core.resample(2, random.Random(seed))
+        e = world.engine
+        assert world.information_state(2) == core.information_state(2)
+        assert world.legal_ids() == core.legal_ids()
+        assert Counter(names(e.hands[1])) == Counter("KS KS KH KH".split())
+        held, discards = Counter(names(e.hands[0])), Counter(names(e.widow))
+        assert sum(held.values()) == 4 and not held - diamonds
+        assert discards == Counter(["TC", "QC"]) + (diamonds - held)
+
+
+def _two_voids_position():
+    """The position of the test above (the adapter's state)."""
+    game = pyspiel.load_game("cardcore_auction-pinochle")
+    return next(s for s in decision_points(game, seed=2, every=5) if len(s.history()) == 285)._core
+
+
+def test_the_search_builds_a_consistent_world_at_its_first_try_where_voids_decide(monkeypatch):
+    """The position above, by the search alone, with the budget of one run: each card it deals
+    leaves the cards left enough for the later steps' voids, and the declarer's redrawn discard
+    keeps none of the clubs he lacks (a club kept would have had to be played to 9S led, PB95
+    Play), so the first deal it replays is a world: nothing to backtrack."""
+    from cardcore.adapters import chance
+
+    monkeypatch.setattr(chance, "RESAMPLE_TRIES", 0)
+    monkeypatch.setattr(chance, "SEARCH_BUDGET", chance.RESTART_BUDGET)
+    core = _two_voids_position()
+    for seed in range(6):
+        world = core.resample(2, random.Random(seed))
+        assert world.information_state(2) == core.information_state(2)
+        assert Counter(world.engine.deck.names_of(world.engine.widow)) >= Counter(["TC", "QC"])
