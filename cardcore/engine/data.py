@@ -96,7 +96,6 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("cphase", SHARED, "the phase's rules as plain values (engine.compiled.CompiledPhase)"),
     ("step_plans", SHARED, "cache: the after-trick steps by (phase, winner, declarer); right for every clone"),
     ("follow", SHARED, "the phase's trick obligations (FollowRule)"),
-    ("shows_voids", SHARED, "whether a card off the led suit shows a void in this phase"),
     ("from_tableau", SHARED, "whether cards may be played from the table in this phase"),
     ("until_stock_empty", SHARED, "the phase ends when the stock does"),
     ("shows_at_first_play", SHARED, "each seat shows its melds as it first plays (this phase)"),

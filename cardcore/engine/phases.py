@@ -86,7 +86,6 @@ class TricksPhase:
         index = state.phase
         # read at every card and trick: kept at hand
         state.follow = state.game.follow_rules[index]
-        state.shows_voids = state.follow.follow or state.follow.follow_or_trump  # a discard tells a void
         state.from_tableau = phase.play_from_tableau
         state.until_stock_empty = phase.until == "stock-empty"
         state.shows_at_first_play = phase.show_melds is not None  # each player's melds, as he plays
