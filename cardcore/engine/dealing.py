@@ -12,6 +12,7 @@ from operator import itemgetter
 from dataclasses import replace
 
 from ..errors import CardcoreError, IllegalAction, RecordError
+from .draws import below
 from .hidden_history import seen_at_deal_end
 from . import carte_blanche, guess
 from .kinds import PLAY, THROW_IN
@@ -81,7 +82,7 @@ class DealingMixin:
         if self.next_dealer is not None or self.deals:
             dealer = self.next_deal_dealer()
         else:
-            dealer = _below(deal_generator(f"{self.seed}:first-dealer").getrandbits, self.n)
+            dealer = below(deal_generator(f"{self.seed}:first-dealer").getrandbits, self.n)
         # the deck's cards are in the order of their names: shuffling the numbers is shuffling
         # the names (the same positions swapped)
         cards = list(range(self.deck.size))
@@ -348,24 +349,15 @@ def deal_generator(text: str) -> _random.Random:
     return _random.Random(int.from_bytes(key + sha512(key).digest()))
 
 
-def _below(getrandbits, n: int) -> int:
-    """``random.Random.randrange(n)``'s draw (``_randbelow_with_getrandbits``) from
-    ``getrandbits``: the bits of ``n``, drawn again while not below ``n``."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
 def _shuffle(rng: random.Random, items: list) -> None:
     """Fisher-Yates on ``rng.getrandbits``: the permutation of CPython 3.11's
     ``random.shuffle``, kept here so that a seed deals the same cards on every Python version
     (the standard library does not promise that of ``shuffle``), and in fewer calls.
 
-    Position ``i`` takes the item at ``j``, drawn below ``i + 1`` as ``randrange`` draws: the
-    bits of ``i + 1``, drawn again while above ``i``. (Drawing the 32-bit words in bulk, one
-    ``getrandbits`` for all, was tried: unpacking the words costs more than the calls it saves.)"""
+    Position ``i`` takes the item at ``j``, drawn below ``i + 1`` as ``draws.below`` draws (here
+    in the loop, one call less a card): the bits of ``i + 1``, drawn again while above ``i``.
+    (Drawing the 32-bit words in bulk, one ``getrandbits`` for all, was tried: unpacking the
+    words costs more than the calls it saves.)"""
     getrandbits = rng.getrandbits
     for i, k in _shuffle_steps(len(items)):
         j = getrandbits(k)

@@ -10,6 +10,7 @@ sampled for a search draws it again (:func:`redraw_hidden`).
 from __future__ import annotations
 
 from ..errors import IllegalAction, RecordError
+from .draws import below
 from .kinds import PLAY
 from .phases import register_phase_kind
 
@@ -24,12 +25,7 @@ def guess_rule(game):
 def draw(rule, getrandbits) -> int:
     """The number drawn: ``aim - spread`` to ``aim + spread``, each as likely (rejection on
     ``getrandbits``, as the deal's shuffle draws, the same on every Python version)."""
-    choices = 2 * rule.spread + 1
-    bits = choices.bit_length()
-    j = getrandbits(bits)
-    while j >= choices:
-        j = getrandbits(bits)
-    return rule.low + j
+    return rule.low + below(getrandbits, 2 * rule.spread + 1)
 
 
 def check_outcome(rule, where: str, value) -> int:

@@ -6,7 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardcore.engine.dealing import _below, _shuffle, deal_generator
+from cardcore.engine.dealing import _shuffle, deal_generator
+from cardcore.engine.draws import below
 
 
 def test_the_deal_generator_draws_what_random_random_seeded_with_the_text_draws():
@@ -50,4 +51,4 @@ def test_the_deal_shuffle_is_the_reference_shuffle_and_leaves_the_generator_wher
 def test_the_first_dealer_is_random_randrange_of_the_seed(seed, players):
     # every recorded game's first dealer was drawn as random.Random(text).randrange(players)
     text = f"{seed}:first-dealer"
-    assert _below(deal_generator(text).getrandbits, players) == random.Random(text).randrange(players)
+    assert below(deal_generator(text).getrandbits, players) == random.Random(text).randrange(players)
