@@ -40,14 +40,15 @@ class ScoringMixin:
     def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
         """One end-of-deal count: (seat, points, source, detail) for every seat at once. If it takes
         a player over an immediate target, the higher total then wins; a tie settles nothing."""
-        if not self.game.compiled_deal.immediate_target or self.first_to_target is not None:
-            for seat, points, source, detail in awards:
-                if points:  # _score scores nothing else
-                    self._score(seat, points, source, reach=False, **detail)
-            return
-        before = list(self.side_scores)
+        # whether the count may take a side over an immediate target (scoring with reach off
+        # sets no first_to_target, so this holds after the awards as before them)
+        watched = self.game.compiled_deal.immediate_target and self.first_to_target is None
+        before = list(self.side_scores) if watched else None
         for seat, points, source, detail in awards:
-            self._score(seat, points, source, reach=False, **detail)
+            if points:  # _score scores nothing else
+                self._score(seat, points, source, reach=False, **detail)
+        if not watched:
+            return
         totals = self.side_scores
         if any(before[i] < self.target <= totals[i] for i in range(len(totals))):
             top = max(totals)
