@@ -280,10 +280,8 @@ class DeclaringMixin:
     def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
         step = self.pending[0][0] if self.pending else None  # the compiled declare_step(), inline: every meld
         rule, game = meld.rule, self.game
-        # shown now, to score later: where the step lets melds wait, once the turn's limit is
-        # reached (_meld_limit_reached(), inline; a step that lets melds wait is a declaration)
-        to_score = (step is not None and step.to_score and rule.counts_as_meld
-                    and self.step_melds >= step.max_melds)
+        # shown now, to score later: where the step lets melds wait, once the turn's limit is reached
+        to_score = step is not None and step.to_score and rule.counts_as_meld and self._meld_limit_reached()
         moved = meld.mask | extra_to_tableau
         hands = self.hands
         self.step_shown |= moved & hands[seat]  # the cards put down from hand
@@ -379,9 +377,8 @@ class DeclaringMixin:
 
     def _after_declaration(self) -> None:
         game = self.game
-        step = self.pending[0][0] if self.pending else None  # _meld_limit_reached(), inline: every meld
         if (self.faced is None and not game.has_uncounted_melds and not game.has_to_score
-                and step is not None and step.declare and self.step_melds >= step.max_melds):
+                and self._meld_limit_reached()):
             self._turn_moves = None  # nothing can follow the turn's last meld: no search
             self._end_step()
             return
