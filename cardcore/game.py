@@ -214,8 +214,8 @@ class TrickGame:
         # limit is reached searched again
         self.has_uncounted_melds = any(not m.counts_as_meld for m in r.melds)
         # the melds that may set or cancel trump as they are declared (any other leaves it)
-        self.trump_melds = frozenset([*(r.trump.set_by_meld.melds if r.trump.set_by_meld else ()),
-                                      *(r.trump.cancelled_by_trump_meld.melds if r.trump.cancelled_by_trump_meld else ())])
+        setting, cancelling = r.trump.set_by_meld, r.trump.cancelled_by_trump_meld
+        self.trump_melds = frozenset([*(setting.melds if setting else ()), *(cancelling.melds if cancelling else ())])
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
         from .engine.compiled import CompiledDeal, compile_phases  # the engine imports this module

@@ -670,8 +670,9 @@ class _Resampler:
     randomised backtracking search takes over. It replays the deal once, choosing each hidden
     card at random among those that keep the replay consistent up to the next hidden card, and
     backtracks on a dead end. Its worlds are consistent but not exactly uniform (nor, where
-    voids are known, are those of the random tries). The search is bounded (``SEARCH_BUDGET`` actions replayed); should it fail,
-    :class:`ResampleError` is raised rather than the true state returned.
+    voids are known, are those of the random tries). The search is bounded (``SEARCH_BUDGET``
+    actions replayed); should it fail, :class:`ResampleError` is raised rather than the true
+    state returned.
     """
 
     def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int],
