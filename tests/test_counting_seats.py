@@ -19,6 +19,7 @@ follow suit when able, no trump). Seat 0 leads AS, AD, AH; every discard shows a
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -108,6 +109,25 @@ def test_four_seats_every_hand_counted_from_the_voids(seat_games):
     may = may_hold(s, 1)
     assert names(s, may[3]) == cards("AC KC QC JC 9C")  # void in the three other suits
     assert names(s, may[2]) == cards("KD QD JD TD 9D KH QH AC KC QC JC 9C")  # not spades
+
+
+def test_worlds_sampled_where_the_voids_leave_one_deal(seat_games):
+    """From seat 0's view the voids leave one deal (the test above), so every world sampled for
+    it is that deal. Dealt seat by seat, each taking the first unseen cards it may hold, seat 1
+    (void in diamonds) would mostly take clubs that seat 3 (clubs only) cannot do without: no
+    world could be dealt at all. For seat 1, whose view leaves many deals, every world keeps
+    each seat's number of cards and gives no seat a suit it showed it lacks."""
+    s = quartet_after_three_tricks()
+    for i in range(20):
+        assert s.determinize(0, random.Random(i)).hands == s.hands
+    lacks = [s.deck.mask_of_names([c for c in s.deck.names if c[1] in suits], s.deck.full_mask)
+             for suits in ("", "D", "S", "DHS")]
+    for i in range(20):
+        world = s.determinize(1, random.Random(i))
+        assert world.hands[1] == s.hands[1]
+        assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in s.hands]
+        assert world.hands[0] | world.hands[2] | world.hands[3] == s.hands[0] | s.hands[2] | s.hands[3]
+        assert [h & lack for h, lack in zip(world.hands, lacks)] == [0, 0, 0, 0]
 
 
 def test_four_seat_endgame_plays_for_the_side(seat_games):

@@ -71,6 +71,7 @@ from ..cards import iter_bits
 from ..engine import guess
 from ..engine.discard import DISCARD
 from ..engine.kinds import DECLARE
+from ..engine.void_fit import VoidFit
 from ..melds import best_meld_set
 from ..state import State
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
@@ -602,68 +603,12 @@ class ResampleError(RuntimeError):
     """No world consistent with a player's information state was found within the budget."""
 
 
-class _VoidFit:
-    """Whether the cards left can still be dealt to the hidden steps left, each step's card of a
-    suit its holder is not known to lack.
-
-    A card chosen for one step without this may leave the later steps too few cards they allow:
-    where the voids leave a seat one possible set of cards (every unseen card of the suits it
-    still holds), almost every random deal, and every branch of a search under such a card, is
-    a dead end found only cards later. The steps fall into a few kinds (one per holder's
-    voids), so Hall's condition is cheap to check exactly: every set of kinds must find, among
-    the cards left, at least as many of the suits they allow between them as they have steps.
-    """
-
-    def __init__(self, deck, avoid: list[int]):
-        suits = range(len(deck.suits))
-        # a void mask is whole suits (ChanceMixin.void_mask): the suits each step allows
-        allowed = [frozenset(s for s in suits if not a & deck.suit_masks[s]) for a in avoid]
-        kinds = sorted(set(allowed), key=sorted)
-        kind_of = [kinds.index(a) for a in allowed]
-        self.suit_of, self.suits = deck.suit_of, len(deck.suits)
-        # per set of kinds (all but the sets that allow every suit: the pool is never short),
-        # the kinds' indices and the suits they allow between them
-        self.groups = []
-        for bits in range(1, 1 << len(kinds)):
-            members = [i for i in range(len(kinds)) if bits >> i & 1]
-            union = frozenset().union(*(kinds[i] for i in members))
-            if len(union) < len(suits):
-                self.groups.append((members, sorted(union)))
-        # the steps after step k, per kind
-        self.after = []
-        counts = [0] * len(kinds)
-        for k in reversed(range(len(avoid))):
-            self.after.append(list(counts))
-            counts[kind_of[k]] += 1
-        self.after.reverse()
-
-    def suit_counts(self, cards) -> list[int]:
-        """How many of ``cards`` each suit has (what :meth:`fits` is given)."""
-        counts = [0] * self.suits
-        for c in cards:
-            counts[self.suit_of[c]] += 1
-        return counts
-
-    def fits(self, k: int, counts: list[int], card: int) -> bool:
-        """Whether, ``card`` dealt at step ``k``, the cards left can fill the steps after ``k``;
-        ``counts`` are the cards left before it (``card`` among them) per suit."""
-        if not self.groups:
-            return True
-        need = self.after[k]
-        suit = self.suit_of[card]
-        for members, suits in self.groups:
-            have = sum(counts[s] for s in suits) - (suit in suits)
-            if have < sum(need[i] for i in members):
-                return False
-        return True
-
-
 class _Resampler:
     """Redraws the hidden cards of the current deal so that a player's information state holds.
 
     First by rejection: the hidden cards are dealt at random (avoiding known voids, and never so
-    that the cards left cannot fill the later steps: :class:`_VoidFit`) and the deal is
-    replayed; a world is accepted only if every recorded action is still legal at the same kind
+    that the cards left cannot fill the later steps: ``engine.void_fit.VoidFit``) and the deal
+    is replayed; a world is accepted only if every recorded action is still legal at the same kind
     of node and the information state comes out identical. What the engine reveals only
     implicitly (a declaration turn skipped because the opponent had no meld, a trick it could
     not win) can make consistent worlds rare, so after ``RESAMPLE_TRIES`` rejections a
@@ -678,7 +623,7 @@ class _Resampler:
     def __init__(self, state: ChanceState, seat: int, steps: list[int], avoid: list[int],
                  shown: list[tuple] = (), trump: int | None = None, rediscard: bool = False, kept: int = 0):
         self.state, self.seat, self.steps, self.avoid = state, seat, steps, avoid
-        self.fit = _VoidFit(state.g.deck, avoid)
+        self.fit = VoidFit(state.g.deck, avoid)
         # (history indices of a hand, the points of the melds shown from it, and the indices of
         # every hand when the widow, the cards left, had joined it)
         self.shown, self.trump = shown, trump

@@ -10,6 +10,7 @@ from ..cards import iter_bits, or_all
 from .dealing import _shuffle
 from .guess import redraw_hidden
 from .hidden_history import forget_unseen
+from .void_fit import VoidFit
 
 
 class KnowledgeMixin:
@@ -97,37 +98,20 @@ class KnowledgeMixin:
             void_masks[s] = 0
             for v in self.voids[s]:
                 void_masks[s] |= self.deck.suit_masks[v]
-        for _attempt in range(100):
-            _shuffle(rng, unseen)
-            pool = list(unseen)
-            ok = True
-            for s, count in hidden_counts.items():
-                void_mask = void_masks[s]
-                if void_mask:
-                    fit = [c for c in pool if not void_mask >> c & 1][:count]
-                    if len(fit) < count:
-                        ok = False
-                        break
-                    for c in fit:
-                        pool.remove(c)
-                else:
-                    fit, pool = pool[:count], pool[count:]
-                for c in fit:
-                    state.hands[s] |= 1 << c
-            if ok:
-                if apart:
-                    count = apart.bit_count()
-                    state.widow = 0
-                    for c in pool[:count]:
-                        state.widow |= 1 << c
-                    pool = pool[count:]
-                state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
-                self._forget_unseen(state, seat, hidden_counts, face_down_end, apart)
-                redraw_hidden(self, state, rng)  # a number to guess, not shown yet
-                return state
-            for s in hidden_counts:
-                state.hands[s] = self.known[s] & self.hands[s]
-        raise RuntimeError("no deal consistent with the observation")  # pragma: no cover
+        _shuffle(rng, unseen)
+        pool = _dealt_greedily(state.hands, unseen, hidden_counts, void_masks)
+        if pool is None:  # a seat's first fitting cards left a later seat too few: deal with the fit
+            pool = _dealt_with_fit(self.deck, state.hands, unseen, hidden_counts, void_masks)
+        if apart:
+            count = apart.bit_count()
+            state.widow = 0
+            for c in pool[:count]:
+                state.widow |= 1 << c
+            pool = pool[count:]
+        state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
+        self._forget_unseen(state, seat, hidden_counts, face_down_end, apart)
+        redraw_hidden(self, state, rng)  # a number to guess, not shown yet
+        return state
 
     def _forget_unseen(self, world, seat: int, hidden_counts, face_down_end: int, apart: int) -> None:
         """The world's record shows ``seat`` no card it has not seen: in the current deal each
@@ -141,3 +125,46 @@ class KnowledgeMixin:
         if apart:
             current.update(zip(iter_bits(apart), iter_bits(world.widow)))
         forget_unseen(self, world, seat, current)
+
+
+def _dealt_greedily(hands: list[int], shuffled: list[int], hidden_counts: dict[int, int],
+                    void_masks: dict[int, int]) -> list[int] | None:
+    """Each hidden seat in turn takes the first of the ``shuffled`` cards it may hold (none of a
+    suit it lacks), added to ``hands``; the cards left over, or None (``hands`` as given) where a
+    seat finds too few: the seats before it took cards that only it could not do without."""
+    pool = list(shuffled)
+    dealt = {}
+    for s, count in hidden_counts.items():
+        void_mask = void_masks[s]
+        if void_mask:
+            fit = [c for c in pool if not void_mask >> c & 1][:count]
+            if len(fit) < count:
+                return None
+            for c in fit:
+                pool.remove(c)
+        else:
+            fit, pool = pool[:count], pool[count:]
+        dealt[s] = fit
+    for s, fit in dealt.items():
+        for c in fit:
+            hands[s] |= 1 << c
+    return pool
+
+
+def _dealt_with_fit(deck, hands: list[int], shuffled: list[int], hidden_counts: dict[int, int],
+                    void_masks: dict[int, int]) -> list[int]:
+    """As :func:`_dealt_greedily`, each seat's cards taken in the ``shuffled`` order, but a card
+    only where the cards left can still fill every later seat (:class:`.void_fit.VoidFit`):
+    where the greedy deal succeeds, it takes the same cards. Never short, as the real deal is
+    one that fits."""
+    steps = [s for s, count in hidden_counts.items() for _ in range(count)]
+    fit = VoidFit(deck, [void_masks[s] for s in steps])
+    pool = list(shuffled)
+    left = fit.suit_counts(pool)
+    for k, s in enumerate(steps):
+        void_mask = void_masks[s]
+        card = next(c for c in pool if not void_mask >> c & 1 and fit.fits(k, left, c))
+        pool.remove(card)
+        left[deck.suit_of[card]] -= 1
+        hands[s] |= 1 << card
+    return pool
