@@ -69,30 +69,20 @@ def _turn_trump(state, step, seat: int) -> bool:
 
 
 def _declare(state, step, seat: int) -> bool:
-    if step.winner_passed_only and not state.winner_passed:
-        state.pending.pop(0)
-        return False
+    """A declaration turn: the seat's declarations, or its pass at once when it has none.
+    (TrickPlayMixin._advance skips a ``when: winner-passed`` turn after a winner's meld, and in
+    quiet playouts takes a turn with nothing but melds to offer itself.)"""
     if state.log_events:  # statistics only: quiet worlds keep none
         for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
-    if step.plain and state.faced is None and state.game_hooks[1] is None:
-        # _declaration_moves() at the start of a turn with nothing but melds to offer (no turn-up
-        # to exchange, no game verbs, one pack, no melds waiting to score): every playout's. The
-        # melds are asked without meld_options()'s memo: a playout asks once per position.
-        # DeclaringMixin._meld_masks(), inline (one call less at every turn): they change together
-        hand = state.hands[seat]
-        holding = hand | state.tableaus[seat]
-        masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding, step.allowed)
-        moves = state._options_of(seat, step, masks, refused=False) if masks else None
-    else:
-        moves = state._declaration_moves(seat)
+    moves = state._declaration_moves(seat)
     if moves:
         state.decision = DECLARE
         state.current_player = seat
         state._turn_moves = moves
         return True
-    # DeclaringMixin._end_step of a turn with nothing declared, inline (most turns of a playout):
-    # nothing was put down, and the decision is still play
+    # DeclaringMixin._end_step of a turn with nothing declared, inline: nothing was put down,
+    # and the decision is still play
     state.pending.pop(0)
     if state.log_events:
         state._event("pass", seat=seat)
