@@ -163,7 +163,9 @@ def _dealt_with_fit(deck, hands: list[int], shuffled: list[int], hidden_counts: 
     left = fit.suit_counts(pool)
     for k, s in enumerate(steps):
         void_mask = void_masks[s]
-        card = next(c for c in pool if not void_mask >> c & 1 and fit.fits(k, left, c))
+        card = next((c for c in pool if not void_mask >> c & 1 and fit.fits(k, left, c)), None)
+        if card is None:  # the voids contradict the cards: a state no game reaches
+            raise RuntimeError("no deal consistent with the observation")
         pool.remove(card)
         left[deck.suit_of[card]] -= 1
         hands[s] |= 1 << card
