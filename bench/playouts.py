@@ -12,7 +12,9 @@ Shared machines vary in speed from second to second; the best of several runs is
 machine's capability (noise only slows a run down), the median what to expect.
 
 Playouts use the engine's fast path (``legal_moves``/``apply_move``, events off), as search
-bots and simulations do; the figure counts deals played to the end, games included whole.
+bots and simulations do; the figure counts deals played to the end, games included whole. Each
+game is loaded once per process and one game is played before the clock starts: the tables a
+game builds when first asked for (its meld look-ups) are start-up, not playout speed.
 """
 
 from __future__ import annotations
