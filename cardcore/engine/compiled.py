@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..ruleset import DeclareStep
 from .guess import guess_rule
 from .steps import STEP_KINDS, seats_for
+from .written_steps import written_plans
 
 
 class CompiledStep:
@@ -54,7 +55,7 @@ class CompiledPhase:
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
-                 "play_from_table_action", "play_points")
+                 "play_from_table_action", "play_points", "written")
 
     def __init__(self, game, index: int):
         rule = game.rules.phases[index]
@@ -95,6 +96,9 @@ class CompiledPhase:
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
         self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksPhase.over says it
         self.claims = game.rules.claim is not None  # a claim (Out) may be made
+        # per winner and steps left, the plan as one function for quiet playouts
+        # (engine.written_steps), or None
+        self.written = written_plans(self.plans, self) if self.plans is not None and self.steps else None
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
         return tuple((step, seat, step.run) for step in self.steps

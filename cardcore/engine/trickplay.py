@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..cards import iter_bits
 from ..errors import IllegalAction
 from ..tricks import forbidding_reason, legal_plays
-from .kinds import DECLARE, PLAY
+from .kinds import PLAY
 from .phases import PHASE_KINDS
 
 
@@ -87,9 +87,14 @@ class TrickPlayMixin:
         """Run forced steps until a decision is due or the game ends."""
         pending = self.pending
         if pending and self.decision == PLAY:
+            written = self.cphase.written
+            if (written is not None and not self.log_events and not self.blank_hands and self.draw_gate is None
+                    and self.faced is None and self.game_hooks[1] is None):
+                # the plan's steps left, in a playout: written out (engine.written_steps)
+                if written[self.winner][len(pending)](self, pending):
+                    return  # a decision is due, or the next trick's lead
             # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
-            quiet = not self.log_events
-            quiet_draws = quiet and not self.blank_hands and self.draw_gate is None
+            quiet_draws = not self.log_events and not self.blank_hands and self.draw_gate is None
             while pending:
                 step, seat, run = pending[0]
                 if step.draws and quiet_draws:
@@ -106,26 +111,6 @@ class TrickPlayMixin:
                         return  # paused before a stock card is taken: resume() goes on
                 elif step.winner_passed_only and not self.winner_passed:
                     pending.pop(0)  # steps._declare: not this turn
-                    continue
-                elif step.plain and quiet and self.faced is None and self.game_hooks[1] is None:
-                    # steps._declare taken here: a turn with nothing but melds to offer (no turn-up
-                    # to exchange, no game verbs, one pack, no melds waiting to score), asked at
-                    # every trick of a playout: _declaration_moves() of such a turn, inline, the
-                    # search without meld_options()'s memo (a playout asks once per position)
-                    hand = self.hands[seat]
-                    holding = hand | self.tableaus[seat]
-                    masks = step.search(holding, hand | self.step_shown if step.fresh_from_hand else holding,
-                                        step.allowed)
-                    moves = self._options_of(seat, step, masks, refused=False) if masks else None
-                    if moves:
-                        self.decision = DECLARE
-                        self.current_player = seat
-                        self._turn_moves = moves
-                        return
-                    pending.pop(0)  # DeclaringMixin._end_step of a turn with nothing declared
-                    if step.by_winner:
-                        self.winner_passed = True
-                    self.step_melds = 0
                     continue
                 if run(self, step, seat):
                     return  # a decision is due
