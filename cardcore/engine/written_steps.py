@@ -3,14 +3,15 @@
 ``TrickPlayMixin._advance`` takes the steps of ``pending`` one at a time: it unpacks each, asks
 its kind, runs it, pops it and asks again whether a decision is due, and then whether the phase
 is over. In a playout (nothing logged, no gate, no turn-up, no game verbs) a phase whose steps
-are draws and plain declaration turns (Penchant's stock phase) does the same few things after
-every trick, so each trick winner's plan is written here once per game as a function per number
-of steps left: the steps one after another with their seats and kinds known, then the next
-trick's lead. The function gives ``pending`` what is left of the plan when a decision is due,
-and leaves the last stock card (the turn-up shown, or the stock running out) to the step loop.
-Each written step does what the step loop does for it: a draw as ``_advance`` takes it, a
-declaration turn as ``steps._declare`` with ``_declaration_moves()`` of such a turn (the search,
-then the melds' options), a pass as ``_end_step`` of a turn with nothing declared;
+are draws, trumps turned and plain declaration turns (Penchant's stock phase, Penneech's
+tricks) does the same few things after every trick, so each trick winner's plan is written here
+once per game as a function per number of steps left: the steps one after another with their
+seats and kinds known, then the next trick's lead. The function gives ``pending`` what is left
+of the plan when a decision is due, and leaves the last stock card (the turn-up shown, or the
+stock running out) to the step loop. Each written step does what the step loop does for it: a
+draw as ``_advance`` takes it, a trump turned as ``steps._turn_trump``, a declaration turn as
+``steps._declare`` with ``_declaration_moves()`` of such a turn (the search, then the melds'
+options), a pass as ``_end_step`` of a turn with nothing declared;
 ``tests/core/test_written_steps.py`` plays games both ways, move for move.
 """
 
@@ -23,7 +24,7 @@ def written_plans(plans: tuple[tuple, ...], phase) -> tuple | None:
     """Per trick winner, per number of steps left (1 to the plan's length), the function
     ``run(state, pending) -> bool`` of the plan's last steps (True: a decision is due; False:
     the rest of ``pending``, if any, is the step loop's), or None where a step is neither a draw
-    nor a plain declaration turn. ``pending`` only ever loses steps from its front, so its
+    nor a trump turned nor a plain declaration turn. ``pending`` only ever loses steps from its front, so its
     length says where in the plan it stands: at a trick's end, or after a declaration turn.
     When the steps are done and the phase goes on (``phase``, a CompiledPhase: its stock or its
     hands not out), the function also hands the lead to the trick's winner and answers True."""
@@ -86,6 +87,8 @@ def _source(plan: tuple, start: int, goes_on: str | None) -> tuple[str | None, d
             if step.by_winner:
                 lines.append(f"{pad}state.winner_passed = True")
             lines.append(f"{pad}state.step_melds = 0")
+        elif step.kind == "turn-trump":
+            lines.append(f"    state._turn_trump({seat})")  # steps._turn_trump: no decision follows
         else:
             return None, names
     lines.append("    pending.clear()")

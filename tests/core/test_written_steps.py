@@ -53,6 +53,18 @@ def test_written_steps_pass_through_the_states_of_the_step_loop(penchant, seed, 
     assert trace(penchant, seed) == written
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_penneech_s_trump_turned_after_each_trick_is_written_out_too(seed, monkeypatch):
+    """Penneech (WP, Play: the trick winner turns the next card of the stock for trump, pegging a
+    counter, and leads)."""
+    game = load_game("penneech")
+    assert [step.kind for step in game.compiled_phases[0].steps] == ["turn-trump"]
+    assert game.compiled_phases[0].written is not None
+    written = trace(game, seed)
+    monkeypatch.setattr(game.compiled_phases[0], "written", None)
+    assert trace(game, seed) == written
+
+
 def test_events_take_the_step_loop_with_the_same_game(penchant, monkeypatch):
     """With the event log on, the steps are the loop's (each draw and pass is an event), and
     the game is the one a playout plays."""
