@@ -77,3 +77,13 @@ def random_game(game, seed: int):
     while not s.is_terminal():
         s.apply(rng.choice(s.legal_actions()))
     return s
+
+
+def random_moves(state, seed: int):
+    """Play ``state`` to its end through the fast path (``legal_moves``/``apply_move``), each
+    move drawn uniformly by a generator seeded with ``seed``, yielding the state after each."""
+    rng = random.Random(seed)
+    while state.result is None:
+        moves = state.legal_moves()
+        state.apply_move(moves[rng.randrange(len(moves))])
+        yield state

@@ -4,6 +4,7 @@ engine's quiet fast path (events off) plays the same games as the logged one."""
 import random
 
 import pytest
+from helpers import random_moves
 
 from cardcore import load_game
 from cardcore.cards import bits
@@ -58,13 +59,7 @@ def test_end_of_deal_counts_name_their_counter_and_phase():
 def _random_game(game, seed, log_events):
     state = game.new_game(seed=seed)
     state.log_events = log_events
-    rng = random.Random(seed)
-    hands_after_tricks = []
-    while state.result is None:
-        moves = state.legal_moves()
-        state.apply_move(moves[rng.randrange(len(moves))])
-        if not state.trick:
-            hands_after_tricks.append(tuple(state.hands))
+    hands_after_tricks = [tuple(s.hands) for s in random_moves(state, seed) if not s.trick]
     return state, hands_after_tricks
 
 

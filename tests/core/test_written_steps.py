@@ -8,9 +8,8 @@ played with the written plans and with the step loop alone must pass through the
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from helpers import random_moves
 
 from cardcore import load_game
 
@@ -20,14 +19,9 @@ def trace(game, seed: int) -> list[tuple]:
     hands, tables and stock position, the steps still due and the scores."""
     state = game.new_game(seed=seed)
     state.log_events = False
-    rng = random.Random(seed)
-    seen = []
-    while state.result is None:
-        moves = state.legal_moves()
-        state.apply_move(moves[rng.randrange(len(moves))])
-        seen.append((len(state.actions), state.current_player, state.decision, tuple(state.hands),
-                     tuple(state.tableaus), state.stock_pos, [(id(step), seat) for step, seat, _ in state.pending],
-                     state.winner_passed, tuple(state.scores)))
+    seen = [(len(s.actions), s.current_player, s.decision, tuple(s.hands), tuple(s.tableaus), s.stock_pos,
+             [(id(step), seat) for step, seat, _ in s.pending], s.winner_passed, tuple(s.scores))
+            for s in random_moves(state, seed)]
     seen.append((state.actions, state.result))
     return seen
 
@@ -70,9 +64,7 @@ def test_events_take_the_step_loop_with_the_same_game(penchant, monkeypatch):
     the game is the one a playout plays."""
     quiet = trace(penchant, 3)
     state = penchant.new_game(seed=3)
-    rng = random.Random(3)
-    while state.result is None:
-        moves = state.legal_moves()
-        state.apply_move(moves[rng.randrange(len(moves))])
+    for _ in random_moves(state, 3):
+        pass
     assert (state.actions, state.result) == quiet[-1]
     assert any(e["type"] == "draw" for e in state.events)
