@@ -427,7 +427,7 @@ class ChanceState:
     def observation_string(self, seat: int) -> str:
         if self.engine is None:
             return f"P{seat} | dealing"
-        text = observation_text(self.engine.observation(seat))
+        text = observation_text(self.engine.observation(seat), self.g.guess.outcome if self.g.guess else None)
         return text + " | cut off" if self.cut_off is not None else text
 
     def action_string(self, player: int, action: int) -> str:

@@ -50,7 +50,10 @@ per distinct card name and count copies. The pieces, in order:
   of the seats that passed), ``declarer`` (one-hot), ``contract`` (divided by the bid cap),
   ``widow`` (once turned) and ``discards`` (to the declarer alone). The decision one-hot then
   has the auction's decisions too (``bid``, ``trump``, ``discard``), and the scores may be
-  negative (a contract lost).
+  negative (a contract lost);
+- in a game with a guess at each deal (``engine.guess``, e.g. six-pack Bezique's dealer's
+  guess): ``guess``, the number guessed and the number drawn, each divided by the highest it can
+  be, once the guess is made (zero before).
 
 **Bounds** (:func:`game_bounds`). OpenSpiel needs a maximum game length and utility bounds, and a
 Box space needs upper bounds. Games played to a target have no natural end: a tie, a deal that
@@ -75,6 +78,7 @@ import numpy as np
 
 from ..engine.auction import BID
 from ..engine.discard import DISCARD
+from ..engine.guess import guess_rule
 from ..engine.name_trump import TRUMP
 from ..engine.phases import PHASE_KINDS
 from .. import state as _state  # noqa: F401  (registers every phase kind)
@@ -357,6 +361,9 @@ class ObservationEncoder:
         if self.auction:
             self.shapes.update({"bids": (2, n), "declarer": (n,), "contract": (1,), "widow": (cards,),
                                 "discards": (cards,)})
+        self.guess = guess_rule(game)  # a number guessed at each deal (engine.guess), or None
+        if self.guess is not None:
+            self.shapes["guess"] = (2,)
         self.size = sum(prod(s) for s in self.shapes.values())
         highs = {name: np.ones(shape, np.float32) for name, shape in self.shapes.items()}
         for name in ("hand", "tables", "known", "trick", "won", "turnup", "turned"):
@@ -441,10 +448,14 @@ class ObservationEncoder:
                 v["contract"][0] = min(1.0, obs["contract"] / self.bid_scale)
             cards(v["widow"], obs.get("widow") or [])
             cards(v["discards"], obs.get("discards") or [])
+        if self.guess is not None and obs.get("guess") is not None:  # shown to all once guessed
+            v["guess"][0] = obs["guess"]["guessed"] / self.guess.high
+            v["guess"][1] = obs[self.guess.outcome] / self.guess.high
 
 
-def observation_text(obs: dict) -> str:
-    """A one-line, human-readable form of ``State.observation(seat)``."""
+def observation_text(obs: dict, outcome: str | None = None) -> str:
+    """A one-line, human-readable form of ``State.observation(seat)``; ``outcome``: the name of
+    the number guessed at each deal, in a game with a guess (``engine.guess``)."""
     def cards(names) -> str:
         return " ".join(names) or "-"
 
@@ -462,6 +473,10 @@ def observation_text(obs: dict) -> str:
         parts.append(f"out {cards(obs['won_cards'])}")
     parts += [f"P{s} void {''.join(v)}" for s, v in enumerate(obs["voids"]) if v]
     parts += [f"{name} {'/'.join(map(str, counts))}" for name, counts in obs["counters"].items()]
+    guess = obs.get("guess")
+    if guess is not None:
+        parts.append(f"P{guess['player']} guessed {guess['guessed']}"
+                     + (f", {outcome} {obs[outcome]}" if outcome is not None else ""))
     parts.append(f"scores {'/'.join(map(str, obs['scores']))} (deal {'/'.join(map(str, obs['round_points']))})")
     if obs["result"] is not None:
         winner = obs["result"]["winner"]

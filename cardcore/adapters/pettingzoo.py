@@ -145,7 +145,8 @@ class CardcoreEnv(AECEnv):
             return None
         state = self.game_state
         seat = state.current_player if state.current_player is not None else 0
-        text = "\n".join(observation_text(state.observation(seat)).split(" | "))
+        guess = self.encoder.guess
+        text = "\n".join(observation_text(state.observation(seat), guess.outcome if guess else None).split(" | "))
         if state.result is not None:
             text += f"\nGame over: {state.result}"
         elif any(self.truncations.values()):
