@@ -343,6 +343,9 @@ def _scaled_phase(phase, scale):
         stake = phase.stake
         return phase.model_copy(update={"stake": stake.model_copy(
             update={"base_bid": scale(stake.base_bid), "bracket": scale(stake.bracket)})})
+    if phase.kind == "guess":
+        return phase.model_copy(update={"awards": [a.model_copy(update={"points": scale(a.points)})
+                                                   for a in phase.awards]})
     return phase
 
 
@@ -353,8 +356,8 @@ def scale_points(points: int, factor: float) -> int:
 
 def _scaled(rules: RulesFile) -> RulesFile:
     """The rules with ``score_scale`` applied to every score it covers: melds, the turn-up's
-    points, end-of-deal counts, the target, bids and a stake's base bid and bracket (card points
-    keep their own table)."""
+    points, end-of-deal counts, the target, bids, a stake's base bid and bracket and a guess's
+    awards (card points keep their own table)."""
     if rules.score_scale is None or rules.score_scale.factor == 1:
         return rules
     factor = rules.score_scale.factor
@@ -381,4 +384,7 @@ def _scaled(rules: RulesFile) -> RulesFile:
         update["turnup"] = tu.model_copy(update={
             name: scale(getattr(tu, name))
             for name in ("turned_points", "exchange_points", "last_card_points", "play_points")})
-    return rules.model_copy(update=update)
+    scaled = rules.model_copy(update=update)
+    # the phases done as the cards are dealt (a guess's awards) are kept apart from the fields
+    scaled._deal_phases = tuple(_scaled_phase(p, scale) for p in rules.deal_phases)
+    return scaled

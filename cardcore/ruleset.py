@@ -692,7 +692,6 @@ class RulesFile(Strict):
     scoring: list[ScoringRule] = []
     game_end: GameEndRule
     claim: ClaimRule | None = None
-    score_scale: ScoreScale | None = None
     notes: list[Note] = []
     levels: dict[Literal["easy", "normal", "hard"], str] = Field(
         default_factory=dict, description="a strength level's bot where the general one does not suit the game "

@@ -166,3 +166,15 @@ def test_the_adapters_observations_show_the_guess_once_it_is_made():
         assert list(shown) == pytest.approx([25 / 28, 26 / 28])
         assert "P0 guessed 25, packet 26" in observation_text(s.observation(seat), "packet")
     assert "guess" not in ObservationEncoder(load_game(SIX), game_bounds(load_game(SIX))).shapes  # option off
+
+
+def test_a_score_scale_scales_the_guess_s_awards_as_every_other_score():
+    """score_scale (a factor on every score but card points, as Pinochle's simplified count
+    divides by 10) on rules with a guess: 150 and 250 become 15 and 25."""
+    from cardcore.game import _scaled
+    from cardcore.ruleset import ScoreScale
+
+    rules = load_game(SIX, options={"packet_guess": True}).rules
+    scaled = _scaled(rules.model_copy(update={"score_scale": ScoreScale(factor=0.1, source="a test")}))
+    guess = next(p for p in scaled.deal_phases if p.kind == "guess")
+    assert [(a.label, a.points) for a in guess.awards] == [("packet guessed", 15), ("packet of 24", 25)]
