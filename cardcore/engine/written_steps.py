@@ -17,6 +17,8 @@ options), a pass as ``_end_step`` of a turn with nothing declared;
 
 from __future__ import annotations
 
+import functools
+
 from .kinds import DECLARE
 
 
@@ -40,10 +42,16 @@ def written_plans(plans: tuple[tuple, ...], phase) -> tuple | None:
             if source is None:
                 return None
             namespace = {"DECLARE": DECLARE, **names}
-            exec(source, namespace)  # noqa: S102 - built above from the compiled steps alone
+            exec(_compiled(source), namespace)  # noqa: S102 - built above from the compiled steps alone
             runs.append(namespace["run"])
         written.append(tuple(runs))
     return tuple(written)
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(source: str):
+    """``source`` compiled, once per process: a game is loaded again for each set of options."""
+    return compile(source, "<written steps>", "exec")
 
 
 def _source(plan: tuple, start: int, goes_on: str | None) -> tuple[str | None, dict]:
