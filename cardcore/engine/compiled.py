@@ -55,7 +55,7 @@ class CompiledPhase:
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
-                 "play_from_table_action", "play_points", "written")
+                 "play_from_table_action", "play_points", "written", "copies")
 
     def __init__(self, game, index: int):
         rule = game.rules.phases[index]
@@ -84,9 +84,13 @@ class CompiledPhase:
             self.plans = tuple(self.plan(winner, self.loser_of[winner], None, table)
                                for winner in range(game.players))
         # a card played needs none of the rarer checks: no melds shown at the first card, one
-        # pack (no "from table" actions), no trump card scoring when played
-        self.plain_play = (not self.shows_at_first_play and not game.names_table_plays
+        # pack (no copies to choose between, no "from table" actions), no trump card scoring
+        # when played
+        self.plain_play = (not self.shows_at_first_play and game.deck.packs == 1
                            and game.play_points_rank is None)
+        # per card, its other copies (two packs or more): the one played is chosen among them
+        self.copies = tuple(tuple(c for c in game.deck.by_name[name] if c != card)
+                            for card, name in enumerate(game.deck.names))
         self.play_action = game.play_action
         self.names_table_plays = game.names_table_plays  # with twins a table card is `play C from table`
         self.play_from_table_action = game.play_from_table_action

@@ -60,7 +60,8 @@ class MovesMixin:
                 if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
                     self._note_voids(seat, move, phase.follow)  # a card off the suit led may show a void
             else:
-                action = self._before_card(phase, seat, move, bit)
+                move, action = self._before_card(phase, seat, move)
+                bit = 1 << move
             if self.tableaus[seat] & bit:
                 if self.waiting[seat]:
                     self.lapse_waiting(seat, bit)
@@ -100,17 +101,33 @@ class MovesMixin:
         if self.first_to_target is not None and self.result is None:
             self._end_game()
 
-    def _before_card(self, phase, seat: int, card: int, bit: int) -> str:
+    def _before_card(self, phase, seat: int, card: int) -> tuple[int, str]:
         """The rarer rules of a card played, before it leaves the hand: melds shown as the first
-        trick is played, a void shown, the action of a table card with a twin in hand. Returns
-        the card's action."""
+        trick is played, a void shown, which copy of a card leaves the hand, the action of a
+        table card with a twin in hand. Returns the card played and its action."""
         if phase.shows_at_first_play and not self.tricks_played:
             show_melds(self, seat, self.holding(seat))
         if self.trick and phase.shows_voids:
             self._note_voids(seat, card, phase.follow)
-        if phase.names_table_plays and self.tableaus[seat] & bit:  # `play C` would take the hand's copy
-            return phase.play_from_table_action[card]
-        return phase.play_action[card]
+        hand = self.hands[seat]
+        if hand >> card & 1:
+            seen = self.known[seat] & hand
+            if seen and not seen >> card & 1:
+                card = self._seen_copy(phase, card, seen)
+        elif phase.names_table_plays:  # `play C` would take the hand's copy
+            return card, phase.play_from_table_action[card]
+        return card, phase.play_action[card]
+
+    @staticmethod
+    def _seen_copy(phase, card: int, seen: int) -> int:
+        """Of identical copies in hand, the one the others have seen (``seen``: in a meld shown,
+        the widow, a card exchanged or drawn face up) leaves it first: they cannot tell which
+        copy was played, so what they know of the hand must not outlast the card (and ``play C``
+        and the fast path play the same copy)."""
+        for other in phase.copies[card]:
+            if seen >> other & 1:
+                return other
+        return card
 
     def _win_trick(self, phase, trick: list[int], seats: list[int], seat: int, move: int, bit: int) -> None:
         """The trick is whole: its winner takes its cards and leads, the steps after it are due."""
