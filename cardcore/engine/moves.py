@@ -122,8 +122,8 @@ class MovesMixin:
     def _seen_copy(phase, card: int, seen: int) -> int:
         """Of identical copies in hand, the one the others have seen (``seen``: in a meld shown,
         the widow, a card exchanged or drawn face up) leaves it first: they cannot tell which
-        copy was played, so what they know of the hand must not outlast the card (and ``play C``
-        and the fast path play the same copy)."""
+        copy was played, so what they know of the hand must not outlast the card (on ``play C``
+        and the fast path alike)."""
         for other in phase.copies[card]:
             if seen >> other & 1:
                 return other
