@@ -33,6 +33,9 @@ from .engine.view import StateView
 from .errors import CardcoreError, IllegalAction
 from .records import RECORD_FORMAT
 
+# the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
+_TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
+
 
 class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin,
             ChanceMixin, RefusalsMixin, EventsMixin):
@@ -153,6 +156,10 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
                     raise
             self._after_action()
             return
+        if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.game_hooks[1] is None):
+            # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
+            # before its words are read as cards (only a game's own declarations take others)
+            raise IllegalAction(action, self._expected())
         from_table = verb == "play" and [a.lower() for a in args[-2:]] == FROM_TABLE.split()
         if from_table:
             args = args[:-2]

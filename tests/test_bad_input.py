@@ -331,3 +331,15 @@ def test_numbers_on_the_command_line_have_a_bound(runner, args):
     result = runner.invoke(cli, [*args, "--seed", "1"], input="quit\n")
     assert isinstance(result.exception, SystemExit) and result.exit_code == 2, repr(result.exception)
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("action", ["guess 24", "bid 300", "trump H", "frobnicate"])
+def test_a_verb_of_another_phase_during_the_tricks_says_what_is_due(action):
+    """A guess once made, a bid or a trump named in a game without them, or no verb at all:
+    the refusal says what is due now, not that its words are no cards."""
+    s = load_game("six-pack-bezique", options={"packet_guess": True}).new_game(seed=2)
+    s.apply(s.legal_actions()[0])  # the non-dealer's guess
+    seat = s.current_player
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(action)
+    assert refused.value.reason == f"seat {seat} must play a card to the trick now"
