@@ -70,7 +70,11 @@ def interpret(text: str, state) -> Answer:
         words, where = words[:-2], FROM_TABLE.split()
     verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
     deck = state.deck
-    if verb in verbs or (len(words) > 1 and not _card_like(deck, words[0])):
+    # a verb: one of the moves', or a word that is no card before others (a number after it, as
+    # in a bid, makes even a short one a verb)
+    if verb in verbs or (len(words) > 1 and (not _card_like(deck, words[0]) or _NUMBER.fullmatch(words[-1]))):
+        if verb not in verbs:  # another phase's verb (a bid, a guess once made): what is due now
+            return Answer(error=_why_not(state, " ".join(words), verb, []))
         names = words[1:]  # a verb, perhaps one not offered now: the engine will say why
     else:
         verb, names = None, words

@@ -99,6 +99,14 @@ def test_declarations_are_not_taken_while_a_card_must_be_played(text):
     assert "not now" in message and "play a card" in message
 
 
+@pytest.mark.parametrize("text", ["bid 300", "guess 24", "trump H"])
+def test_another_phase_s_verb_while_a_card_must_be_played_says_what_is_due(text):
+    """Penchant has no auction, guess or naming of trumps: such a move is not read as cards
+    ('300' is no card), it is told what is due."""
+    message = error(text, follow_state())
+    assert message.startswith(f"{text}: not now") and "play a card" in message
+
+
 def test_nothing_typed_is_no_answer():
     answer = interpret("   ", follow_state())
     assert answer.action is None and answer.error is None
