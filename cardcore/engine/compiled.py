@@ -55,7 +55,7 @@ class CompiledPhase:
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
-                 "play_from_table_action", "play_points", "written", "copies")
+                 "play_from_table_action", "play_points", "written")
 
     def __init__(self, game, index: int):
         rule = game.rules.phases[index]
@@ -88,9 +88,6 @@ class CompiledPhase:
         # when played
         self.plain_play = (not self.shows_at_first_play and game.deck.packs == 1
                            and game.play_points_rank is None)
-        # per card, its other copies (two packs or more): the one played is chosen among them
-        self.copies = tuple(tuple(c for c in game.deck.by_name[name] if c != card)
-                            for card, name in enumerate(game.deck.names))
         self.play_action = game.play_action
         self.names_table_plays = game.names_table_plays  # with twins a table card is `play C from table`
         self.play_from_table_action = game.play_from_table_action

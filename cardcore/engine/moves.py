@@ -111,23 +111,18 @@ class MovesMixin:
             self._note_voids(seat, card, phase.follow)
         hand = self.hands[seat]
         if hand >> card & 1:
+            # of identical copies in hand, the lowest one the others have seen (in a meld shown,
+            # the widow, a card exchanged or drawn face up) leaves it first, on `play C` and the
+            # fast path alike: they cannot tell which copy was played, so what they know of the
+            # hand must not outlast the card
             seen = self.known[seat] & hand
             if seen and not seen >> card & 1:
-                card = self._seen_copy(phase, card, seen)
+                twin = seen & self.game.twins[card]
+                if twin:
+                    card = (twin & -twin).bit_length() - 1
         elif phase.names_table_plays:  # `play C` would take the hand's copy
             return card, phase.play_from_table_action[card]
         return card, phase.play_action[card]
-
-    @staticmethod
-    def _seen_copy(phase, card: int, seen: int) -> int:
-        """Of identical copies in hand, the one the others have seen (``seen``: in a meld shown,
-        the widow, a card exchanged or drawn face up) leaves it first: they cannot tell which
-        copy was played, so what they know of the hand must not outlast the card (on ``play C``
-        and the fast path alike)."""
-        for other in phase.copies[card]:
-            if seen >> other & 1:
-                return other
-        return card
 
     def _win_trick(self, phase, trick: list[int], seats: list[int], seat: int, move: int, bit: int) -> None:
         """The trick is whole: its winner takes its cards and leads, the steps after it are due."""
