@@ -87,14 +87,13 @@ class TrickPlayMixin:
         """Run forced steps until a decision is due or the game ends."""
         pending = self.pending
         if pending and self.decision == PLAY:
+            # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
+            quiet_draws = not self.log_events and not self.blank_hands and self.draw_gate is None
             written = self.cphase.written
-            if (written is not None and not self.log_events and not self.blank_hands and self.draw_gate is None
-                    and self.faced is None and self.game_hooks[1] is None):
+            if written is not None and quiet_draws and self.faced is None and self.game_hooks[1] is None:
                 # the plan's steps left, in a playout: written out (engine.written_steps)
                 if written[self.winner][len(pending)](self, pending):
                     return  # a decision is due, or the next trick's lead
-            # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
-            quiet_draws = not self.log_events and not self.blank_hands and self.draw_gate is None
             while pending:
                 step, seat, run = pending[0]
                 if step.draws and quiet_draws:
