@@ -193,9 +193,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return
         elif verb == EXCHANGE:
             self._exchange(seat, cards, canonical)
-        else:
-            if self.decision != DECLARE:
-                raise IllegalAction(action, self._expected())
+        else:  # a game's own declaration (checked above: a declaration turn, a game that offers them)
             outcome = self.game.apply_extra(self.view(), seat, verb, cards)
             if isinstance(outcome, str):
                 raise IllegalAction(action, outcome)
