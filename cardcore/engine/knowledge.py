@@ -93,11 +93,7 @@ class KnowledgeMixin:
         # (which he alone has seen)
         apart = self.widow if seat != self.declarer or "discards" not in self.rounds[-1] else 0
         unseen.extend(iter_bits(apart))
-        void_masks = {}
-        for s in hidden_counts:
-            void_masks[s] = 0
-            for v in self.voids[s]:
-                void_masks[s] |= self.deck.suit_masks[v]
+        void_masks = {s: self.void_mask(s) for s in hidden_counts}
         _shuffle(rng, unseen)
         pool = _dealt_greedily(state.hands, unseen, hidden_counts, void_masks)
         if pool is None:  # a seat's first fitting cards left a later seat too few: deal with the fit
