@@ -75,7 +75,7 @@ from ..engine.void_fit import VoidFit
 from ..melds import best_meld_set
 from ..state import State
 from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
-    observation_text, shows_melds
+    shows_melds
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
@@ -427,7 +427,7 @@ class ChanceState:
     def observation_string(self, seat: int) -> str:
         if self.engine is None:
             return f"P{seat} | dealing"
-        text = observation_text(self.engine.observation(seat), self.g.guess.outcome if self.g.guess else None)
+        text = self.g.encoder.text(self.engine.observation(seat))
         return text + " | cut off" if self.cut_off is not None else text
 
     def action_string(self, player: int, action: int) -> str:

@@ -387,6 +387,10 @@ class ObservationEncoder:
             i += size
         return out
 
+    def text(self, obs: dict) -> str:
+        """:func:`observation_text` of ``obs``, naming this game's number guessed, if any."""
+        return observation_text(obs, self.guess.outcome if self.guess is not None else None)
+
     def encode(self, obs: dict) -> np.ndarray:
         flat = np.zeros(self.size, np.float32)
         self.fill(obs, self.views(flat))

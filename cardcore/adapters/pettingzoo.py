@@ -46,8 +46,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import IllegalAction, load_game
-from .encoding import adapted_game_names, DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds, \
-    observation_text
+from .encoding import adapted_game_names, DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds
 
 
 class CardcoreEnv(AECEnv):
@@ -145,8 +144,7 @@ class CardcoreEnv(AECEnv):
             return None
         state = self.game_state
         seat = state.current_player if state.current_player is not None else 0
-        guess = self.encoder.guess
-        text = "\n".join(observation_text(state.observation(seat), guess.outcome if guess else None).split(" | "))
+        text = "\n".join(self.encoder.text(state.observation(seat)).split(" | "))
         if state.result is not None:
             text += f"\nGame over: {state.result}"
         elif any(self.truncations.values()):

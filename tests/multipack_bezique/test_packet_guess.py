@@ -154,17 +154,17 @@ def test_the_adapters_observations_show_the_guess_once_it_is_made():
     """The guess and the packet are shown to all once guessed (State.observation); the adapters'
     observation string says them, and the tensor holds them divided by the highest packet,
     24 + 4 = 28 cards: zero before the guess."""
-    from cardcore.adapters.encoding import ObservationEncoder, game_bounds, observation_text
+    from cardcore.adapters.encoding import ObservationEncoder, game_bounds
 
     s = guessing(26)
     encoder = ObservationEncoder(s.game, game_bounds(s.game))
     assert list(encoder.views(encoder.encode(s.observation(1)))["guess"]) == [0, 0]
-    assert "guessed" not in observation_text(s.observation(1), "packet")
+    assert "guessed" not in encoder.text(s.observation(1))
     s.apply("guess 25")
     for seat in (0, 1):
         shown = encoder.views(encoder.encode(s.observation(seat)))["guess"]
         assert list(shown) == pytest.approx([25 / 28, 26 / 28])
-        assert "P0 guessed 25, packet 26" in observation_text(s.observation(seat), "packet")
+        assert "P0 guessed 25, packet 26" in encoder.text(s.observation(seat))
     assert "guess" not in ObservationEncoder(load_game(SIX), game_bounds(load_game(SIX))).shapes  # option off
 
 
