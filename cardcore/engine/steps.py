@@ -70,8 +70,9 @@ def _turn_trump(state, step, seat: int) -> bool:
 
 def _declare(state, step, seat: int) -> bool:
     """A declaration turn: the seat's declarations, or its pass at once when it has none.
-    (TrickPlayMixin._advance skips a ``when: winner-passed`` turn after a winner's meld, and in
-    quiet playouts takes a turn with nothing but melds to offer itself.)"""
+    (TrickPlayMixin._advance skips a ``when: winner-passed`` turn after a winner's meld; in
+    quiet playouts the written plans of :mod:`.written_steps` take a turn with nothing but
+    melds to offer.)"""
     if state.log_events:  # statistics only: quiet worlds keep none
         for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count

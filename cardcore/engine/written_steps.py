@@ -25,11 +25,12 @@ from .kinds import DECLARE
 def written_plans(plans: tuple[tuple, ...], phase) -> tuple | None:
     """Per trick winner, per number of steps left (1 to the plan's length), the function
     ``run(state, pending) -> bool`` of the plan's last steps (True: a decision is due; False:
-    the rest of ``pending``, if any, is the step loop's), or None where a step is neither a draw
-    nor a trump turned nor a plain declaration turn. ``pending`` only ever loses steps from its front, so its
-    length says where in the plan it stands: at a trick's end, or after a declaration turn.
-    When the steps are done and the phase goes on (``phase``, a CompiledPhase: its stock or its
-    hands not out), the function also hands the lead to the trick's winner and answers True."""
+    the rest of ``pending``, if any, is the step loop's), or None where a step is neither a
+    draw nor a trump turned nor a plain declaration turn. ``pending`` only ever loses steps
+    from its front, so its length says where in the plan it stands: at a trick's end, or after
+    a declaration turn. When the steps are done and the phase goes on (``phase``, a
+    CompiledPhase: its stock or its hands not out), the function also hands the lead to the
+    trick's winner and answers True."""
     goes_on = None
     if phase.tricks:
         goes_on = "state.stock_pos < len(stock)" if phase.until_stock_empty else \
