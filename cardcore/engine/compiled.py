@@ -39,8 +39,8 @@ class CompiledStep:
         # melds waiting to score; no exchange)
         self.plain = self.declare and not self.to_score and not self.exchange and game.deck.packs == 1
         self.by_winner = rule.who == "winner"
-        # what a plain turn's meld search asks (steps._declare): the table's search, and whether
-        # a meld needs a card from hand (else any card of the holding is fresh)
+        # what a plain turn's meld search asks (engine.written_steps): the table's search, and
+        # whether a meld needs a card from hand (else any card of the holding is fresh)
         self.search = game.meld_table.within
         self.fresh_from_hand = game.needs_fresh_card
 
