@@ -463,27 +463,30 @@ def best_meld_set(table: MeldTable, holding: int, trump: int | None) -> list[Mel
 def _best_packing(keys: list[tuple], points: list[int], held: dict[str, int]) -> tuple[int, list[int]]:
     """The most points from melds ``keys`` (card names) drawn from ``held`` (name counts), each
     meld usable more than once while the cards last: (points, indices chosen)."""
-    memo: dict[tuple, tuple[int, list[int]]] = {}
     names = sorted(held)
+    return _packing_from(0, tuple(held[n] for n in names), keys, points, names, {})
 
-    def best(i: int, left: tuple) -> tuple[int, list[int]]:
-        if i == len(keys):
-            return 0, []
-        found = memo.get((i, left))
-        if found is not None:
-            return found
-        result = best(i + 1, left)
-        counts = dict(zip(names, left))
-        need: dict[str, int] = {}
-        for name in keys[i]:
-            need[name] = need.get(name, 0) + 1
-        if all(counts.get(n, 0) >= k for n, k in need.items()):
-            for n, k in need.items():
-                counts[n] -= k
-            sub_points, sub = best(i, tuple(counts[n] for n in names))
-            if sub_points + points[i] > result[0]:
-                result = (sub_points + points[i], [i, *sub])
-        memo[(i, left)] = result
-        return result
 
-    return best(0, tuple(held[n] for n in names))
+def _packing_from(i: int, left: tuple, keys: list[tuple], points: list[int], names: list[str],
+                  memo: dict[tuple, tuple[int, list[int]]]) -> tuple[int, list[int]]:
+    """``_best_packing`` from meld ``i`` on, with ``left`` of each card name. A function of its
+    own, not a closure calling itself: such a closure holds itself through its cell, and it and
+    its memo would wait for the cyclic garbage collector instead of being freed at once."""
+    if i == len(keys):
+        return 0, []
+    found = memo.get((i, left))
+    if found is not None:
+        return found
+    result = _packing_from(i + 1, left, keys, points, names, memo)
+    counts = dict(zip(names, left))
+    need: dict[str, int] = {}
+    for name in keys[i]:
+        need[name] = need.get(name, 0) + 1
+    if all(counts.get(n, 0) >= k for n, k in need.items()):
+        for n, k in need.items():
+            counts[n] -= k
+        sub_points, sub = _packing_from(i, tuple(counts[n] for n in names), keys, points, names, memo)
+        if sub_points + points[i] > result[0]:
+            result = (sub_points + points[i], [i, *sub])
+    memo[(i, left)] = result
+    return result

@@ -135,7 +135,6 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("discard_rule", SHARED, "the discard phase's rule"),
     ("guess_rule", SHARED, "the guess phase's rule (engine.guess)"),
     # memos of the declaration turn in progress
-    ("_view", NONE, "memo: this state's read-only StateView, made when a hook is first given one (a clone makes its own)"),
     ("_meld_memo", NONE, "memo: the melds of a holding, for the last holding asked"),
     ("_turn_moves", SHARED, "the declarations open at this turn (replaced, never changed in place)"),
 )
