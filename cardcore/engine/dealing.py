@@ -7,9 +7,17 @@ from __future__ import annotations
 import _random
 import functools
 import random
-from hashlib import sha512
 from operator import itemgetter
 from dataclasses import replace
+
+try:  # the SHA-512 that random.Random.seed uses: CPython's own, without OpenSSL's set-up at each
+    # call (a deal's generator is seeded in every playout); the same digest as hashlib's
+    from _sha512 import sha512  # Python 3.10 and 3.11
+except ImportError:
+    try:
+        from _sha2 import sha512  # Python 3.12 on
+    except ImportError:  # a build without them
+        from hashlib import sha512
 
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .draws import below
@@ -346,7 +354,7 @@ def deal_generator(text: str) -> _random.Random:
     SHA-512 as one integer), given to the C generator directly, without ``random.Random``'s
     Python-level constructor and seeding (a deal in every hand of every playout)."""
     key = text.encode()
-    return _random.Random(int.from_bytes(key + sha512(key).digest()))
+    return _random.Random(int.from_bytes(key + sha512(key).digest(), "big"))
 
 
 def _shuffle(rng: random.Random, items: list) -> None:
