@@ -52,7 +52,7 @@ class CompiledPhase:
     """A phase of the rules file as the trick engine reads it at every card and trick."""
 
     __slots__ = ("index", "rule", "kind", "suit_of", "strength", "follow", "free", "shows_voids",
-                 "from_tableau", "until_stock_empty", "shows_at_first_play", "steps", "plans",
+                 "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
                  "play_from_table_action", "play_points", "written")
@@ -71,6 +71,7 @@ class CompiledPhase:
         self.from_tableau = bool(getattr(rule, "play_from_tableau", False))
         self.until_stock_empty = getattr(rule, "until", None) == "stock-empty"
         self.shows_at_first_play = getattr(rule, "show_melds", None) is not None
+        self.on_start = tuple(getattr(rule, "on_start", ()))
         self.steps = tuple(CompiledStep(step, game) for step in getattr(rule, "after_trick", ()))
         table = game.table
         self.after = table.after

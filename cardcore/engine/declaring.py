@@ -280,9 +280,11 @@ class DeclaringMixin:
 
     def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
         step = self.pending[0][0] if self.pending else None  # the compiled declare_step(), inline: every meld
-        rule, game = meld.rule, self.game
+        game = self.game
+        rule = meld.rule  # a rules model, slow to read: each field once
+        name, meld_class, counts_as_meld = rule.name, rule.meld_class, rule.counts_as_meld
         # shown now, to score later: where the step lets melds wait, once the turn's limit is reached
-        to_score = step is not None and step.to_score and rule.counts_as_meld and self._meld_limit_reached()
+        to_score = step is not None and step.to_score and counts_as_meld and self._meld_limit_reached()
         moved = meld.mask | extra_to_tableau
         hands = self.hands
         self.step_shown |= moved & hands[seat]  # the cards put down from hand
@@ -290,27 +292,27 @@ class DeclaringMixin:
         self.tableaus[seat] |= moved
         self.known[seat] |= moved
         cards = game.meld_cards(meld.mask)
-        entry = {"player": seat, "cards": cards, "name": rule.name, "points": meld.points}
+        entry = {"player": seat, "cards": cards, "name": name, "points": meld.points}
         if game.has_to_score:
-            entry["class"] = rule.meld_class
+            entry["class"] = meld_class
             entry["status"] = "waiting" if to_score else "scored"
         self.meld_log.append(entry)
-        self.meld_history[seat].append((meld.mask, rule.meld_class, meld.points, rule.name))
+        self.meld_history[seat].append((meld.mask, meld_class, meld.points, name))
         if to_score:
             # shown now, scored after a later trick won while its cards stay on the table
             self.waiting[seat] = [*self.waiting[seat], (meld, len(self.meld_log) - 1)]
             if self.log_events:
-                self._event("meld", seat=seat, cards=list(cards), name=rule.name, points=meld.points,
+                self._event("meld", seat=seat, cards=list(cards), name=name, points=meld.points,
                             to_score=True)
-            if rule.name in game.trump_melds:
+            if name in game.trump_melds:
                 self._trump_after_meld(seat, meld)
             return
         if self.log_events:
-            self._event("meld", seat=seat, cards=list(cards), name=rule.name, points=meld.points)
-        self._score(seat, meld.points, "meld", meld=rule.name)
-        if rule.name in game.trump_melds:  # most melds neither set nor cancel trump
+            self._event("meld", seat=seat, cards=list(cards), name=name, points=meld.points)
+        self._score(seat, meld.points, "meld", meld=name)
+        if name in game.trump_melds:  # most melds neither set nor cancel trump
             self._trump_after_meld(seat, meld)
-        if rule.counts_as_meld:
+        if counts_as_meld:
             self.step_melds += 1
 
     def _score_waiting(self, seat: int, waiting: tuple[MeldScore, int]) -> None:

@@ -83,13 +83,14 @@ class TricksPhase:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        index = state.phase
-        # read at every card and trick: kept at hand
-        state.follow = state.game.follow_rules[index]
-        state.from_tableau = phase.play_from_tableau
-        state.until_stock_empty = phase.until == "stock-empty"
-        state.shows_at_first_play = phase.show_melds is not None  # each player's melds, as he plays
-        for step in phase.on_start:
+        # read at every card and trick: kept at hand, as the compiled phase has them (a rules
+        # model is slow to read, and a phase is entered twice a deal)
+        compiled = state.cphase
+        state.follow = compiled.follow
+        state.from_tableau = compiled.from_tableau
+        state.until_stock_empty = compiled.until_stock_empty
+        state.shows_at_first_play = compiled.shows_at_first_play  # each player's melds, as he plays
+        for step in compiled.on_start:
             if step == "tableau-to-hand":
                 for s in range(state.n):
                     state.lapse_waiting(s, state.tableaus[s])  # nothing is declared any more
