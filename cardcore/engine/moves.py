@@ -54,20 +54,20 @@ class MovesMixin:
             seat = self.current_player
             phase = self.cphase
             trick = self.trick
-            bit = 1 << move
+            bit = phase.bit[move]
             if phase.plain_play:  # none of the rarer rules below: every card of most playouts
                 action = phase.play_action[move]
                 if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
                     self._note_voids(seat, move, phase.follow)  # a card off the suit led may show a void
             else:
                 move, action = self._before_card(phase, seat, move)
-                bit = 1 << move
+                bit = phase.bit[move]
             if self.tableaus[seat] & bit:
                 if self.waiting[seat]:
                     self.lapse_waiting(seat, bit)
-                self.tableaus[seat] &= ~bit
+                self.tableaus[seat] ^= bit  # the card is there: its bit flipped off
             else:
-                self.hands[seat] &= ~bit
+                self.hands[seat] ^= bit
             trick.append(move)
             seats = self.trick_seats
             seats.append(seat)
@@ -130,17 +130,17 @@ class MovesMixin:
         suit_of = phase.suit_of
         if len(trick) == 2:  # two seats: one comparison
             top = trick[0]
-            mask = 1 << top | bit
+            mask = phase.bit[top] | bit
             suit = suit_of[move]
             wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == self.trump
             winner = seat if wins else seats[0]
         else:
-            strength, trump = phase.strength, self.trump
+            strength, trump, bit_of = phase.strength, self.trump, phase.bit
             best, top = 0, trick[0]
-            mask = 1 << top
+            mask = bit_of[top]
             for pos in range(1, len(trick)):
                 card = trick[pos]
-                mask |= 1 << card
+                mask |= bit_of[card]
                 suit = suit_of[card]
                 if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
                     best, top = pos, card

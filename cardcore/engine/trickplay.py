@@ -103,7 +103,7 @@ class TrickPlayMixin:
                         # last): two after every stock trick of a playout
                         pending.pop(0)
                         self.stock_pos = pos + 1
-                        self.hands[seat] |= 1 << stock[pos]
+                        self.hands[seat] |= self.cphase.bit[stock[pos]]
                         continue
                 elif step.stock:
                     if self.draw_gate is not None and not self.draw_gate():

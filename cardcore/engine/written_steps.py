@@ -42,7 +42,7 @@ def written_plans(plans: tuple[tuple, ...], phase) -> tuple | None:
             source, names = _source(plan, len(plan) - left, goes_on)
             if source is None:
                 return None
-            namespace = {"DECLARE": DECLARE, **names}
+            namespace = {"DECLARE": DECLARE, "BIT": phase.bit, **names}
             exec(_compiled(source), namespace)  # noqa: S102 - built above from the compiled steps alone
             runs.append(namespace["run"])
         written.append(tuple(runs))
@@ -68,7 +68,7 @@ def _source(plan: tuple, start: int, goes_on: str | None) -> tuple[str | None, d
                 "    pos = state.stock_pos",
                 "    if pos + 1 < len(stock):",  # not the last card (the turn-up): the step loop's draw
                 "        state.stock_pos = pos + 1",
-                f"        hands[{seat}] |= 1 << stock[pos]",
+                f"        hands[{seat}] |= BIT[stock[pos]]",  # the card's bit, looked up (CompiledPhase.bit)
                 "    else:",
                 f"        del pending[:{done}]" if done else None,
                 "        return False",
