@@ -51,7 +51,7 @@ class CompiledStep:
 class CompiledPhase:
     """A phase of the rules file as the trick engine reads it at every card and trick."""
 
-    __slots__ = ("index", "rule", "kind", "suit_of", "strength", "bit", "follow", "free", "shows_voids",
+    __slots__ = ("index", "rule", "kind", "suit_of", "strength", "bit", "won_by", "follow", "free", "shows_voids",
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
@@ -68,6 +68,7 @@ class CompiledPhase:
         # each card's bit: looked up, not shifted, at every card played (a shift is a generic
         # operation making a new int)
         self.bit = tuple(1 << card for card in range(len(self.suit_of)))
+        self.won_by = tuple((index, winner) for winner in range(game.players))  # a trick_winners entry
         self.follow = game.follow_rules[index]
         self.free = self.follow is None or self.follow.free
         self.shows_voids = self.follow is not None and bool(self.follow.follow or self.follow.follow_or_trump)

@@ -148,7 +148,7 @@ class MovesMixin:
         index = phase.index
         self.won[winner][index] |= mask
         self.tricks_played += 1
-        self.trick_winners.append((index, winner))
+        self.trick_winners.append(phase.won_by[winner])  # (phase, winner), made at load
         if self.log_events:
             self._event("trick", winner=winner, cards=[self.deck.names[c] for c in trick])
         if phase.trick_extras:
