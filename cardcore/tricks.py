@@ -115,6 +115,35 @@ def legal_plays(
     return allowed
 
 
+def replies_to_lead(deck: Deck, rule: FollowRule) -> tuple[tuple[tuple[int, tuple, tuple], ...], ...]:
+    """:func:`legal_plays` for a trick of one card, worked out per card led and trump: the reply
+    to a lead, at every trick of a two-seat game. ``[lead][trump]`` (``-1``: no trump) is
+    ``(led, if_led, if_void)``: the suit led as a mask and two lists of masks. The cards allowed
+    are the first non-empty ``holding & m`` for ``m`` in ``if_led`` when the holding has a card
+    of the suit led, else in ``if_void``; the whole holding when none is."""
+    suits = len(deck.suits)
+    table = []
+    for lead in range(deck.size):
+        suit = deck.suit_of[lead]
+        led = deck.suit_masks[suit]
+        row = []
+        for trump in [*range(suits), None]:
+            trumps = deck.suit_masks[trump] if trump is not None else 0
+            beats = deck.stronger[lead] | (trumps if suit != trump else 0)  # what wins the trick
+            wins = rule.win or (rule.win_when_trump_led and trump == suit)
+            # holding a card of the suit led: the suit (or it or trumps), then those that win
+            first = (led | trumps) if rule.follow_or_trump else led if rule.follow else deck.full_mask
+            if_led = [first & beats, first] if wins else [first]
+            # void in it: trumps where T obliges (each wins: the suit led is not trumps), else
+            # those that win where R obliges
+            if_void = [trumps] if rule.trump else []
+            if wins:
+                if_void.append(beats)
+            row.append((led, tuple(m for m in if_led if m), tuple(m for m in if_void if m)))
+        table.append(tuple(row))
+    return tuple(table)
+
+
 def suit_words(deck: Deck, suit: int) -> str:
     """A suit in words with its symbol, ``hearts (♥)``: no letters to decode."""
     letter = deck.suits[suit]

@@ -11,6 +11,7 @@ Nothing here decides anything the rules file does not say: it is the same rules,
 from __future__ import annotations
 
 from ..ruleset import DeclareStep
+from ..tricks import replies_to_lead
 from .guess import guess_rule
 from .steps import STEP_KINDS, seats_for
 from .written_steps import written_plans
@@ -51,7 +52,7 @@ class CompiledStep:
 class CompiledPhase:
     """A phase of the rules file as the trick engine reads it at every card and trick."""
 
-    __slots__ = ("index", "rule", "kind", "suit_of", "strength", "bit", "won_by", "follow", "free", "shows_voids",
+    __slots__ = ("index", "rule", "kind", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free", "shows_voids",
                  "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps", "plans",
                  "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
@@ -71,6 +72,8 @@ class CompiledPhase:
         self.won_by = tuple((index, winner) for winner in range(game.players))  # a trick_winners entry
         self.follow = game.follow_rules[index]
         self.free = self.follow is None or self.follow.free
+        # the cards that may answer a lead, per card led and trump (every reply of a two-seat game)
+        self.replies = None if self.free else replies_to_lead(deck, self.follow)
         self.shows_voids = self.follow is not None and bool(self.follow.follow or self.follow.follow_or_trump)
         self.from_tableau = bool(getattr(rule, "play_from_tableau", False))
         self.until_stock_empty = getattr(rule, "until", None) == "stock-empty"

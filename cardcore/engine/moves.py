@@ -31,8 +31,17 @@ class MovesMixin:
         seat = self.current_player
         if self.decision == PLAY:
             mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
-            if self.trick and not self.follow.free:
-                mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, self.trick, self.trump)
+            trick = self.trick
+            if trick and not self.follow.free:
+                if len(trick) == 1:  # a reply to the lead: tricks.replies_to_lead's masks, tried in turn
+                    trump = self.trump
+                    led, if_led, if_void = self.cphase.replies[trick[0]][-1 if trump is None else trump]
+                    for allowed in (if_led if mask & led else if_void):
+                        if mask & allowed:
+                            mask &= allowed
+                            break
+                else:
+                    mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, trick, self.trump)
             if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
                 return bits(mask) + [self.rules.claim.action]
             if mask < 0x200000000:  # cards.bits of a 32-card pack, inline: every move of every playout

@@ -3,9 +3,11 @@
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardcore.cards import Deck
-from cardcore.tricks import FollowRule, forbidding_reason, legal_plays, trick_winner
+from cardcore.tricks import FollowRule, forbidding_reason, legal_plays, replies_to_lead, trick_winner
 
 SUITS = ("S", "H", "D", "C")
 DECK = Deck(("7", "8", "9", "T", "J", "Q", "K", "A"), SUITS)
@@ -16,9 +18,22 @@ def mask(*names):
     return sum(1 << DECK.card_index(n) for n in names)
 
 
+def reply(rule, holding, lead, trump):
+    """The cards allowed in reply to ``lead`` by ``replies_to_lead``'s masks, tried in turn as
+    the fast path (``legal_moves``) tries them."""
+    led, if_led, if_void = replies_to_lead(DECK, rule)[lead][-1 if trump is None else trump]
+    for allowed in (if_led if holding & led else if_void):
+        if holding & allowed:
+            return holding & allowed
+    return holding
+
+
 def legal(letters, hand, trick, trump=H, follow_or_trump=False):
     rule = FollowRule.parse(letters, follow_or_trump)
-    cards = legal_plays(DECK, rule, mask(*hand), [DECK.card_index(c) for c in trick], trump)
+    holding, played = mask(*hand), [DECK.card_index(c) for c in trick]
+    cards = legal_plays(DECK, rule, holding, played, trump)
+    if len(played) == 1 and not rule.free:  # a reply to the lead: the fast path's table agrees
+        assert reply(rule, holding, played[0], trump) == cards
     return set(DECK.names_of(cards))
 
 
@@ -159,3 +174,15 @@ def test_must_win_with_two_packs_an_identical_card_does_not_beat():
     hand = (1 << second) | (1 << deck.by_name["7H"][0])
     allowed = legal_plays(deck, FollowRule.parse("ftR"), hand, [first], H)
     assert allowed == 1 << deck.by_name["7H"][0]
+
+
+RULES = [FollowRule.parse(letters, follow_or_trump, win_when_trump_led)
+         for letters in ALL_LETTERS for follow_or_trump in (False, True) for win_when_trump_led in (False, True)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([r for r in RULES if not r.free]), st.integers(0, DECK.size - 1),
+       st.sampled_from([None, 0, 1, 2, 3]), st.integers(0, DECK.full_mask))
+def test_the_reply_table_allows_what_the_rule_allows(rule, lead, trump, holding):
+    holding &= ~(1 << lead)  # the lead is not in the replying hand
+    assert reply(rule, holding, lead, trump) == legal_plays(DECK, rule, holding, [lead], trump)
