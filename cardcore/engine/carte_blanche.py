@@ -49,4 +49,4 @@ def _show(state, seat: int, cards: int, rule) -> None:
     shown = state.rounds[-1].setdefault("carte_blanche", [])
     names = state.deck.names_of(cards)
     shown.append({"player": seat, "cards": names, "points": rule.points})
-    state._score(seat, rule.points, "carte blanche", cards=names)
+    state._score(seat, rule.points, "carte blanche", {"cards": names})

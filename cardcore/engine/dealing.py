@@ -258,7 +258,7 @@ class DealingMixin:
             turnup = rules.turnup
             if self.deck.rank_letter(self.faced) == turnup.rank:
                 self.scored_specials |= 1 << self.faced
-                self._score(self.dealer, turnup.turned_points, "turn-up", card=self.deck.names[self.faced])
+                self._score(self.dealer, turnup.turned_points, "turn-up", {"card": self.deck.names[self.faced]})
         initial = self.game.compiled_deal.initial_trump
         if initial == "turnup":
             self._set_trump(self.deck.suit_of[self.faced])
@@ -283,7 +283,7 @@ class DealingMixin:
         if self.log_events:
             self._event("turn", seat=seat, card=self.deck.names[card])
             self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
-        self._score(seat, points, "turned card", card=self.deck.names[card])
+        self._score(seat, points, "turned card", {"card": self.deck.names[card]})
 
     def card_value(self, card: int, when: str, trump: int | None = None) -> int:
         cache = self.card_values

@@ -309,7 +309,7 @@ class DeclaringMixin:
             return
         if self.log_events:
             self._event("meld", seat=seat, cards=list(cards), name=name, points=meld.points)
-        self._score(seat, meld.points, "meld", meld=name)
+        self._score(seat, meld.points, "meld", {"meld": name})
         if name in game.trump_melds:  # most melds neither set nor cancel trump
             self._trump_after_meld(seat, meld)
         if counts_as_meld:
@@ -323,7 +323,7 @@ class DeclaringMixin:
         if self.log_events:
             self._event("meld", seat=seat, cards=list(self.meld_log[index]["cards"]), name=meld.rule.name,
                         points=meld.points, scored_later=True)
-        self._score(seat, meld.points, "meld", meld=meld.rule.name)
+        self._score(seat, meld.points, "meld", {"meld": meld.rule.name})
         self.step_melds += 1
 
     def lapse_waiting(self, seat: int, cards: int) -> None:
@@ -375,7 +375,7 @@ class DeclaringMixin:
         self.rounds[-1]["exchanges"].append({"player": seat, "card": self.deck.names[card],
                                              "for": self.deck.names[faced]})
         self._event("exchange", seat=seat, card=self.deck.names[card], turnup=self.deck.names[faced])
-        self._score(seat, self.rules.turnup.exchange_points, "exchange", card=self.deck.names[card])
+        self._score(seat, self.rules.turnup.exchange_points, "exchange", {"card": self.deck.names[card]})
         self._after_declaration()
 
     def _after_declaration(self) -> None:

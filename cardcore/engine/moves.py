@@ -166,7 +166,7 @@ class MovesMixin:
                 self.rounds[-1]["trumps"].append(self.deck.suits[trump] if trump is not None else None)
             if phase.scores_cards_won:
                 for c in trick:
-                    self._score(winner, self.card_value(c, "won", self.trump), "card won", card=self.deck.names[c])
+                    self._score(winner, self.card_value(c, "won", self.trump), "card won", {"card": self.deck.names[c]})
         self.trick, self.trick_seats = [], []
         self.winner = self.leader = winner
         self.loser = phase.loser_of[winner]  # the other of two

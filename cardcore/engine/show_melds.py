@@ -17,7 +17,7 @@ def show_melds(state, seat: int, holding: int) -> int:
         state.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
         if state.log_events:
             state._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
-        state._score(seat, meld.points, "meld", meld=meld.rule.name)
+        state._score(seat, meld.points, "meld", {"meld": meld.rule.name})
     state.known[seat] |= used
     return used
 

@@ -58,7 +58,7 @@ def _draw(state, step, seat: int) -> bool:
     if card == state.faced and pos == len(stock):
         state.known[seat] |= 1 << card
         state.rounds[-1]["last_card"] = {"player": seat, "card": state.deck.names[card]}
-        state._score(seat, state.rules.turnup.last_card_points, "last faced card", card=state.deck.names[card])
+        state._score(seat, state.rules.turnup.last_card_points, "last faced card", {"card": state.deck.names[card]})
     return False
 
 

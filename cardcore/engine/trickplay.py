@@ -66,7 +66,7 @@ class TrickPlayMixin:
         if (self.trump is not None and not self.scored_specials & bit
                 and self.deck.rank_of[card] == game.play_points_rank and self.deck.suit_of[card] == self.trump):
             self.scored_specials |= bit
-            self._score(seat, self.rules.turnup.play_points, "trump seven played", card=self.deck.names[card])
+            self._score(seat, self.rules.turnup.play_points, "trump seven played", {"card": self.deck.names[card]})
 
     def _note_voids(self, seat: int, card: int, rule) -> None:
         """What an opponent learns from a card played under an obligation (for determinize)."""
