@@ -254,7 +254,7 @@ class DealingMixin:
     def _deal_trump(self) -> None:
         rules, summary = self.rules, self.rounds[-1]
         if self.faced is not None:
-            summary.update(turnup=self.deck.names[self.faced], exchanges=[])
+            summary["turnup"], summary["exchanges"] = self.deck.names[self.faced], []
             turnup = rules.turnup
             if self.deck.rank_letter(self.faced) == turnup.rank:
                 self.scored_specials |= 1 << self.faced

@@ -61,7 +61,7 @@ class DeclaringMixin:
                 moves = [m for m, why in options if why is None]  # declarable(), before one per action
             else:  # meld_options() without its memo (a playout asks once per position): mostly none
                 masks = self._meld_masks(seat, step)
-                moves = self._options_of(seat, step, masks, refused=False) if masks else masks
+                moves = self._options_of(seat, step, masks, False) if masks else masks  # not refused: the moves
             if self.deck.packs != 1 and len(moves) > 1:
                 moves = self._one_per_action(seat, moves)
             if limited:

@@ -49,7 +49,7 @@ class ScoringMixin:
         before = list(self.side_scores) if watched else None
         for seat, points, source, detail in awards:
             if points:  # _score scores nothing else
-                self._score(seat, points, source, detail, reach=False)
+                self._score(seat, points, source, detail, False)  # reach off: the count decides below
         if not watched:
             return
         totals = self.side_scores

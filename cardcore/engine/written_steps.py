@@ -85,7 +85,7 @@ def _source(plan: tuple, start: int, goes_on: str | None) -> tuple[str | None, d
                 f"{pad}holding = hand | state.tableaus[{seat}]",
                 f"{pad}masks = search{k}(holding, {fresh}, allowed{k})",
                 f"{pad}if masks:",
-                f"{pad}    moves = state._options_of({seat}, step{k}, masks, refused=False)",
+                f"{pad}    moves = state._options_of({seat}, step{k}, masks, False)",  # the melds not refused
                 f"{pad}    if moves:",
                 f"{pad}        del pending[:{done}]" if done else None,
                 f"{pad}        state.decision = DECLARE",
