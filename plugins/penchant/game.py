@@ -154,8 +154,7 @@ class PenchantGame(TrickGame):
         kind = next(n for c, n in self.blocking.sets.items() if c == s.count)
         return f"{kind} of {RANK_NAMES[self.deck.ranks[s.rank]]}s ({s.score} points)"
 
-    def meld_refusal(self, state, seat: int, meld: MeldScore) -> str | None:
-        return self.block(state, seat, meld)
+    meld_refusal = block  # the game's one refusal, asked without a call more at every declaration turn
 
     def on_declaration_turn(self, state, seat: int) -> dict[str, int]:
         for _, why in state.meld_options(seat):
