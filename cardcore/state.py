@@ -29,12 +29,9 @@ from .engine.phases import OFFERS, decision_handler
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin
 from .engine.trickplay import TrickPlayMixin
-from .engine.view import StateView
+from .engine.view import view_of
 from .errors import CardcoreError, IllegalAction
 from .records import RECORD_FORMAT
-
-_blank_view = object.__new__
-_set_viewed_state = StateView._state.__set__  # the slot's own setter: the view refuses setattr
 
 # the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
 _TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
@@ -231,15 +228,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             "actions": list(self.actions),
         }
 
-    def view(self) -> StateView:
-        """A read-only view of this state: what a game's hooks are given (engine.view). It reads
-        through, so it never goes stale. A new one each time (a few a deal): a view kept on the
-        state would tie the two in a reference cycle, and a finished state would then wait for
-        the cyclic garbage collector instead of being freed at once (in playouts that collector
-        ran every few games and cost some 3 % of their time)."""
-        view = _blank_view(StateView)  # StateView(self) without its __init__'s frame
-        _set_viewed_state(view, self)
-        return view
+    view = view_of  # the read-only view a game's hooks are given (engine.view)
 
     def quiet_for_search(self, forget_history: bool = False) -> None:
         """Make this state (a search's copy) a quiet world: no event log, and the game stops

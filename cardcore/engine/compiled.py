@@ -52,9 +52,9 @@ class CompiledStep:
 class CompiledPhase:
     """A phase of the rules file as the trick engine reads it at every card and trick."""
 
-    __slots__ = ("index", "rule", "kind", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free", "shows_voids",
-                 "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps", "plans",
-                 "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
+    __slots__ = ("index", "rule", "kind", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free",
+                 "shows_voids", "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps",
+                 "plans", "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
                  "play_from_table_action", "play_points", "written")
 

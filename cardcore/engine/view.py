@@ -49,9 +49,6 @@ class StateView:
 
     __slots__ = ("_state",)
 
-    def __init__(self, state) -> None:
-        object.__setattr__(self, "_state", state)
-
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError(
             f"cannot set {name!r}: a hook's state view is read-only; return what happens instead "
@@ -62,6 +59,21 @@ class StateView:
 
     def __repr__(self) -> str:
         return f"<read-only view of {self._state.game.name} state>"
+
+
+_new_view = object.__new__
+_set_viewed_state = StateView._state.__set__  # the slot's own setter: the view refuses setattr
+
+
+def view_of(state) -> StateView:
+    """A read-only view of ``state``: what a game's hooks are given (``State.view`` is this
+    function). It reads through, so it never goes stale. A new one each time (a few a deal): a
+    view kept on the state would tie the two in a reference cycle, and a finished state would
+    then wait for the cyclic garbage collector instead of being freed at once (in playouts that
+    collector ran every few games and cost some 3 % of their time)."""
+    view = _new_view(StateView)  # no __init__: one frame less, at every hook a playout asks
+    _set_viewed_state(view, state)
+    return view
 
 
 def _read_only(how: str):
