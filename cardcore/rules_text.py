@@ -177,7 +177,7 @@ def settlement_text(rule) -> str:
                 f"+ {rule.rubicon_game_bonus}{extra}")
     if rule.tie_counter:
         save = ", and to take a loser to the rubicon" if rule.counter_saves_rubicon else ""
-        out += f"; {rule.tie_counter} won count {rule.counter_points} each only to break equal rounded totals{save}"
+        out += f"; {rule.tie_counter} won count {rule.counter_points} each only to break equal totals (equal rounded totals are decided by the unrounded ones){save}"
     return out
 
 

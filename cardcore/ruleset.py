@@ -576,8 +576,8 @@ class RoundedSettlement(Strict):
     difference (at least ``least_difference``) plus ``game_bonus``; if the loser's total is under
     ``rubicon`` he is rubiconed, and the winner scores his own rounded total plus the loser's
     (at least ``least_rubiconed``) plus ``rubicon_game_bonus`` and ``rubicon_extra``. Equal
-    rounded totals are decided by ``tie_counter`` cards won, ``counter_points`` each (a tie
-    then is void); with ``counter_saves_rubicon`` a loser under the rubicon counts them too, and
+    rounded totals are decided by the unrounded ones; equal unrounded totals by ``tie_counter``
+    cards won, ``counter_points`` each (a tie then is void); with ``counter_saves_rubicon`` a loser under the rubicon counts them too, and
     is saved if they take him to it (both players then count theirs)."""
 
     round_down_to: int = Field(100, ge=1)
