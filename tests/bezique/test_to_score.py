@@ -93,3 +93,20 @@ def test_replay_text_says_which_melds_wait_to_score():
     text = "\n".join(replay_lines(s))
     assert "common-marriage KS QS (20, to score)" in text
     assert "bezique QS JD (40)" in text
+
+
+def test_the_fast_path_scores_a_waiting_meld_once_as_meld_does():
+    """legal_moves/apply_move (playouts, the search bots' look-ahead) carry the waiting marriage
+    out as `meld KS QS` does: 20 scored, the log's entry marked scored, nothing waiting, and
+    the marriage not offered again at the next trick won."""
+    s = f326()
+    next_win(s, "9S")
+    marriage = next(m for m in s.legal_moves() if s.game.meld_action(m.mask) == "meld KS QS")
+    s.apply_move(marriage)
+    assert s.scores == [80 + 40 + 20, 0]
+    melds = s.summary()["rounds"][-1]["melds"]
+    assert [(m["name"], m["status"]) for m in melds] == [
+        ("four-kings", "scored"), ("bezique", "scored"), ("common-marriage", "scored")]
+    assert s.waiting[0] == []
+    next_win(s, "KH", "7C")
+    assert not any(getattr(m, "mask", None) == marriage.mask for m in s.legal_moves())
