@@ -95,7 +95,9 @@ def reuse_text(reuse) -> str:
     """A named re-use policy as it is, or the re-use laws in words."""
     if isinstance(reuse, str):
         return reuse
-    laws = ["every new meld needs a card from hand" if reuse.fresh_card else "a meld may be of table cards only"]
+    laws = [{True: "every new meld needs a card from hand",
+             "same-class": "a new meld needs a card from hand when a card of it served in its class",
+             False: "a meld may be of table cards only"}[reuse.fresh_card]]
     if reuse.same_meld == "forbidden":
         laws.append("a card serves once in each meld name")
     if reuse.same_class == "higher-only":

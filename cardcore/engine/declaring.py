@@ -245,9 +245,15 @@ class DeclaringMixin:
         if not reused:
             return None
         name, cls = meld.rule.name, meld.rule.meld_class
+        # fresh_card same-class: a meld of table cards alone is a new announcement in its class
+        # only if none of its cards served in that class yet
+        table_only = self.game.fresh_in_class and reused == meld.mask and not reused & self.step_shown
         for mask, old_cls, pts, old_name in self.meld_history[seat]:
             if not mask & reused:
                 continue
+            if table_only and old_cls == cls:
+                return (f"a new {cls} meld needs a card from your hand: a card of it served in a {old_name} "
+                        f"({laws.source})")
             if laws.broken_melds == "reform" and mask & ~table:
                 continue  # that meld was broken by play: replacements may form it again
             if laws.same_meld == "forbidden" and old_name == name:

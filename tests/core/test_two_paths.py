@@ -21,10 +21,12 @@ from cardcore.plugins import get_games
 from cardcore.records import format_record, parse_record, replay
 
 GAMES_PER_STRING = 2
+# options no preset sets that change what may be declared
+OPTIONS = ["bezique(fresh_card=same-class)"]
 
 
 def game_strings() -> list[str]:
-    out = []
+    out = list(OPTIONS)
     for name, entry in sorted(get_games().items()):
         out.append(name)
         out += [f"{name}(preset={p})" for p in sorted(entry.game_class.rules_source().presets)]
