@@ -160,3 +160,23 @@ def test_a_new_announcement_in_the_same_class_still_needs_a_card_from_hand():
     assert "meld QS QS JD JD" not in s.legal_actions()
     with pytest.raises(IllegalAction, match="a card of it served in a bezique"):
         s.apply("meld QS QS JD JD")
+
+
+def test_history_shows_a_waiting_meld_to_score_and_its_points_once():
+    """`history` (and the recap on `--resume`, the same lines): the marriage shown to score is
+    listed without points, and scored later once, with its 20, as the live line and the score
+    have it."""
+    from cardcore.play import facts
+    from cardcore.play.text import Names, plain
+
+    s = f326()
+    you = Names(["You", "Bot"], me=0)
+    lines = [plain(line) for line in facts.history_lines(s, you)]
+    assert "    You declare common-marriage KS QS (20, to score)" in lines
+    assert not any("common-marriage" in line and "+20" in line for line in lines)
+    next_win(s, "9S")
+    s.apply("meld KS QS")
+    lines = [plain(line) for line in facts.history_lines(s, you)]
+    marriage = [line for line in lines if "common-marriage" in line]
+    assert marriage == ["    You declare common-marriage KS QS (20, to score)",
+                        "    You score common-marriage KS QS +20 (shown earlier)"]
