@@ -57,6 +57,19 @@ class MovesMixin:
         claim = self.game.compiled_deal.claim
         return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
+    def move_action(self, move) -> str:
+        """The action of legal_actions() that names ``move`` of legal_moves() here: a card as
+        `play C`, or `play C from table` where the game names table plays and the card lies on
+        the table; a meld as `meld` with its cards; anything else as it is."""
+        if type(move) is int:
+            game = self.game
+            if self.decision == PLAY and game.names_table_plays and self.tableaus[self.current_player] >> move & 1:
+                return game.play_from_table_action[move]
+            return game.play_action[move]
+        if type(move) is MeldScore:
+            return self.game.meld_action(move.mask)
+        return move
+
     def apply_move(self, move) -> None:
         """Apply a move of legal_moves() (a card index is trusted to be legal)."""
         if type(move) is int:

@@ -2,10 +2,10 @@
 the action path (``legal_actions``/``apply``: players, records) are one behaviour.
 
 For every registered game and preset, seeded random games are played through both in lockstep,
-each move mapped to the action that names it: after every move the two states must agree
-(scores, hands, tables, melds with their to-score status, the melds waiting, whose turn and
-what decision, the record's actions and the events), the moves must name the legal actions, and
-the fast path's record must replay to the same game.
+each move mapped to the action that names it (``move_action``, which the search bots use too):
+after every move the two states must agree (scores, hands, tables, melds with their to-score
+status, the melds waiting, whose turn and what decision, the record's actions and the events),
+the moves must name the legal actions, and the fast path's record must replay to the same game.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import pytest
 
 from cardcore import load_game
 from cardcore.cards import iter_bits
-from cardcore.engine.kinds import PLAY
 from cardcore.plugins import get_games
 from cardcore.records import format_record, parse_record, replay
 
@@ -31,20 +30,6 @@ def game_strings() -> list[str]:
         out.append(name)
         out += [f"{name}(preset={p})" for p in sorted(entry.game_class.rules_source().presets)]
     return out
-
-
-def action_of(state, move) -> str:
-    """The action that names ``move`` of ``state.legal_moves()``: a card as `play C` (`play C from
-    table` where the game names table plays and the card lies there), a meld as `meld` with its
-    cards, anything else as it is."""
-    if type(move) is int:
-        game = state.game
-        if state.decision == PLAY and game.names_table_plays and state.tableaus[state.current_player] >> move & 1:
-            return game.play_from_table_action[move]
-        return game.play_action[move]
-    if hasattr(move, "mask"):
-        return state.game.meld_action(move.mask)
-    return move
 
 
 def snapshot(state) -> tuple:
@@ -63,7 +48,7 @@ def snapshot(state) -> tuple:
 
 
 def named_moves(state) -> set[str]:
-    return {action_of(state, m) for m in state.legal_moves()}
+    return {state.move_action(m) for m in state.legal_moves()}
 
 
 def named_actions(state) -> set[str]:
@@ -81,7 +66,7 @@ def lockstep(game, seed: int):
         where = f"seed {seed}, action {len(fast.actions) + 1}"
         assert named_moves(fast) == named_actions(slow), where
         move = rng.choice(fast.legal_moves())
-        action = action_of(fast, move)
+        action = fast.move_action(move)
         fast.apply_move(move)
         slow.apply(action)
         assert fast.actions[-1] == action, where
@@ -106,3 +91,24 @@ def test_cinq_cents_seed_13_scores_a_waiting_meld_once_on_either_path():
     fast = lockstep(load_game("cinq-cents"), 13)
     names = [(m["name"], tuple(m["cards"])) for m in fast.meld_log]
     assert len(names) == len(set(names)), "a meld entered twice in the log"
+
+
+def test_a_table_card_with_its_twin_in_hand_is_named_from_the_table():
+    """Bezique (RM §5: two packs, melded cards stay on the table and may be played from it):
+    with a K♠ in hand and its twin in the four Kings on the table, the two moves are `play KS`
+    (the hand's) and `play KS from table`; the search bots name their move so too."""
+    from bezique.conftest import finish_turn, next_win, won_opening
+
+    from cardcore.bots.search import move_action
+
+    s = won_opening("KS KH KD KC KS")
+    s.apply("meld KS KH KD KC")
+    next_win(s, "8S")
+    finish_turn(s)
+    kings = [m for m in s.legal_moves() if type(m) is int and s.deck.names[m] == "KS"]
+    named = sorted(s.move_action(m) for m in kings)
+    assert named == ["play KS", "play KS from table"]
+    assert sorted(move_action(s, m) for m in kings) == named
+    table_king = next(m for m in kings if s.tableaus[0] >> m & 1)
+    s.apply_move(table_king)
+    assert s.actions[-1] == "play KS from table" and s.deck.find("KS", s.hands[0]) is not None
