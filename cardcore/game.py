@@ -207,8 +207,11 @@ class TrickGame:
         # a named policy, or "laws" with the laws one by one in reuse_laws
         self.reuse_laws = None if isinstance(r.meld_reuse, str) else r.meld_reuse
         self.reuse_policy = r.meld_reuse if self.reuse_laws is None else "laws"
-        self.needs_fresh_card = (self.reuse_laws.fresh_card if self.reuse_laws is not None
+        # whether every meld found must hold a card from hand (with fresh_card same-class, a meld
+        # of table cards is found, and the re-use laws judge it)
+        self.needs_fresh_card = (self.reuse_laws.fresh_card is True if self.reuse_laws is not None
                                  else self.reuse_policy != "new-set")
+        self.fresh_in_class = self.reuse_laws is not None and self.reuse_laws.fresh_card == "same-class"
         self.has_to_score = any(getattr(s, "to_score", False) for p in r.phases for s in p.after_trick)
         # melds declared beside the turn's one meld (the dix): only then is a turn whose meld
         # limit is reached searched again

@@ -95,7 +95,9 @@ def reuse_text(reuse) -> str:
     """A named re-use policy as it is, or the re-use laws in words."""
     if isinstance(reuse, str):
         return reuse
-    laws = ["every new meld needs a card from hand" if reuse.fresh_card else "a meld may be of table cards only"]
+    laws = [{True: "every new meld needs a card from hand",
+             "same-class": "a new meld needs a card from hand when a card of it served in its class",
+             False: "a meld may be of table cards only"}[reuse.fresh_card]]
     if reuse.same_meld == "forbidden":
         laws.append("a card serves once in each meld name")
     if reuse.same_class == "higher-only":
@@ -177,7 +179,7 @@ def settlement_text(rule) -> str:
                 f"+ {rule.rubicon_game_bonus}{extra}")
     if rule.tie_counter:
         save = ", and to take a loser to the rubicon" if rule.counter_saves_rubicon else ""
-        out += f"; {rule.tie_counter} won count {rule.counter_points} each only to break equal rounded totals{save}"
+        out += f"; {rule.tie_counter} won count {rule.counter_points} each only to break equal totals (equal rounded totals are decided by the unrounded ones){save}"
     return out
 
 

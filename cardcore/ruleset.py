@@ -530,13 +530,15 @@ class MeldRule(Strict):
 class MeldReuseLaws(Strict):
     """The laws on cards used in more than one meld, as data. Each law is one sentence of the
     sources: ``fresh_card``: every new meld needs a card from hand (not from the table);
+    ``same-class``: only a meld one of whose cards already served in a meld of its class (a
+    meld of table cards alone, none of them yet in its class, may be declared);
     ``same_meld``: a card once in a meld may not serve in another meld of the same name;
     ``same_class``: ``higher-only``, a card may serve again in its class only in a meld scoring
     more than every meld of that class it was in (marriage then sequence, not the reverse);
     ``broken_melds``: ``reform``, a meld broken by playing one of its cards may be formed and
     scored again with replacement cards, which lifts ``same_meld`` and ``same_class`` for it."""
 
-    fresh_card: bool = True
+    fresh_card: bool | Literal["same-class"] = True
     same_meld: Literal["allowed", "forbidden"] = "forbidden"
     same_class: Literal["any", "higher-only"] = "higher-only"
     broken_melds: Literal["no-reform", "reform"] = "no-reform"
@@ -576,8 +578,8 @@ class RoundedSettlement(Strict):
     difference (at least ``least_difference``) plus ``game_bonus``; if the loser's total is under
     ``rubicon`` he is rubiconed, and the winner scores his own rounded total plus the loser's
     (at least ``least_rubiconed``) plus ``rubicon_game_bonus`` and ``rubicon_extra``. Equal
-    rounded totals are decided by ``tie_counter`` cards won, ``counter_points`` each (a tie
-    then is void); with ``counter_saves_rubicon`` a loser under the rubicon counts them too, and
+    rounded totals are decided by the unrounded ones; equal unrounded totals by ``tie_counter``
+    cards won, ``counter_points`` each (a tie then is void); with ``counter_saves_rubicon`` a loser under the rubicon counts them too, and
     is saved if they take him to it (both players then count theirs)."""
 
     round_down_to: int = Field(100, ge=1)

@@ -219,11 +219,7 @@ def move_key(move):
 
 
 def move_action(state, move) -> str:
-    if type(move) is int:
-        return state.game.play_action[move]
-    if hasattr(move, "mask"):
-        return state.game.meld_action(move.mask)
-    return move
+    return state.move_action(move)  # a card on the table is `play C from table` (engine.moves)
 
 
 class _Node:

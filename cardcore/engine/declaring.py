@@ -245,9 +245,15 @@ class DeclaringMixin:
         if not reused:
             return None
         name, cls = meld.rule.name, meld.rule.meld_class
+        # fresh_card same-class: a meld of table cards alone is a new announcement in its class
+        # only if none of its cards served in that class yet
+        table_only = self.game.fresh_in_class and reused == meld.mask and not reused & self.step_shown
         for mask, old_cls, pts, old_name in self.meld_history[seat]:
             if not mask & reused:
                 continue
+            if table_only and old_cls == cls:
+                return (f"a new {cls} meld needs a card from your hand: a card of it served in a {old_name} "
+                        f"({laws.source})")
             if laws.broken_melds == "reform" and mask & ~table:
                 continue  # that meld was broken by play: replacements may form it again
             if laws.same_meld == "forbidden" and old_name == name:
@@ -269,14 +275,19 @@ class DeclaringMixin:
         for m in self.open_melds(seat):
             if self.game.meld_action(m.mask) == wanted:
                 self.actions.append(action)
-                waiting = next((w for w in self.waiting[seat] if w[0] is m), None)
-                if waiting is not None:
-                    self._score_waiting(seat, waiting)
-                else:
-                    self._declare(seat, m)
+                self._declare_open(seat, m)
                 self._after_declaration()
                 return
         raise IllegalAction(action, self.explain_meld(seat, mask))
+
+    def _declare_open(self, seat: int, meld: MeldScore) -> None:
+        """Declare ``meld``, one of :meth:`open_melds`, on `meld ...` and the fast path alike: a
+        meld shown at an earlier turn to score later scores now (once); any other is declared."""
+        for waiting in self.waiting[seat]:
+            if waiting[0] == meld:  # equal, not only the same object: a move of a copied state
+                self._score_waiting(seat, waiting)
+                return
+        self._declare(seat, meld)
 
     def _declare(self, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> None:
         step = self.pending[0][0] if self.pending else None  # the compiled declare_step(), inline: every meld

@@ -57,6 +57,19 @@ class MovesMixin:
         claim = self.game.compiled_deal.claim
         return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
+    def move_action(self, move) -> str:
+        """The action of legal_actions() that names ``move`` of legal_moves() here: a card as
+        `play C`, or `play C from table` where the game names table plays and the card lies on
+        the table; a meld as `meld` with its cards; anything else as it is."""
+        if type(move) is int:
+            game = self.game
+            if self.decision == PLAY and game.names_table_plays and self.tableaus[self.current_player] >> move & 1:
+                return game.play_from_table_action[move]
+            return game.play_action[move]
+        if type(move) is MeldScore:
+            return self.game.meld_action(move.mask)
+        return move
+
     def apply_move(self, move) -> None:
         """Apply a move of legal_moves() (a card index is trusted to be legal)."""
         if type(move) is int:
@@ -97,7 +110,7 @@ class MovesMixin:
                 self._win_trick(phase, trick, seats, seat, move, bit)
         elif type(move) is MeldScore:
             self.actions.append(self.game.meld_action(move.mask))
-            self._declare(self.current_player, move)
+            self._declare_open(self.current_player, move)
             self._after_declaration()
         elif move == "pass" and self.decision == DECLARE:
             self.actions.append("pass")
@@ -121,15 +134,23 @@ class MovesMixin:
         hand = self.hands[seat]
         if hand >> card & 1:
             # of identical copies in hand, the lowest one the others have seen (in a meld shown,
-            # the widow, a card exchanged or drawn face up) leaves it first, on `play C` and the
-            # fast path alike: they cannot tell which copy was played, so what they know of the
-            # hand must not outlast the card
-            seen = self.known[seat] & hand
-            if seen and not seen >> card & 1:
-                twin = seen & self.game.twins[card]
-                if twin:
-                    card = (twin & -twin).bit_length() - 1
+            # the widow, a card exchanged or drawn face up) leaves it first, else the lowest, on
+            # `play C` and the fast path alike: they cannot tell which copy was played, so what
+            # they know of the hand must not outlast the card; and the copy must be the one the
+            # action names (a copy may have scored already, e.g. a trump seven exchanged)
+            copies = hand & self.game.twins[card]
+            if copies:
+                copies |= 1 << card
+                seen = copies & self.known[seat]
+                if seen:
+                    copies = seen
+                card = (copies & -copies).bit_length() - 1
         elif phase.names_table_plays:  # `play C` would take the hand's copy
+            # of identical copies on the table, the lowest leaves it, as `play C from table` takes
+            # it: which one decides the meld it breaks, and the action names no copy
+            lower = self.tableaus[seat] & self.game.twins[card] & ((1 << card) - 1)
+            if lower:
+                card = (lower & -lower).bit_length() - 1
             return card, phase.play_from_table_action[card]
         return card, phase.play_action[card]
 

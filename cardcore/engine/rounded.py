@@ -27,8 +27,10 @@ def settle_rounded(rule, totals: list[int], counters: list[int]) -> Settled:
 
     plain = tuple(totals)
     counted = False
-    if rounded(plain[0]) == rounded(plain[1]) and rule.tie_counter:
-        counted = True  # a tie: the brisques decide it
+    # Equal rounded totals are decided by the fractions of the unit (Hoffmann, Portland laws: A
+    # 1550 v B 1520, A wins 100 + 500); the counter cards only break totals equal to the point
+    if plain[0] == plain[1] and rule.tie_counter:
+        counted = True
     elif rule.counter_saves_rubicon and rule.rubicon is not None:
         loser = 0 if plain[0] < plain[1] else 1
         if plain[loser] < rule.rubicon <= plain[loser] + bonus[loser]:

@@ -625,8 +625,15 @@ def history_lines(state, names: Names) -> list[Line]:
             lines.append([f"{number:>2}. ", *trick, " — ", Strong(names.subject(e["winner"], "win"))])
             trick = []
         elif kind == "meld":
-            lines.append(["    ", names.subject(e["seat"], "declare"), f" {e['name']} ", *cards(e["cards"]),
-                          " ", Points(e["points"])])
+            if e.get("to_score"):  # shown now, its points not yet scored: they come with a later trick
+                lines.append(["    ", names.subject(e["seat"], "declare"), f" {e['name']} ", *cards(e["cards"]),
+                              Muted(f" ({e['points']}, to score)")])
+            elif e.get("scored_later"):  # the meld shown to score, scored now: its points, once
+                lines.append(["    ", names.subject(e["seat"], "score"), f" {e['name']} ", *cards(e["cards"]),
+                              " ", Points(e["points"]), Muted(" (shown earlier)")])
+            else:
+                lines.append(["    ", names.subject(e["seat"], "declare"), f" {e['name']} ", *cards(e["cards"]),
+                              " ", Points(e["points"])])
         elif kind == "exchange":
             lines.append(["    ", names.subject(e["seat"], "exchange"), " ", Card(e["card"]),
                           " for the turn-up ", Card(e["turnup"])])

@@ -93,3 +93,90 @@ def test_replay_text_says_which_melds_wait_to_score():
     text = "\n".join(replay_lines(s))
     assert "common-marriage KS QS (20, to score)" in text
     assert "bezique QS JD (40)" in text
+
+
+def test_the_fast_path_scores_a_waiting_meld_once_as_meld_does():
+    """legal_moves/apply_move (playouts, the search bots' look-ahead) carry the waiting marriage
+    out as `meld KS QS` does: 20 scored, the log's entry marked scored, nothing waiting, and
+    the marriage not offered again at the next trick won."""
+    s = f326()
+    next_win(s, "9S")
+    marriage = next(m for m in s.legal_moves() if s.game.meld_action(m.mask) == "meld KS QS")
+    s.apply_move(marriage)
+    assert s.scores == [80 + 40 + 20, 0]
+    melds = s.summary()["rounds"][-1]["melds"]
+    assert [(m["name"], m["status"]) for m in melds] == [
+        ("four-kings", "scored"), ("bezique", "scored"), ("common-marriage", "scored")]
+    assert s.waiting[0] == []
+    next_win(s, "KH", "7C")
+    assert not any(getattr(m, "mask", None) == marriage.mask for m in s.legal_moves())
+
+
+def foster(**options):
+    """F326's double declaration, the marriage not shown: four Kings (80) scored, then the
+    bezique Q♠ J♦ (40) scored, and the turn passed."""
+    s = won_opening("KS KH KD KC QS JD", **options)
+    s.apply("meld KS KH KD KC")
+    next_win(s, "8S")
+    s.apply("meld QS JD")
+    s.apply("pass")
+    return s
+
+
+def test_foster_s_second_combination_scores_after_the_next_trick_won():
+    """F326 (RM §5 Declaring rules): 'a player is forced to make two declarations at the same
+    time … both may be scored … but the player cannot score the second combination until he
+    wins another trick'; a new card from hand is asked only of a new announcement in the same
+    class. K♠ (four Kings, quartets) and Q♠ (bezique, beziques) never served in a marriage:
+    with fresh_card=same-class the marriage K♠ Q♠ scores 20 at the next trick won."""
+    s = foster(fresh_card="same-class")
+    next_win(s, "9S")
+    assert "meld KS QS" in s.legal_actions()
+    s.apply("meld KS QS")
+    assert s.scores == [80 + 40 + 20, 0]
+    assert s.summary()["rounds"][-1]["melds"][-1]["status"] == "scored"
+
+
+def test_the_default_asks_a_card_from_hand_of_every_meld():
+    """fresh_card=every-meld (the default, RM §11 being silent): the marriage not shown with the
+    bezique has no card from hand at the next trick and is refused."""
+    s = foster()
+    next_win(s, "9S")
+    assert "meld KS QS" not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="fresh card from your hand"):
+        s.apply("meld KS QS")
+
+
+def test_a_new_announcement_in_the_same_class_still_needs_a_card_from_hand():
+    """F326 (RM §5): 'single bezique 40 then add second pair → double 500 is fine; 40 for a second
+    single then 500 is not': two single beziques on the table make no double bezique without a
+    card from hand, with fresh_card=same-class too."""
+    s = won_opening("QS JD QS JD", fresh_card="same-class")
+    s.apply("meld QS JD")
+    next_win(s, "8S")
+    s.apply("meld QS JD")                     # the second single, both cards from hand: 40
+    assert s.scores == [80, 0]
+    next_win(s, "9S")
+    assert "meld QS QS JD JD" not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="a card of it served in a bezique"):
+        s.apply("meld QS QS JD JD")
+
+
+def test_history_shows_a_waiting_meld_to_score_and_its_points_once():
+    """`history` (and the recap on `--resume`, the same lines): the marriage shown to score is
+    listed without points, and scored later once, with its 20, as the live line and the score
+    have it."""
+    from cardcore.play import facts
+    from cardcore.play.text import Names, plain
+
+    s = f326()
+    you = Names(["You", "Bot"], me=0)
+    lines = [plain(line) for line in facts.history_lines(s, you)]
+    assert "    You declare common-marriage KS QS (20, to score)" in lines
+    assert not any("common-marriage" in line and "+20" in line for line in lines)
+    next_win(s, "9S")
+    s.apply("meld KS QS")
+    lines = [plain(line) for line in facts.history_lines(s, you)]
+    marriage = [line for line in lines if "common-marriage" in line]
+    assert marriage == ["    You declare common-marriage KS QS (20, to score)",
+                        "    You score common-marriage KS QS +20 (shown earlier)"]

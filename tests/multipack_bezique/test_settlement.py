@@ -7,6 +7,11 @@ RM §7.1 Computing (Portland laws 56-61): not rubiconed, difference of the round
 difference under 100 counting 100; rubiconed, the winner adds the loser's rounded score to his own
 + 1300 (1000 game + 300 for brisques), a loser under 100 counting 100; brisques (10 each) only to
 decide a tie and (Portland) to save the rubicon; Bicycle: + 1000 + 320; RM §11 items 32-33.
+A tie is one of the unrounded totals: PB94, "Brisques do not count in multi-pack variants, except
+to break ties"; Hoffmann (Portland laws), the game "is won by the player who scores most points …
+exclusive of brisques. These latter are only taken into account where the scores are otherwise
+equal", and "If A's score were 1550, and B's 1520, A would win 100 + 500 = 600": equal rounded
+totals are decided by their fractions of 100.
 Every expected value below is that arithmetic, done by hand.
 """
 
@@ -28,12 +33,21 @@ def rule(game, **options):
     ((1270, 780), (0, 0), 0, 3200, True),
     # a rubiconed loser under 100 counts 100: 1100 + 100 + 1300
     ((1100, 60), (0, 0), 0, 2500, True),
-    # equal in the hundreds: the brisques decide, 1450 + 120 = 1570 against 1410 + 200 = 1610;
-    # seat 1 wins, 1600 - 1500 + 500
-    ((1450, 1410), (12, 20), 1, 600, False),
-    # equal in the hundreds and after the brisques too (1480 + 100 = 1580, 1460 + 110 = 1570):
-    # seat 0 wins, 1500 - 1500 counting 100, + 500
-    ((1480, 1460), (10, 11), 0, 600, False),
+    # Hoffmann's example: 1550 v 1520, equal in the hundreds, the fractions decide: 100 + 500
+    ((1550, 1520), (0, 0), 0, 600, False),
+    # equal in the hundreds, the brisques not counted though seat 1 has more (1450 + 120 v
+    # 1410 + 200 would turn it): seat 0 wins, 1400 - 1400 counting 100, + 500
+    ((1450, 1410), (12, 20), 0, 600, False),
+    # the issue's hand: 1500 with 31 brisques v 1550 with 1; the 310 do not count: seat 1 wins
+    # 1500 - 1500 counting 100, + 500
+    ((1500, 1550), (31, 1), 1, 600, False),
+    # exactly equal: the brisques decide, 1500 + 100 = 1600 v 1500 + 110 = 1610; seat 1 wins,
+    # 1600 - 1600 counting 100, + 500
+    ((1500, 1500), (10, 11), 1, 600, False),
+    # exactly equal, the brisques counted: 1450 + 200 = 1650 v 1450 + 120 = 1570, 1600 - 1500 + 500
+    ((1450, 1450), (20, 12), 0, 600, False),
+    # exactly equal, the brisques counted: 1410 + 250 = 1660 v 1410 + 70 = 1480, 1600 - 1400 + 500
+    ((1410, 1410), (25, 7), 0, 700, False),
 ])
 def test_rubicon_portland(totals, brisques, winner, score, rubiconed):
     settled = settle_rounded(rule("rubicon-bezique"), list(totals), list(brisques))
@@ -41,8 +55,15 @@ def test_rubicon_portland(totals, brisques, winner, score, rubiconed):
 
 
 def test_a_tie_after_the_brisques_is_void():
-    settled = settle_rounded(rule("rubicon-bezique"), [1200, 1250], [15, 10])  # 1350 each
+    settled = settle_rounded(rule("rubicon-bezique"), [1250, 1250], [16, 16])  # 1410 each
     assert settled.winner is None and settled.game_score == 0
+
+
+def test_brisques_do_not_decide_equal_rounded_totals():
+    # the issue's hand: 1500 with 31 brisques v 1550 with 1; Hoffmann: the scores are not
+    # equal, so the brisques are left out and seat 1 wins 100 + 500, nothing counted
+    settled = settle_rounded(rule("rubicon-bezique"), [1500, 1550], [31, 1])
+    assert (settled.winner, settled.game_score, settled.counted, settled.totals) == (1, 600, False, (1500, 1550))
 
 
 def test_brisques_do_not_count_away_from_a_tie():
