@@ -129,6 +129,13 @@ class MovesMixin:
                 twin = seen & self.game.twins[card]
                 if twin:
                     card = (twin & -twin).bit_length() - 1
+            aside = self.held_or_aside
+            if aside and seat == self.declarer:
+                # a card of this name seen in his hand or laid aside may be the one played: the
+                # others can no longer tell that he holds it or laid it aside
+                copies = aside & (self.game.twins[card] | 1 << card)
+                if copies:
+                    self.held_or_aside = aside & ~(1 << card if aside >> card & 1 else copies & -copies)
         elif phase.names_table_plays:  # `play C` would take the hand's copy
             return card, phase.play_from_table_action[card]
         return card, phase.play_action[card]
