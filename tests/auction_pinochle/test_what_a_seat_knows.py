@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from cardcore.cards import iter_bits
+
 from .conftest import HAND_A, WIDOW_A, auction, auction_deal, new_state, registered, won_by_seat0
 
 pytestmark = registered
@@ -154,3 +156,20 @@ def test_a_doubled_discard_is_the_worlds_own():
         assert len(world.rounds[-1]["discards"]) == 3
         assert world.rounds[-1]["discards"] == world.deck.names_of(world.widow)
         assert world.actions[-1] == " ".join(["discard", *world.rounds[-1]["discards"]])
+
+
+def test_a_widow_card_of_a_suit_he_lacks_was_laid_aside():
+    # the widow's KD is his one diamond; he lays it aside, and when seat 1 leads a diamond he
+    # trumps (PB95, Play: follow suit, else trump), so he holds no diamond: the KD, still "held
+    # or laid aside" to the others, lies among his discards in every world
+    deal = auction_deal(["AH AH TH TH KH KH QH QH JH JH 9H 9H 9S 9S JS", "AS AD", "TS 9D"], "KD QS KS")
+    s = new_state([deal])
+    auction(s, "bid 500", "pass", "pass", "trump H")
+    for action in ("discard KD 9S 9S", "play JS", "play AS", "play TS", "play AD", "play 9D", "play 9H"):
+        s.apply(action)
+    obs = s.observation(2)
+    assert obs["voids"][0] == ["D"] and obs["held_or_discarded"] == ["KD"]
+    for k in range(8):
+        world = s.determinize(2, random.Random(k))
+        assert "KD" in world.deck.names_of(world.widow)
+        assert not any(world.deck.suit_of[c] == world.deck.suits.index("D") for c in iter_bits(world.hands[0]))
