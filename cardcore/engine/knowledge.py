@@ -12,6 +12,10 @@ from .guess import redraw_hidden
 from .hidden_history import forget_unseen
 from .void_fit import VoidFit
 
+# random placings of the cards seen in a declarer's hand or laid aside tried before the one that
+# always fits (KnowledgeMixin._held_or_laid_aside)
+PLACINGS = 8
+
 
 class KnowledgeMixin:
     """Observation and determinization. A part of :class:`cardcore.state.State`."""
@@ -99,12 +103,20 @@ class KnowledgeMixin:
         # (which he alone has seen)
         apart = self.unseen_apart(seat)
         unseen.extend(iter_bits(apart & ~placed))
-        laid_aside = self._held_or_laid_aside(state, hidden_counts, apart.bit_count(), rng) if placed else 0
         void_masks = {s: self.void_mask(s) for s in hidden_counts}
         _shuffle(rng, unseen)
-        pool = _dealt_greedily(state.hands, unseen, hidden_counts, void_masks)
-        if pool is None:  # a seat's first fitting cards left a later seat too few: deal with the fit
-            pool = _dealt_with_fit(self.deck, state.hands, unseen, hidden_counts, void_masks)
+        hands, counts = state.hands, hidden_counts
+        for tries_left in reversed(range(PLACINGS if placed else 1)):
+            state.hands, hidden_counts = list(hands), dict(counts)
+            laid_aside = self._held_or_laid_aside(state, hidden_counts, apart.bit_count(), rng,
+                                                  held_first=not tries_left) if placed else 0
+            pool = _dealt_greedily(state.hands, unseen, hidden_counts, void_masks)
+            if pool is None:  # a seat's first fitting cards left a later seat too few: deal with the fit
+                pool = _dealt_with_fit(self.deck, state.hands, unseen, hidden_counts, void_masks)
+            if pool is not None:
+                break
+        else:  # the voids contradict the cards: a state no game reaches
+            raise RuntimeError("no deal consistent with the observation")
         if apart:
             count = apart.bit_count() - laid_aside.bit_count()
             state.widow = laid_aside
@@ -116,17 +128,22 @@ class KnowledgeMixin:
         redraw_hidden(self, state, rng)  # a number to guess, not shown yet
         return state
 
-    def _held_or_laid_aside(self, world, hidden_counts: dict[int, int], aside: int, rng: random.Random) -> int:
+    def _held_or_laid_aside(self, world, hidden_counts: dict[int, int], aside: int, rng: random.Random,
+                            held_first: bool = False) -> int:
         """Place in ``world`` each card seen in the declarer's hand or laid aside
         (``held_or_aside``): in his hand (one of its ``hidden_counts`` fewer to deal) or among
         the ``aside`` cards laid aside, each place as likely, but a card of a suit he is known
-        to lack among the discards. Returns the cards placed among the discards."""
+        to lack among the discards. Returns the cards placed among the discards.
+
+        Cards placed aside leave more of his hand to the unseen cards, which his voids may leave
+        too few of: ``held_first`` keeps every card it can in his hand, which the cards dealt
+        around them then always fit (the real deal kept no more there)."""
         declarer = self.declarer
         void_mask = self.void_mask(declarer)
         laid_aside = self.held_or_aside & void_mask  # he could not have kept them
         free = [True] * hidden_counts[declarer] + [False] * (aside - laid_aside.bit_count())
         cards = list(iter_bits(self.held_or_aside & ~void_mask))
-        for card, in_hand in zip(cards, rng.sample(free, len(cards))):
+        for card, in_hand in zip(cards, free if held_first else rng.sample(free, len(cards))):
             if in_hand:
                 world.hands[declarer] |= 1 << card
                 hidden_counts[declarer] -= 1
@@ -178,11 +195,11 @@ def _dealt_greedily(hands: list[int], shuffled: list[int], hidden_counts: dict[i
 
 
 def _dealt_with_fit(deck, hands: list[int], shuffled: list[int], hidden_counts: dict[int, int],
-                    void_masks: dict[int, int]) -> list[int]:
+                    void_masks: dict[int, int]) -> list[int] | None:
     """As :func:`_dealt_greedily`, each seat's cards taken in the ``shuffled`` order, but a card
     only where the cards left can still fill every later seat (:class:`.void_fit.VoidFit`):
-    where the greedy deal succeeds, it takes the same cards. Never short, as the real deal is
-    one that fits."""
+    where the greedy deal succeeds, it takes the same cards. Never short (None), as the real
+    deal is one that fits, unless the cards placed in ``hands`` before leave too few."""
     steps = [s for s, count in hidden_counts.items() for _ in range(count)]
     fit = VoidFit(deck, [void_masks[s] for s in steps])
     pool = list(shuffled)
@@ -190,8 +207,8 @@ def _dealt_with_fit(deck, hands: list[int], shuffled: list[int], hidden_counts: 
     for k, s in enumerate(steps):
         void_mask = void_masks[s]
         card = next((c for c in pool if not void_mask >> c & 1 and fit.fits(k, left, c)), None)
-        if card is None:  # the voids contradict the cards: a state no game reaches
-            raise RuntimeError("no deal consistent with the observation")
+        if card is None:  # the voids contradict the cards (or the cards placed before them)
+            return None
         pool.remove(card)
         left[deck.suit_of[card]] -= 1
         hands[s] |= 1 << card
