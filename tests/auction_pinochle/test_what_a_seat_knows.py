@@ -173,3 +173,29 @@ def test_a_widow_card_of_a_suit_he_lacks_was_laid_aside():
         world = s.determinize(2, random.Random(k))
         assert "KD" in world.deck.names_of(world.widow)
         assert not any(world.deck.suit_of[c] == world.deck.suits.index("D") for c in iter_bits(world.hands[0]))
+
+
+# A deal played at random (seed 14's third deal): seat 2 took the widow JS JD TS for clubs and
+# laid aside AC TC TC; nine tricks later he lacks clubs, seat 1 diamonds and clubs, seat 0 hearts.
+# The widow's JS and TS are still held or laid aside, to seat 0; laid aside, they leave his hand
+# more cards to fill from the unseen ones than the voids allow, some ways round.
+DEAL_C = {"dealer": 1, "stock": [], "widow": ["JS", "JD", "TS"], "hands": [
+    "JC QD AS KD TD KC AH QC 9D AD JC 9D 9S 9C 9C".split(),
+    "JH KD QC KC QS AD AH JD AS KH TS QH TH 9S QH".split(),
+    "9H TC JH KS JS TD AC TC KH QD TH KS 9H QS AC".split()]}
+ACTIONS_C = ("bid 310, pass, bid 320, bid 330, pass, trump C, discard AC TC TC, play TH, play AH, "
+             "play QH, play 9S, play AS, play KS, play TH, play KH, play KC, play 9C, play QC, "
+             "play AC, play JH, play QC, play AH, play TD, play AD, play TD, play KH, play 9H, "
+             "play 9C, play AD, play KD, play QD, play JC, play KC, play QS, play JD, play JD, "
+             "play KD, play QD, play JH").split(", ")
+
+
+def test_worlds_place_the_widow_cards_where_the_voids_let_the_hands_be_dealt():
+    s = new_state([DEAL_C])
+    for action in ACTIONS_C:
+        s.apply(action)
+    obs = s.observation(0)
+    assert obs["held_or_discarded"] == ["TS", "JS"] and obs["voids"] == [["H"], ["C", "D"], ["C"]]
+    for k in range(20):
+        world = s.determinize(0, random.Random(k))
+        assert world.observation(0) == obs
