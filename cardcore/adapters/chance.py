@@ -51,8 +51,8 @@ a copy:
   never handed back: if even the bounded search fails, :class:`ResampleError` is raised. The
   declarer's discards lie apart unseen by the others: in a world for another seat the cards he
   was dealt are redrawn with them, and his recorded discard is replaced by one of the world's
-  own legal discards, chosen at random among those that keep what that seat knows (the widow
-  cards he is seen to have laid aside, the cards seen in his hand or played later); the
+  own legal discards, chosen at random among those that keep what that seat knows (the cards of
+  his melds shown, the cards he played later; the widow's other cards may go or stay); the
   declarer's own worlds keep his discards.
 
 A :class:`ChanceState` pickles as its game string and action history and is rebuilt by replaying
@@ -493,7 +493,8 @@ class ChanceState:
         hidden_of = e.hidden_in_hands(seat)
         # The widow before it is turned. The declarer's discards, for another seat: the cards he
         # was dealt are redrawn, discards among them, and the replay makes a discard of its own
-        # from the world's hand (see _Resampler.discard_in).
+        # from the world's hand (see _Resampler.discard_in), where the widow's cards he holds
+        # may go or not.
         apart = 0 if e.widow_turned() else e.unseen_apart(seat)
         discards = e.widow if e.widow_turned() and e.unseen_apart(seat) else 0
         hidden = apart | discards
@@ -516,7 +517,7 @@ class ChanceState:
         size = self.g.hand_size
         shown = [(hand_steps[q * size:(q + 1) * size], points, hand_steps if with_widow else None)
                  for q, (points, with_widow) in e.melds_shown_from_dealt_hands().items() if q != seat]
-        kept = e.hands[e.declarer] & e.known[e.declarer] if discards else 0  # seen, still in his hand
+        kept = e.hands[e.declarer] & e.known[e.declarer] if discards else 0  # seen in his melds, still in his hand
         world = _Resampler(self, seat, steps, avoid, shown, e.trump, bool(discards), kept).draw(pool, rng)
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
@@ -646,23 +647,20 @@ class _Resampler:
             self.later = later
             deck, voids = state.g.deck, state.engine.voids[state.engine.declarer]
             self.lacked = {name for name in deck.by_name if deck.suit_of[deck.card_index(name)] in voids}
-            # the widow's cards he discarded: everyone saw them go to his hand and sees they are
-            # no longer known to be there (the observation's known_in_hand)
-            summary = state.engine.rounds[-1]
-            self.must = Counter(summary["discards"]) & Counter(summary["widow"])
             self.discard = self.discard_in
 
     def discard_in(self, world: ChanceState) -> int | None:
         """A discard of the world's hand at random, of none of the cards the declarer is known to
         keep, and of every card he would otherwise still hold of a suit he is known to lack:
-        what the other seats know of his discard is only that it was made."""
+        what the other seats know of his discard is only that it was made (the widow's cards
+        not in his melds may be among it or not: ``State.held_or_aside``)."""
         strings, deck = self.state.g.actions.strings, self.state.g.deck
         held = Counter(deck.names_of(world.engine.hands[world.engine.declarer]))
         fits = []
         for a in world.legal_ids():
             discard = Counter(strings[a].split()[1:])
             kept = held - discard
-            if not self.must - discard and not self.keep - kept and \
+            if not self.keep - kept and \
                     not any(name in self.lacked for name in kept - self.later):
                 fits.append(a)
         return self.rng.choice(fits) if fits else None

@@ -48,7 +48,9 @@ per distinct card name and count copies. The pieces, in order:
 - ``round``: the number of deals so far, divided by the deal cap;
 - in a game with an auction: ``bids`` (each seat's last bid, divided by the bid cap, and a row
   of the seats that passed), ``declarer`` (one-hot), ``contract`` (divided by the bid cap),
-  ``widow`` (once turned) and ``discards`` (to the declarer alone). The decision one-hot then
+  ``widow`` (once turned), ``discards`` (to the declarer alone) and ``held_or_discarded`` (to
+  the others: the widow's cards not in a meld shown, after the discard, each in the declarer's
+  hand or among his discards, which they cannot tell). The decision one-hot then
   has the auction's decisions too (``bid``, ``trump``, ``discard``), and the scores may be
   negative (a contract lost);
 - in a game with a guess at each deal (``engine.guess``, e.g. six-pack Bezique's dealer's
@@ -360,7 +362,7 @@ class ObservationEncoder:
         }
         if self.auction:
             self.shapes.update({"bids": (2, n), "declarer": (n,), "contract": (1,), "widow": (cards,),
-                                "discards": (cards,)})
+                                "discards": (cards,), "held_or_discarded": (cards,)})
         self.guess = guess_rule(game)  # a number guessed at each deal (engine.guess), or None
         if self.guess is not None:
             self.shapes["guess"] = (2,)
@@ -368,7 +370,7 @@ class ObservationEncoder:
         highs = {name: np.ones(shape, np.float32) for name, shape in self.shapes.items()}
         for name in ("hand", "tables", "known", "trick", "won", "turnup", "turned"):
             highs[name] *= deck.packs
-        for name in ("widow", "discards"):
+        for name in ("widow", "discards", "held_or_discarded"):
             if name in highs:
                 highs[name] *= deck.packs
         highs["scores"] *= max(1.0, bounds.max_points / self.scale)
@@ -452,6 +454,7 @@ class ObservationEncoder:
                 v["contract"][0] = min(1.0, obs["contract"] / self.bid_scale)
             cards(v["widow"], obs.get("widow") or [])
             cards(v["discards"], obs.get("discards") or [])
+            cards(v["held_or_discarded"], obs.get("held_or_discarded") or [])
         if self.guess is not None and obs.get("guess") is not None:  # shown to all once guessed
             v["guess"][0] = obs["guess"]["guessed"] / self.guess.high
             v["guess"][1] = obs[self.guess.outcome] / self.guess.high
@@ -469,6 +472,8 @@ def observation_text(obs: dict, outcome: str | None = None) -> str:
              f"hand {cards(obs['hand'])}"]
     parts += [f"table P{s} {cards(t)}" for s, t in enumerate(obs["tableaus"]) if t]
     parts += [f"P{s} holds {cards(c)}" for s, c in obs["known_in_hand"].items() if c]
+    if obs.get("held_or_discarded"):
+        parts.append(f"P{obs['declarer']} holds or laid aside {cards(obs['held_or_discarded'])}")
     if obs["trick"]:
         parts.append("trick " + " ".join(f"P{t['seat']}:{t['card']}" for t in obs["trick"]))
     if obs["turned"]:

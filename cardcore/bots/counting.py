@@ -42,8 +42,11 @@ def unseen_mask(state, seat: int) -> int:
 
     The deck minus the cards played, the current trick, ``seat``'s own holding, every table,
     the cards turned for trump, the faced turn-up still under the stock, the other seats'
-    cards known to be in their hands (e.g. a turn-up taken by exchange, a widow shown) and, for
-    the declarer, the cards he laid aside."""
+    cards known to be in their hands (e.g. a turn-up taken by exchange, a meld shown) and, for
+    the declarer, the cards he laid aside. To the others, the widow's cards the declarer did not
+    show in a meld lie, after his discard, in his hand or among his discards
+    (``state.held_or_aside``): where is unseen, so they count here, as possible cards of his hand
+    (:func:`may_hold`) unless of a suit he lacks."""
     known = played_mask(state) | trick_mask(state) | state.holding(seat) | state.turned
     if seat == state.declarer and "discards" in state.rounds[-1]:
         known |= state.widow  # his discards: face down, seen by him alone

@@ -128,10 +128,11 @@ def rollout_policy(game, name: str):
 
 def single_world(state, seat: int) -> bool:
     """Whether every world ``state.determinize(seat, rng)`` can deal is ``state`` itself: no
-    face-down stock card is left, and at most one other seat holds cards ``seat`` has not seen
-    (their number is public, so those cards are exactly the ones ``seat`` has not seen)."""
+    face-down stock card or unseen discard is left, and at most one other seat holds cards
+    ``seat`` has not seen (their number is public, so those cards are exactly the ones ``seat``
+    has not seen)."""
     faced_in_stock = state.faced is not None and state.stock_pos < len(state.stock)
-    if state.stock_left - faced_in_stock > 0:
+    if state.stock_left - faced_in_stock > 0 or state.unseen_apart(seat):  # or a declarer's discards
         return False
     hidden = sum(1 for s in range(state.n) if s != seat and state.hands[s] & ~state.known[s])
     return hidden <= 1

@@ -93,9 +93,10 @@ class CompiledPhase:
                                for winner in range(game.players))
         # a card played needs none of the rarer checks: no melds shown at the first card, one
         # pack (no copies to choose between, no "from table" actions), no trump card scoring
-        # when played
+        # when played, no discard (a card seen laid aside or held: MovesMixin._before_card)
         self.plain_play = (not self.shows_at_first_play and game.deck.packs == 1
-                           and game.play_points_rank is None)
+                           and game.play_points_rank is None
+                           and not any(p.kind == "discard" for p in game.rules.phases))
         self.play_action = game.play_action
         self.names_table_plays = game.names_table_plays  # with twins a table card is `play C from table`
         self.play_from_table_action = game.play_from_table_action

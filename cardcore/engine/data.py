@@ -112,6 +112,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("blank_hands", SHARED, "the seats still showing carte blanche, as bits (engine.carte_blanche)"),
     ("rounds", ROUNDS, "a summary per deal (the last one in progress)"),
     ("known", LIST, "per seat: the cards of its holding its opponents have seen, a bit set"),
+    ("held_or_aside", SHARED, "the cards the others saw join the declarer's hand and have not seen leave it since "
+                              "his discard: each is in his hand or among his discards, a bit set"),
     ("voids", SETS, "per seat: the suits it is known to lack"),
     ("pending", LIST, "the after-trick steps still due: (CompiledStep, seat, handler)"),
     ("throw_in_offers", LIST, "the seats still to be offered a throw-in"),

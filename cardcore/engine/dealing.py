@@ -218,6 +218,7 @@ class DealingMixin:
         self.meld_log: list[dict] = []
         self.step_shown = 0  # cards put down on the table at this declaration turn
         self.known = [0] * self.n  # cards of a seat's holding its opponents have seen
+        self.held_or_aside = 0  # the declarer's cards seen, in his hand or among his discards
         self.pending: list = []
         self._meld_memo = None
         self._turn_moves: list | None = None  # the declarations open at this turn

@@ -1,6 +1,8 @@
 """The discard (phase kind ``discard``): the declarer lays ``count`` cards aside face down with
 ``discard C C C``, none of them a card of a meld he showed. They lie apart like the widow did
-(``state.widow``), seen by him alone; their counters count for him at the settlement."""
+(``state.widow``), seen by him alone; their counters count for him at the settlement. What the
+others saw go into his hand and not in a meld shown (the widow's cards) may be among them: to
+them each such card is now "in his hand or laid aside" (``state.held_or_aside``)."""
 
 from __future__ import annotations
 
@@ -50,8 +52,11 @@ class DiscardPhase:
             raise IllegalAction(action, f"{why} ({rule.source})")
         cards = deck.names_of(mask)
         state.actions.append(" ".join([DISCARD, *cards]))
+        # the cards the others saw join his hand, but for those of his melds shown (which he may
+        # not lay aside), now lie in it or among the discards: they cannot tell which
+        state.held_or_aside |= state.known[seat] & state.hands[seat] & ~state.shown
+        state.known[seat] &= state.shown
         state.hands[seat] &= ~mask
-        state.known[seat] &= ~mask  # what the others saw of them tells nothing of his hand now
         state.widow |= mask
         state.rounds[-1]["discards"] = cards
         if state.log_events:

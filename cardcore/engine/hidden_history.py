@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits
+from .discard import DISCARD
 
 
 def deal_cards(deck, deal: dict) -> list[int]:
@@ -77,7 +78,7 @@ def seen_at_deal_end(state) -> tuple[int, ...]:
         public |= 1 << state.faced
     out = []
     for s, own in enumerate(state.dealt_hands):  # the hands as dealt, the deal's cards as taken (deal_cards)
-        seen = public | own | state.hands[s]
+        seen = public | own | state.hands[s] | state.held_or_aside  # those seen join the declarer's hand
         if s == state.declarer and "discards" in state.rounds[-1]:
             seen |= state.widow
         out.append(seen)
@@ -86,10 +87,16 @@ def seen_at_deal_end(state) -> tuple[int, ...]:
 
 def _rename(deck, names: list[str], mapping: dict[int, int], pool: int) -> list[str]:
     """Card ``names`` (a summary's list) carried by ``mapping``: each name read as a copy of it
-    in ``pool``, a copy not read before."""
+    in ``pool``, a copy not read before, one that ``mapping`` moves first (of two identical
+    cards, the other may be one the seat saw elsewhere)."""
+    moved = 0
+    for c in mapping:
+        moved |= 1 << c
     out, used = [], 0
     for name in names:
-        card = deck.find(name, pool & ~used)
+        card = deck.find(name, pool & moved & ~used)
+        if card is None:
+            card = deck.find(name, pool & ~used)
         if card is None:
             out.append(name)
             continue
@@ -134,9 +141,11 @@ def _hide_deal(deck, deal: dict, summary: dict, seat: int, seen: int, rng: rando
     new = list(cards)
     for i, c in zip(places, moved):
         new[i] = c
-    if "discards" in summary and summary.get("declarer") != seat:
+    declarer = summary.get("declarer")
+    if "discards" in summary and declarer != seat:  # laid aside from his hand as dealt and the widow
+        at = sum(sizes[:declarer])
         pool = 0
-        for c in cards:
+        for c in cards[at:at + sizes[declarer]] + cards[widow_at:widow_at + len(deal.get("widow", ()))]:
             pool |= 1 << c
         summary = {**summary, "discards": _rename(deck, summary["discards"], mapping, pool)}
     return _with_cards(deck, deal, new), summary
@@ -178,10 +187,22 @@ def forget_unseen(state, world, seat: int, current: dict[int, int]) -> None:
     world.dealt_hands = _dealt_hands(deck, world.deals[-1])  # the world's own, as seen_at_deal_end reads them
     summary = world.rounds[-1]
     if "discards" in summary and summary.get("declarer") != seat:
-        summary["discards"] = _rename(deck, summary["discards"], current, deck.full_mask)
+        summary["discards"] = deck.names_of(world.widow)  # the world's own
     world.rounds = rounds + [summary]
     world.events = events + [e for e in state.events[cut:] if not (e["type"] == "draw" and e.get("seat") != seat)]
+    _name_discards(world)
     world.past_for_seat = None  # its own deals now: nothing to share with the state's
+
+
+def _name_discards(world) -> None:
+    """Each ``discard`` action of ``world`` names the cards its round's summary names (the
+    world's own where the seat it was sampled for did not see them): a deal has one discard at
+    most, in the order of the rounds."""
+    named = iter([r["discards"] for r in world.rounds if "discards" in r])
+    actions = world.actions
+    for i, action in enumerate(actions):
+        if action.startswith(DISCARD + " "):
+            actions[i] = " ".join([DISCARD, *next(named)])
 
 
 def forget_past(state, seat: int) -> None:
@@ -193,4 +214,5 @@ def forget_past(state, seat: int) -> None:
     state.given_deals = list(state.deals)
     state.rounds = rounds + state.rounds[-1:]
     state.events = events + current
+    _name_discards(state)
     state.past_for_seat = None

@@ -12,6 +12,10 @@ from .guess import redraw_hidden
 from .hidden_history import forget_unseen
 from .void_fit import VoidFit
 
+# random placings of the cards seen in a declarer's hand or laid aside tried before the one that
+# always fits (KnowledgeMixin._held_or_laid_aside)
+PLACINGS = 8
+
 
 class KnowledgeMixin:
     """Observation and determinization. A part of :class:`cardcore.state.State`."""
@@ -58,6 +62,8 @@ class KnowledgeMixin:
             obs["declarer"] = summary.get("declarer")
             obs["contract"] = summary.get("contract")
             obs["discards"] = summary.get("discards") if seat == self.declarer else None
+            # the widow's cards not in a meld shown, after his discard: in his hand or laid aside
+            obs["held_or_discarded"] = d.names_of(self.held_or_aside) if seat != self.declarer else []
         rule = self.guess_rule
         if rule is not None:  # a number to guess: shown to all once guessed, None before
             summary = self.rounds[-1]
@@ -71,7 +77,9 @@ class KnowledgeMixin:
         """A full state consistent with ``seat``'s observation: unseen cards dealt at random.
 
         Opponents keep their table cards and any cards known to be in their hands; their other
-        cards come from the unseen ones, avoiding suits they are known to be void in.
+        cards come from the unseen ones, avoiding suits they are known to be void in. The cards
+        seen in the declarer's hand or laid aside (``held_or_aside``) lie in one place or the
+        other, at random, with the unseen cards filling his hand and discards around them.
         """
         state = self.clone()
         # Later deals must not be the real ones: a sampled world gets a seed of its own.
@@ -80,45 +88,84 @@ class KnowledgeMixin:
         state.given_deals = list(self.deals)
         unseen = []
         hidden_counts = {}
+        # the declarer's cards seat saw, in his hand or laid aside: placed, not dealt again
+        placed = self.held_or_aside if seat != self.declarer else 0
         for s in range(self.n):
             if s == seat:
                 continue
             known = self.known[s] & self.hands[s]
             hidden_counts[s] = (self.hands[s] & ~known).bit_count()
-            unseen.extend(iter_bits(self.hands[s] & ~known))
+            unseen.extend(iter_bits(self.hands[s] & ~known & ~placed))
             state.hands[s] = known
         face_down_end = self.face_down_end()
         unseen.extend(self.face_down_stock())
         # cards lying apart face down: the widow before it is turned, the declarer's discards
         # (which he alone has seen)
-        apart = self.widow if seat != self.declarer or "discards" not in self.rounds[-1] else 0
-        unseen.extend(iter_bits(apart))
+        apart = self.unseen_apart(seat)
+        unseen.extend(iter_bits(apart & ~placed))
         void_masks = {s: self.void_mask(s) for s in hidden_counts}
         _shuffle(rng, unseen)
-        pool = _dealt_greedily(state.hands, unseen, hidden_counts, void_masks)
-        if pool is None:  # a seat's first fitting cards left a later seat too few: deal with the fit
-            pool = _dealt_with_fit(self.deck, state.hands, unseen, hidden_counts, void_masks)
+        hands, counts = state.hands, hidden_counts
+        for tries_left in reversed(range(PLACINGS if placed else 1)):
+            state.hands, hidden_counts = list(hands), dict(counts)
+            laid_aside = self._held_or_laid_aside(state, hidden_counts, apart.bit_count(), rng,
+                                                  held_first=not tries_left) if placed else 0
+            pool = _dealt_greedily(state.hands, unseen, hidden_counts, void_masks)
+            if pool is None:  # a seat's first fitting cards left a later seat too few: deal with the fit
+                pool = _dealt_with_fit(self.deck, state.hands, unseen, hidden_counts, void_masks)
+            if pool is not None:
+                break
+        else:  # the voids contradict the cards: a state no game reaches
+            raise RuntimeError("no deal consistent with the observation")
         if apart:
-            count = apart.bit_count()
-            state.widow = 0
+            count = apart.bit_count() - laid_aside.bit_count()
+            state.widow = laid_aside
             for c in pool[:count]:
                 state.widow |= 1 << c
             pool = pool[count:]
         state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
-        self._forget_unseen(state, seat, hidden_counts, face_down_end, apart)
+        self._forget_unseen(state, seat, hidden_counts, face_down_end, apart, placed)
         redraw_hidden(self, state, rng)  # a number to guess, not shown yet
         return state
 
-    def _forget_unseen(self, world, seat: int, hidden_counts, face_down_end: int, apart: int) -> None:
+    def _held_or_laid_aside(self, world, hidden_counts: dict[int, int], aside: int, rng: random.Random,
+                            held_first: bool = False) -> int:
+        """Place in ``world`` each card seen in the declarer's hand or laid aside
+        (``held_or_aside``): in his hand (one of its ``hidden_counts`` fewer to deal) or among
+        the ``aside`` cards laid aside, each place as likely, but a card of a suit he is known
+        to lack among the discards. Returns the cards placed among the discards.
+
+        Cards placed aside leave more of his hand to the unseen cards, which his voids may leave
+        too few of: ``held_first`` keeps every card it can in his hand, which the cards dealt
+        around them then always fit (the real deal kept no more there)."""
+        declarer = self.declarer
+        void_mask = self.void_mask(declarer)
+        laid_aside = self.held_or_aside & void_mask  # he could not have kept them
+        free = [True] * hidden_counts[declarer] + [False] * (aside - laid_aside.bit_count())
+        cards = list(iter_bits(self.held_or_aside & ~void_mask))
+        for card, in_hand in zip(cards, free if held_first else rng.sample(free, len(cards))):
+            if in_hand:
+                world.hands[declarer] |= 1 << card
+                hidden_counts[declarer] -= 1
+            else:
+                laid_aside |= 1 << card
+        return laid_aside
+
+    def _forget_unseen(self, world, seat: int, hidden_counts, face_down_end: int, apart: int, placed: int) -> None:
         """The world's record shows ``seat`` no card it has not seen: in the current deal each
         such card is replaced by the one the world holds in its place, and in earlier deals they
-        change places at random (the caller's generator is not drawn from again)."""
+        change places at random (the caller's generator is not drawn from again). The declarer's
+        hidden cards and his discards are one set of places: the cards seen in his hand or laid
+        aside (``placed``) keep theirs."""
         current = {}
         for s in hidden_counts:
             known = self.known[s] & self.hands[s]
-            current.update(zip(iter_bits(self.hands[s] & ~known), iter_bits(world.hands[s] & ~known)))
+            hidden, world_hidden = self.hands[s] & ~known, world.hands[s] & ~known
+            if placed and s == self.declarer:
+                hidden, world_hidden = (hidden | apart) & ~placed, (world_hidden | world.widow) & ~placed
+            current.update(zip(iter_bits(hidden), iter_bits(world_hidden)))
         current.update(zip(self.stock[self.stock_pos:face_down_end], world.stock[self.stock_pos:face_down_end]))
-        if apart:
+        if apart and not placed:
             current.update(zip(iter_bits(apart), iter_bits(world.widow)))
         forget_unseen(self, world, seat, current)
 
@@ -148,11 +195,11 @@ def _dealt_greedily(hands: list[int], shuffled: list[int], hidden_counts: dict[i
 
 
 def _dealt_with_fit(deck, hands: list[int], shuffled: list[int], hidden_counts: dict[int, int],
-                    void_masks: dict[int, int]) -> list[int]:
+                    void_masks: dict[int, int]) -> list[int] | None:
     """As :func:`_dealt_greedily`, each seat's cards taken in the ``shuffled`` order, but a card
     only where the cards left can still fill every later seat (:class:`.void_fit.VoidFit`):
-    where the greedy deal succeeds, it takes the same cards. Never short, as the real deal is
-    one that fits."""
+    where the greedy deal succeeds, it takes the same cards. Never short (None), as the real
+    deal is one that fits, unless the cards placed in ``hands`` before leave too few."""
     steps = [s for s, count in hidden_counts.items() for _ in range(count)]
     fit = VoidFit(deck, [void_masks[s] for s in steps])
     pool = list(shuffled)
@@ -160,8 +207,8 @@ def _dealt_with_fit(deck, hands: list[int], shuffled: list[int], hidden_counts: 
     for k, s in enumerate(steps):
         void_mask = void_masks[s]
         card = next((c for c in pool if not void_mask >> c & 1 and fit.fits(k, left, c)), None)
-        if card is None:  # the voids contradict the cards: a state no game reaches
-            raise RuntimeError("no deal consistent with the observation")
+        if card is None:  # the voids contradict the cards (or the cards placed before them)
+            return None
         pool.remove(card)
         left[deck.suit_of[card]] -= 1
         hands[s] |= 1 << card

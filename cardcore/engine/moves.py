@@ -145,6 +145,13 @@ class MovesMixin:
                 if seen:
                     copies = seen
                 card = (copies & -copies).bit_length() - 1
+            aside = self.held_or_aside
+            if aside and seat == self.declarer:
+                # a card of this name seen in his hand or laid aside may be the one played: the
+                # others can no longer tell that he holds it or laid it aside
+                copies = aside & (self.game.twins[card] | 1 << card)
+                if copies:
+                    self.held_or_aside = aside & ~(1 << card if aside >> card & 1 else copies & -copies)
         elif phase.names_table_plays:  # `play C` would take the hand's copy
             # of identical copies on the table, the lowest leaves it, as `play C from table` takes
             # it: which one decides the meld it breaks, and the action names no copy

@@ -4,6 +4,7 @@ the engine scores for a player the best set of melds his cards hold (see
 
 from __future__ import annotations
 
+from ..cards import iter_bits
 from ..melds import best_meld_set
 from .phases import next_phase, register_phase_kind
 
@@ -18,7 +19,24 @@ def show_melds(state, seat: int, holding: int) -> int:
         if state.log_events:
             state._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
         state._score(seat, meld.points, "meld", {"meld": meld.rule.name})
+    used = seen_copies_first(state, seat, used)
     state.known[seat] |= used
+    return used
+
+
+def seen_copies_first(state, seat: int, used: int) -> int:
+    """``used`` (cards of ``seat``'s hand shown) with, of identical copies, those the others have
+    already seen there taken first. A meld's King of Hearts may be the one they saw come from the
+    widow or another: they cannot tell, so it tells them of one King of Hearts, not two (what
+    they know counts copies, not which copy)."""
+    known = state.known[seat] & state.hands[seat]
+    if not known or state.deck.packs == 1:
+        return used
+    twins = state.game.twins
+    for c in iter_bits(used & ~known):
+        seen = known & twins[c] & ~used
+        if seen:
+            used = used & ~(1 << c) | (seen & -seen)
     return used
 
 

@@ -88,14 +88,15 @@ def test_chance_nodes_serialization_and_hidden_cards(name):
             # No card another seat holds unseen is named in what this seat saw of this deal.
             # With a double pack only names whose every copy is unseen by this seat can be checked:
             # a hidden card's twin may have been played in view.
+            # (the widow's cards a declarer holds or laid aside were seen, in the widow)
             info = state.information_state_string(seat).split("\ndeal ")[-1].split()
             hidden = sum(1 << c for c in engine.face_down_stock())
             for other in range(game.num_players()):
                 if other != seat:
-                    hidden |= engine.hands[other] & ~engine.known[other]
+                    hidden |= engine.hands[other] & ~engine.known[other] & ~engine.held_or_aside
             for other in range(game.num_players()):
                 if other != seat:
-                    unseen = [name for name in deck.names_of(engine.hands[other] & ~engine.known[other])
+                    unseen = [name for name in deck.names_of(hidden & engine.hands[other])
                               if all(hidden >> c & 1 for c in deck.by_name[name])]
                     assert not set(unseen) & set(info), (seat, unseen)
 
