@@ -17,6 +17,8 @@ from .options import parse_game_string
 from .cli_options import make_game, option_pairs, preset_option
 from .records import write_record
 from .sim import report
+from .sim.play import check
+from .sim.plot import plot_compare, pyplot
 from .sim.runner import run
 
 SKILL_DEPTH_BOTS = ("ismcts(iterations=200)", "random")
@@ -238,6 +240,7 @@ def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, 
         fmt = _output_format(json_, csv_)
         g, game_string = _game_string(game, option_pairs, preset)
         specs = seat_specs(split_bots(bots), g)
+        check(game_string, tuple(specs))  # a wrong count or bot fails before the seed is printed
         records = _records_dir(records_dir)
         seed = _seed(seed)
         with _progress(n, "simulating") as tick:
@@ -285,7 +288,10 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
     with _user_errors():
         fmt = _output_format(json_, csv_)
         arm_games = [_game_string(arm, option_pairs, None)[0] for arm in arms]
-        arm_bots(arm_games, bots)  # refused before any directory is made or seed drawn
+        for g, specs in zip(arm_games, arm_bots(arm_games, bots)):  # refused before any
+            check(g.game_string(), tuple(specs))  # directory is made or seed drawn
+        if plot_path:
+            pyplot()  # matplotlib missing: say so now, not after every game has been played
         arm_records = [_records_dir(Path(records_dir) / f"arm-{k + 1}") if records_dir else None
                        for k in range(len(arms))]
         seed = _seed(seed)
@@ -296,8 +302,6 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
                                 lambda k: functools.partial(_play, records_dir=arm_records[k]))
         rows, names, arm_specs, paired, players = done.rows, done.names, done.arm_specs, done.paired, done.players
         if plot_path:
-            from .sim.plot import plot_compare
-
             plot_compare(rows, names, plot_path)
     specs = max(arm_specs, key=len)  # arms of different sizes: one spec, named for the biggest table
     labels = report.bot_labels(specs)

@@ -3,6 +3,9 @@
 import csv
 import io
 import json
+import re
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -10,6 +13,8 @@ from click.testing import CliRunner
 from cardcore import cli_sim
 from cardcore.cli import cli
 from cardcore.records import read_record, replay
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def invoke(*args):
@@ -177,3 +182,31 @@ def test_compare_bad_arm_is_one_line():
     result = invoke("compare", "penchant", "nogame", "-n", "2", "--seed", "1")
     assert result.exit_code == 1 and "unknown game 'nogame'" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_wrong_number_of_bots_is_refused_before_the_seed_is_drawn():
+    # without --seed a seed is drawn and printed; bad input must fail first, in one line
+    for args in (["simulate", "penchant", "--bots", "random,random,random", "-n", "2"],
+                 ["compare", "penchant", "penneech", "--bots", "random,random,random", "-n", "2"]):
+        result = invoke(*args)
+        assert result.exit_code == 1
+        assert result.stderr.splitlines() == [
+            "Error: penchant is played by 2; give 2 bots with --bots, e.g. random,random, or one "
+            "for every seat (got 3)"]
+
+
+def test_compare_plot_without_matplotlib_fails_before_any_game(tmp_path, monkeypatch):
+    played = []
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    monkeypatch.setattr(cli_sim, "run", lambda *a, **k: played.append(a) or [])
+    result = invoke("compare", "penneech", "penneech(target=31)", "-n", "4", "--seed", "1",
+                    "--plot", str(tmp_path / "cmp.png"))
+    assert result.exit_code == 1 and played == []
+    assert result.stderr == "Error: --plot needs matplotlib: pip install 'cardcore[plot]'\n"
+
+
+def test_make_play_installs_what_compare_plot_needs():
+    makefile = (REPO / "Makefile").read_text()
+    recipe = makefile.split("$(VENV)/.installed:", 1)[1].split("\n\n", 1)[0]
+    extras = re.search(r"pip install .*'\.\[([a-z,]+)\]'", recipe).group(1).split(",")
+    assert {"web", "plot"} <= set(extras)
