@@ -210,3 +210,14 @@ def test_make_play_installs_what_compare_plot_needs():
     recipe = makefile.split("$(VENV)/.installed:", 1)[1].split("\n\n", 1)[0]
     extras = re.search(r"pip install .*'\.\[([a-z,]+)\]'", recipe).group(1).split(",")
     assert {"web", "plot"} <= set(extras)
+
+
+@pytest.mark.parametrize("game", ["auction-pinochle", "partnership-auction-pinochle"])
+def test_auction_outcomes_are_per_game_and_add_up_to_the_deals(game):
+    # every deal ends one way (made, failed or set, conceded, annulled...): counted per game,
+    # a game without that outcome counting 0, their means add up to the deals per game
+    metrics = simulate_json(game, "-n", "12", "--seed", "1")
+    outcomes = [m for name, m in metrics.items() if name.startswith("event: deals ")]
+    assert len(outcomes) >= 3 and all(m["n"] == 12 for m in outcomes)
+    deals = metrics["event: deals"]["estimate"]
+    assert sum(m["estimate"] for m in outcomes) == pytest.approx(deals)
