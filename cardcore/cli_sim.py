@@ -19,7 +19,8 @@ from .records import write_record
 from .sim import report
 from .sim.play import check
 from .sim.plot import plot_compare, pyplot
-from .sim.runner import run
+from .sim.runner import run, stream
+from .sim.tally import Tally
 
 SKILL_DEPTH_BOTS = ("ismcts(iterations=200)", "random")
 
@@ -104,18 +105,21 @@ def _records_dir(path: str | Path | None) -> Path | None:
     return path
 
 
-def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None):
-    def on_result(result):
+def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None) -> Tally:
+    """Play the games, each folded into the tally as it comes (and its record written), so
+    that no game is kept whole."""
+    tally = Tally()
+    for result in stream(game_string, specs, n, seed, jobs=jobs, scheduler=scheduler,
+                         keep_records=records_dir is not None):
         if records_dir is not None:
             target = records_dir / _record_name(result["index"], n)
             try:
                 write_record(target, result.pop("record"))
             except OSError as exc:
                 raise click.ClickException(f"--records: cannot write {target}: {exc.strerror or exc}") from None
+        tally.add(result)
         tick(result)
-
-    return run(game_string, specs, n, seed, jobs=jobs, scheduler=scheduler, progress=on_result,
-               keep_records=records_dir is not None)
+    return tally
 
 
 # ------------------------------------------------------------------------------ options
@@ -244,8 +248,8 @@ def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, 
         records = _records_dir(records_dir)
         seed = _seed(seed)
         with _progress(n, "simulating") as tick:
-            results = _play(game_string, specs, n, seed, _jobs(jobs), scheduler, tick, records)
-        rows = report.aggregate(results)
+            tally = _play(game_string, specs, n, seed, _jobs(jobs), scheduler, tick, records)
+        rows = report.aggregate(tally)
     labels = report.bot_labels(specs)
     if fmt == "json":
         meta = {"game": game_string, "bots": dict(zip(labels, specs)), "games": n, "seed": seed}

@@ -5,6 +5,7 @@ import io
 import json
 import re
 import sys
+import weakref
 from pathlib import Path
 
 import pytest
@@ -198,7 +199,7 @@ def test_a_wrong_number_of_bots_is_refused_before_the_seed_is_drawn():
 def test_compare_plot_without_matplotlib_fails_before_any_game(tmp_path, monkeypatch):
     played = []
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
-    monkeypatch.setattr(cli_sim, "run", lambda *a, **k: played.append(a) or [])
+    monkeypatch.setattr(cli_sim, "stream", lambda *a, **k: played.append(a) or [])
     result = invoke("compare", "penneech", "penneech(target=31)", "-n", "4", "--seed", "1",
                     "--plot", str(tmp_path / "cmp.png"))
     assert result.exit_code == 1 and played == []
@@ -221,3 +222,28 @@ def test_auction_outcomes_are_per_game_and_add_up_to_the_deals(game):
     assert len(outcomes) >= 3 and all(m["n"] == 12 for m in outcomes)
     deals = metrics["event: deals"]["estimate"]
     assert sum(m["estimate"] for m in outcomes) == pytest.approx(deals)
+
+
+def test_simulate_keeps_no_game_whole_once_it_is_counted(monkeypatch):
+    # a game's dict is some kilobytes (every deal's points, events, contracts): folded into the
+    # statistics as it comes, none is left when the estimates are made
+    from cardcore.sim import report, runner
+
+    alive = weakref.WeakSet()
+
+    class Game(dict):  # a dict that can be watched
+        __hash__ = object.__hash__
+
+    def play_one(*args):
+        game = Game(real_play_one(*args))
+        alive.add(game)
+        return game
+
+    real_play_one, real_aggregate = runner.play_one, report.aggregate
+    seen = []
+    monkeypatch.setattr(runner, "play_one", play_one)
+    monkeypatch.setattr(report, "aggregate", lambda *a: seen.append(len(alive)) or real_aggregate(*a))
+    result = invoke("simulate", "penneech", "--bots", "random,greedy", "-n", "30", "--seed", "9", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["metrics"][0]["n"] == 30
+    assert seen == [0]
