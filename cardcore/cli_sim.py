@@ -165,6 +165,9 @@ def compare_arms(arm_games: list, bots: str, n: int, seed: int, jobs: int, sched
         else:
             skills.append(None)
     rows = report.compare(results, paired, skills if skill_depth else None)
+    same = report.same_moves_row(results, paired)
+    if same is not None:
+        rows.append(same)
     return ComparedArms(rows, names, arm_specs, paired, players)
 
 
@@ -287,7 +290,10 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
     rule, not the luck: the Δ column is then a paired difference; across different games it is
     Welch's. -o options apply to every arm. Mechanics measures: share of points from melds and
     from tricks, how often the leader at the end of the stock phase wins, lead changes, margin,
-    seat advantage, and with --skill-depth N the win rate of ismcts against random.
+    seat advantage, and with --skill-depth N the win rate of ismcts against random. For arms
+    of the first arm's game, the share of games played move for move as in the first arm: when
+    it is all of them, the output says that the arm's rules changed nothing the bots did (JSON:
+    "unchanged").
     """
     with _user_errors():
         fmt = _output_format(json_, csv_)
@@ -311,7 +317,8 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
     labels = report.bot_labels(specs)
     if fmt == "json":
         meta = {"arms": names, "bots": dict(zip(labels, specs)), "games": n, "seed": seed,
-                "skill_depth": skill_depth, "paired": paired}
+                "skill_depth": skill_depth, "paired": paired,
+                "unchanged": [k in report.unchanged_arms(rows) for k in range(len(names))]}
         click.echo(report.compare_json(rows, meta))
     elif fmt == "csv":
         click.echo(report.compare_csv(rows, names), nl=False)

@@ -22,7 +22,7 @@ with an auction ``contracts made``, ``contracts set`` (shares of the contracts p
 ``meld share of points``, ``trick share of points``, ``stock leader wins the deal``,
 ``stock leader wins the game``, ``lead changes per game``, ``margin``, ``rounds per game``,
 ``decisions per game``, ``legal moves per decision``, ``seconds per game``, and in ``compare``
-``skill depth: ismcts win rate vs random``.
+``skill depth: ismcts win rate vs random`` and ``games played move for move as in arm 1``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from .tally import (CONTRACTS, EFFORT, EVENTS, HEADLINE, MECHANICS, POINTS, Seri
                     Tally, bot_labels, contract_series, fold)
 
 SKILL_DEPTH = "skill depth: ismcts win rate vs random"
+SAME_MOVES = "games played move for move as in arm 1"
 WIDTH = 100
 
 
@@ -160,6 +161,29 @@ def compare(arms: list[Tally], paired: list[bool], extra: list[Series | None] | 
     return rows
 
 
+def same_moves_row(arms: list[Tally], paired: list[bool]) -> CompareRow | None:
+    """How many games of each arm paired with the first went move for move as the first arm's
+    game on the same deal: all of them, and the arm's rules changed nothing the bots did (an
+    option no bot makes use of, such as a freedom none of them takes). None without such arms."""
+    if not any(paired[1:]):
+        return None
+    base = arms[0].moves
+    cells: list = [None]
+    for tally, pairs in zip(arms[1:], paired[1:]):
+        same = sum(1 for a, b in zip(tally.moves, base) if a == b and a != 0)
+        cells.append(stats.wilson(same, min(len(tally.moves), len(base))) if pairs else None)
+    return CompareRow(SAME_MOVES, cells, [None] * len(arms))
+
+
+def unchanged_arms(rows: list[CompareRow]) -> list[int]:
+    """The arms (0-based) that played every game as the first arm did (see ``same_moves_row``)."""
+    row = next((r for r in rows if r.name == SAME_MOVES), None)
+    if row is None:
+        return []
+    return [k for k, cell in enumerate(row.arms)
+            if k and cell is not None and cell.n and cell.estimate == 1.0]
+
+
 # ------------------------------------------------------------------------------ rendering
 def fmt(x: float | None) -> str:
     if x is None:
@@ -246,6 +270,8 @@ def compare_text(rows: list[CompareRow], arm_names: list[str], header: str) -> s
     """Two lines per metric: the estimates, then their 95% intervals below them."""
     k = len(arm_names)
     legend = [f"arm {i + 1}: {name}" for i, name in enumerate(arm_names)]
+    legend += [f"arm {i + 1} played every game move for move as arm 1 did: its rules changed "
+               "nothing the bots did" for i in unchanged_arms(rows)]
     headers = ["metric"] + [f"arm {i + 1}" for i in range(k)] + [delta_header(i, k) for i in range(1, k)]
     body = []
     for r in rows:

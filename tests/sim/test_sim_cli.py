@@ -247,3 +247,28 @@ def test_simulate_keeps_no_game_whole_once_it_is_counted(monkeypatch):
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["metrics"][0]["n"] == 30
     assert seen == [0]
+
+
+def test_compare_says_which_games_went_move_for_move_as_in_the_first_arm(compared):
+    _text, data, rec = compared
+    same = {m["name"]: m for m in data["metrics"]}["games played move for move as in arm 1"]
+    assert same["arms"][0] is None and same["arms"][1]["n"] == 12
+    alike = sum(read_record(rec / "arm-1" / f"{i:04d}.json")["actions"]
+                == read_record(rec / "arm-2" / f"{i:04d}.json")["actions"] for i in range(12))
+    assert same["arms"][1]["estimate"] == pytest.approx(alike / 12)
+    assert data["unchanged"] == [False, alike == 12]
+
+
+def test_compare_says_when_an_option_changed_nothing_the_bots_did():
+    # the lurch threshold counts only when the game is scored at its end; greedy bots choose by
+    # the points of the move, so every game is played move for move alike
+    args = ["compare", "penchant", "penchant(lurch_threshold=30)", "--bots", "greedy", "-n", "6",
+            "--seed", "1"]
+    text = invoke(*args).stdout
+    assert ("arm 2 played every game move for move as arm 1 did: its rules changed nothing the "
+            "bots did") in text
+    data = json.loads(invoke(*args, "--json").stdout)
+    assert data["unchanged"] == [False, True]
+    rows = list(csv.DictReader(io.StringIO(invoke(*args, "--csv").stdout)))
+    (same,) = [r for r in rows if r["name"] == "games played move for move as in arm 1"]
+    assert same["arm"] == "2" and float(same["estimate"]) == 1.0 and same["n"] == "6"
