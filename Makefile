@@ -16,9 +16,10 @@ $(VENV)/.created:
 
 install: $(VENV)/.installed
 
-# The web extra too, so that `cardcore serve` works beside `make play`'s terminal game.
+# The web and plot extras too, so that `cardcore serve` and `cardcore compare --plot` work
+# beside `make play`'s terminal game.
 $(VENV)/.installed: pyproject.toml | $(VENV)/.created
-	$(BIN)/pip install --quiet -e '.[web]'
+	$(BIN)/pip install --quiet -e '.[web,plot]'
 	touch $@
 
 install-test: $(VENV)/.installed-test

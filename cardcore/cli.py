@@ -17,7 +17,7 @@ from .play.levels import LEVELS, level_bot
 from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
 from .play.view import make_view
 from .plugins import add_plugin_commands, get_games
-from .records import read_record, replay, saved_players
+from .records import prepare_record, read_record, replay, saved_players
 from .replay_text import replay_json, replay_lines
 from .rules_text import rank_order, rules_page
 
@@ -253,6 +253,11 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
         delay = 0.5 if sys.stdout.isatty() else 0.0
     session = Session(state, players, view, str(record_path), delay=delay, hint_spec=hint_bot,
                       resumed=bool(resume_path))  # bot specs are checked here: OptionError lists the bots
+    try:  # before the game starts, not at its first move
+        prepare_record(record_path)
+    except RecordError as exc:
+        hint = " (give --record FILE to write it elsewhere)" if resume_path and record_path == resume_path else ""
+        raise RecordError(f"{exc}{hint}") from None
     session.run()
 
 

@@ -17,7 +17,10 @@ from .options import parse_game_string
 from .cli_options import make_game, option_pairs, preset_option
 from .records import write_record
 from .sim import report
-from .sim.runner import run
+from .sim.play import check
+from .sim.plot import plot_compare, pyplot
+from .sim.runner import run, stream
+from .sim.tally import Tally
 
 SKILL_DEPTH_BOTS = ("ismcts(iterations=200)", "random")
 
@@ -102,18 +105,21 @@ def _records_dir(path: str | Path | None) -> Path | None:
     return path
 
 
-def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None):
-    def on_result(result):
+def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None) -> Tally:
+    """Play the games, each folded into the tally as it comes (and its record written), so
+    that no game is kept whole."""
+    tally = Tally()
+    for result in stream(game_string, specs, n, seed, jobs=jobs, scheduler=scheduler,
+                         keep_records=records_dir is not None):
         if records_dir is not None:
             target = records_dir / _record_name(result["index"], n)
             try:
                 write_record(target, result.pop("record"))
             except OSError as exc:
                 raise click.ClickException(f"--records: cannot write {target}: {exc.strerror or exc}") from None
+        tally.add(result)
         tick(result)
-
-    return run(game_string, specs, n, seed, jobs=jobs, scheduler=scheduler, progress=on_result,
-               keep_records=records_dir is not None)
+    return tally
 
 
 # ------------------------------------------------------------------------------ options
@@ -159,6 +165,9 @@ def compare_arms(arm_games: list, bots: str, n: int, seed: int, jobs: int, sched
         else:
             skills.append(None)
     rows = report.compare(results, paired, skills if skill_depth else None)
+    same = report.same_moves_row(results, paired)
+    if same is not None:
+        rows.append(same)
     return ComparedArms(rows, names, arm_specs, paired, players)
 
 
@@ -238,11 +247,12 @@ def simulate(game, option_pairs, preset, bots, n, seed, jobs, scheduler, json_, 
         fmt = _output_format(json_, csv_)
         g, game_string = _game_string(game, option_pairs, preset)
         specs = seat_specs(split_bots(bots), g)
+        check(game_string, tuple(specs))  # a wrong count or bot fails before the seed is printed
         records = _records_dir(records_dir)
         seed = _seed(seed)
         with _progress(n, "simulating") as tick:
-            results = _play(game_string, specs, n, seed, _jobs(jobs), scheduler, tick, records)
-        rows = report.aggregate(results)
+            tally = _play(game_string, specs, n, seed, _jobs(jobs), scheduler, tick, records)
+        rows = report.aggregate(tally)
     labels = report.bot_labels(specs)
     if fmt == "json":
         meta = {"game": game_string, "bots": dict(zip(labels, specs)), "games": n, "seed": seed}
@@ -280,12 +290,18 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
     rule, not the luck: the Δ column is then a paired difference; across different games it is
     Welch's. -o options apply to every arm. Mechanics measures: share of points from melds and
     from tricks, how often the leader at the end of the stock phase wins, lead changes, margin,
-    seat advantage, and with --skill-depth N the win rate of ismcts against random.
+    seat advantage, and with --skill-depth N the win rate of ismcts against random. For arms
+    of the first arm's game, the share of games played move for move as in the first arm: when
+    it is all of them, the output says that the arm's rules changed nothing the bots did (JSON:
+    "unchanged").
     """
     with _user_errors():
         fmt = _output_format(json_, csv_)
         arm_games = [_game_string(arm, option_pairs, None)[0] for arm in arms]
-        arm_bots(arm_games, bots)  # refused before any directory is made or seed drawn
+        for g, specs in zip(arm_games, arm_bots(arm_games, bots)):  # refused before any
+            check(g.game_string(), tuple(specs))  # directory is made or seed drawn
+        if plot_path:
+            pyplot()  # matplotlib missing: say so now, not after every game has been played
         arm_records = [_records_dir(Path(records_dir) / f"arm-{k + 1}") if records_dir else None
                        for k in range(len(arms))]
         seed = _seed(seed)
@@ -296,14 +312,13 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
                                 lambda k: functools.partial(_play, records_dir=arm_records[k]))
         rows, names, arm_specs, paired, players = done.rows, done.names, done.arm_specs, done.paired, done.players
         if plot_path:
-            from .sim.plot import plot_compare
-
             plot_compare(rows, names, plot_path)
     specs = max(arm_specs, key=len)  # arms of different sizes: one spec, named for the biggest table
     labels = report.bot_labels(specs)
     if fmt == "json":
         meta = {"arms": names, "bots": dict(zip(labels, specs)), "games": n, "seed": seed,
-                "skill_depth": skill_depth, "paired": paired}
+                "skill_depth": skill_depth, "paired": paired,
+                "unchanged": [k in report.unchanged_arms(rows) for k in range(len(names))]}
         click.echo(report.compare_json(rows, meta))
     elif fmt == "csv":
         click.echo(report.compare_csv(rows, names), nl=False)

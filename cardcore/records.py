@@ -11,6 +11,8 @@ import json
 import os
 import re
 import tempfile
+import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -212,11 +214,18 @@ def format_record(record: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+# A record is written to a temporary file beside it, named .NAME.XXXXXXXX (tempfile.mkstemp's
+# eight characters), then moved over it. One left behind was abandoned by a killed program; any
+# older than this process cannot be one that a program is still writing (that takes moments).
+_TEMPORARY = re.compile(r"\..+\.json\.[a-z0-9_]{8}")
+_STARTED = time.time()
+
+
 def write_record(path: str | Path, record: dict) -> None:
     """Write ``record`` to ``path`` atomically (a complete old or new file, never half of one)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(format_record(record))
@@ -227,3 +236,44 @@ def write_record(path: str | Path, record: dict) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _temporary_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def prepare_record(path: str | Path) -> None:
+    """Check, before a game is played into it, that ``path`` can take its record: the directory
+    made if missing, a file created and removed there. RecordError names the path and the
+    system's reason. Temporaries that killed programs left in the directory are removed."""
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(f"{path} is a directory")
+        for parent in path.parents:  # an existing ancestor must be a directory
+            if parent.exists():
+                if not parent.is_dir():
+                    raise NotADirectoryError(f"{parent} is not a directory")
+                break
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=_temporary_prefix(path), dir=path.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise RecordError(f"cannot write the record {path}: {exc.strerror or exc}") from None
+    remove_abandoned_temporaries(path.parent)
+
+
+def remove_abandoned_temporaries(directory: str | Path) -> list[Path]:
+    """Remove the records' temporaries in ``directory`` older than this process (see _TEMPORARY):
+    none is in use. Returns those removed; one that cannot be removed is left."""
+    removed = []
+    with suppress(OSError), os.scandir(directory) as entries:
+        for entry in entries:
+            if not _TEMPORARY.fullmatch(entry.name):
+                continue
+            with suppress(OSError):
+                if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < _STARTED:
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+    return removed

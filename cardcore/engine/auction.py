@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from .phases import next_phase, register_phase_kind
+from .settle import ANNULLED
 
 BID = "bid"
 
@@ -104,7 +105,7 @@ class AuctionPhase:
 def annul(state) -> None:
     """Everyone passed: nothing is scored, the deal does not count, and the next seat deals."""
     summary = state.rounds[-1]
-    summary["outcome"] = "annulled"
+    summary["outcome"] = ANNULLED
     if state.log_events:
         state._event("round-end", round=len(state.rounds), points=list(state.round_points),
                      scores=list(state.scores))

@@ -18,6 +18,11 @@ from __future__ import annotations
 from ..cards import iter_bits
 from .phases import register_phase_kind
 
+# What a deal settled ``per`` seat or side can come to (its round summary's ``outcome``); a deal
+# that everyone passed is ``annulled`` by the auction instead.
+OUTCOMES = {"seat": ("made", "made-without-play", "failed", "conceded"), "side": ("made", "set")}
+ANNULLED = "annulled"
+
 
 class SettlePhase:
     decisions = ()

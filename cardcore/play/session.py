@@ -10,14 +10,16 @@ from __future__ import annotations
 import random
 import shlex
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import click
 
 from ..bots import make_bot
 from ..invocation import cardcore_command
-from ..records import replay, write_record
+from ..records import format_record, replay, write_record
 from .facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                     score_grid, table_facts)
 from .interrupts import deferred_interrupt
@@ -41,6 +43,7 @@ class Session:
     hint_spec: str = DEFAULT_HINT_BOT
     resumed: bool = False
     bots: dict = field(default_factory=dict)
+    unsaved: str | None = None  # why the last write of the record failed; None once it is written
 
     def __post_init__(self):
         g = self.state.game
@@ -59,9 +62,8 @@ class Session:
     def watching(self) -> bool:
         return all(p != HUMAN for p in self.players)
 
-    @property
-    def resume_command(self) -> str:
-        return f"{cardcore_command()} play --resume {shlex.quote(str(self.record_path))}"
+    def resume_command(self, path: str) -> str:
+        return f"{cardcore_command()} play --resume {shlex.quote(str(path))}"
 
     # ------------------------------------------------------------------ running
     def run(self) -> None:
@@ -83,7 +85,7 @@ class Session:
                 if self.players[seat] == HUMAN:
                     action = self.ask(seat)
                     if action is None:
-                        v.note(f"Game saved. Resume with: {self.resume_command}")
+                        self.stopped()
                         return
                     if action is UNDONE:
                         state, shown = self.state, len(self.state.events)
@@ -96,10 +98,17 @@ class Session:
         except (KeyboardInterrupt, EOFError, click.exceptions.Abort):
             # The record on disk holds every action completed: nothing to write.
             v.note("")
-            v.note(f"Game saved. Resume with: {self.resume_command}")
+            self.stopped()
             return
-        v.note(f"Record saved in {self.record_path}")
-        v.note(f"Replay it with: {cardcore_command()} replay {shlex.quote(str(self.record_path))}")
+        where = self.written_where()
+        if where is not None:
+            v.note(f"Record saved in {where}")
+            v.note(f"Replay it with: {cardcore_command()} replay {shlex.quote(where)}")
+
+    def stopped(self) -> None:
+        where = self.written_where()
+        if where is not None:
+            self.view.note(f"Game saved. Resume with: {self.resume_command(where)}")
 
     def intro(self) -> None:
         g, state, v = self.state.game, self.state, self.view
@@ -138,8 +147,42 @@ class Session:
         return (f"with {', '.join(who(s) for s in partners)} as partner{'s' if len(partners) > 1 else ''}, "
                 f"{against}") if partners else against
 
+    def record(self) -> dict:
+        return {**self.state.record(), "players": list(self.players)}
+
     def save(self) -> None:
-        write_record(self.record_path, {**self.state.record(), "players": list(self.players)})
+        """Write the record. A failure (a full disk, a drive gone read-only) does not lose the
+        game: it is said once, the game goes on, and the record is written again after every move."""
+        try:
+            write_record(self.record_path, self.record())
+        except OSError as exc:
+            if self.unsaved is None:
+                self.view.error(f"Cannot write the record {self.record_path}: {exc.strerror or exc}. "
+                                "The game goes on; the record is written again after every move.")
+            self.unsaved = exc.strerror or str(exc)
+            return
+        if self.unsaved is not None:
+            self.view.note(f"The record is written again to {self.record_path}.")
+            self.unsaved = None
+
+    def written_where(self) -> str | None:
+        """Where the record is when the game stops: its path; when the last write there failed,
+        a file of that name in the temporary directory; None when no file could take it, and
+        then the record is printed, to be saved by hand."""
+        if self.unsaved is None:
+            return str(self.record_path)
+        elsewhere = Path(tempfile.gettempdir()) / Path(self.record_path).name
+        try:
+            write_record(elsewhere, self.record())
+        except OSError as exc:
+            self.view.error(f"Cannot write the record {self.record_path} ({self.unsaved}) nor "
+                            f"{elsewhere} ({exc.strerror or exc}). The record follows: save it in "
+                            "a file to resume the game with play --resume FILE.")
+            click.echo(format_record(self.record()), nl=False)
+            return None
+        self.view.error(f"Cannot write the record {self.record_path} ({self.unsaved}); "
+                        f"it is written to {elsewhere} instead.")
+        return str(elsewhere)
 
     @property
     def waits_between_rounds(self) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+from hashlib import blake2b
 
 from .. import load_game
 from ..bots import make_bot
@@ -90,6 +91,13 @@ def play_chunk(game_string: str, bot_specs: tuple[str, ...], indices: list[int],
 
 
 # ------------------------------------------------------------------------------ the metrics
+def moves_digest(actions: list[str]) -> int:
+    """A game's moves in one 64-bit number: two games with the same digest played the same moves
+    (two different games share one by a chance of 2^-64)."""
+    text = "\n".join(actions).encode()
+    return int.from_bytes(blake2b(text, digest_size=8).digest(), "little", signed=True)
+
+
 def _strict_leader(values) -> int | None:
     top = max(values)
     leaders = [i for i, v in enumerate(values) if v == top]
@@ -241,6 +249,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
                                   else game_leader_side == winning_side),
         "lead_changes": lead_changes,
         "elapsed": elapsed,
+        "moves": moves_digest(state.actions),  # which arms of a comparison played alike
     }
     if keep_record:
         out["record"] = state.record()

@@ -26,8 +26,9 @@ def headline_rows(rows: list[CompareRow]) -> list[CompareRow]:
     return out
 
 
-def plot_compare(rows: list[CompareRow], arm_names: list[str], path: str) -> None:
-    """Write a PNG to ``path``; needs matplotlib (the extra ``cardcore[plot]``)."""
+def pyplot():
+    """matplotlib's pyplot, drawing to files; CardcoreError when matplotlib is not installed.
+    ``compare --plot`` asks for it before the first game, not after the whole run."""
     try:
         import matplotlib
 
@@ -35,6 +36,12 @@ def plot_compare(rows: list[CompareRow], arm_names: list[str], path: str) -> Non
         import matplotlib.pyplot as plt
     except ImportError:
         raise CardcoreError("--plot needs matplotlib: pip install 'cardcore[plot]'") from None
+    return plt
+
+
+def plot_compare(rows: list[CompareRow], arm_names: list[str], path: str) -> None:
+    """Write a PNG to ``path``; needs matplotlib (the extra ``cardcore[plot]``)."""
+    plt = pyplot()
     chosen = headline_rows(rows)
     if not chosen:
         raise CardcoreError("nothing to plot: no headline metric has an estimate")

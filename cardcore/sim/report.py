@@ -22,7 +22,7 @@ with an auction ``contracts made``, ``contracts set`` (shares of the contracts p
 ``meld share of points``, ``trick share of points``, ``stock leader wins the deal``,
 ``stock leader wins the game``, ``lead changes per game``, ``margin``, ``rounds per game``,
 ``decisions per game``, ``legal moves per decision``, ``seconds per game``, and in ``compare``
-``skill depth: ismcts win rate vs random``.
+``skill depth: ismcts win rate vs random`` and ``games played move for move as in arm 1``.
 """
 
 from __future__ import annotations
@@ -31,25 +31,16 @@ import csv
 import io
 import json
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import stats
-from .play import SETTLEMENT
 from .stats import Interval
+from .tally import (CONTRACTS, EFFORT, EVENTS, HEADLINE, MECHANICS, POINTS, Series,  # noqa: F401
+                    Tally, bot_labels, contract_series, fold)
 
 SKILL_DEPTH = "skill depth: ismcts win rate vs random"
+SAME_MOVES = "games played move for move as in arm 1"
 WIDTH = 100
-
-# sections keep the rows of different games in one sensible order in a comparison
-HEADLINE, CONTRACTS, POINTS, EVENTS, MECHANICS, EFFORT = range(6)
-
-
-@dataclass
-class Series:
-    name: str
-    kind: str  # "proportion", "mean" or "ratio"
-    section: int
-    values: dict[int, object] = field(default_factory=dict)  # index -> float or (num, den)
 
 
 @dataclass(frozen=True)
@@ -65,166 +56,22 @@ class Row:
                 "n": self.n}
 
 
-def bot_labels(bot_specs) -> list[str]:
-    return [chr(ord("A") + i) for i in range(len(bot_specs))]
-
-
-# ------------------------------------------------------------------------------ building series
-def sources_of(results: list[dict]) -> dict[str, str]:
-    """Every score source seen, with its class (meld, tricks, other)."""
-    out: dict[str, str] = {}
-    for r in results:
-        out.update(r["point_classes"])
-    return out
-
-
-def _source_order(sources: dict[str, str]) -> list[str]:
-    rank = {"meld": 0, "tricks": 1, "other": 2, SETTLEMENT: 4}
-    return sorted(sources, key=lambda s: (rank.get(sources[s], 3), s))
-
-
 def build_series(results: list[dict], sources: dict[str, str] | None = None) -> list[Series]:
-    """The metrics of one arm, as series of per-game values. ``sources`` adds score sources
-    that this arm never saw (they then count as 0 points), for comparing arms of one game."""
-    if not results:
-        return []
-    specs = results[0]["bots"]
-    labels = bot_labels(specs)
-    nb = len(specs)
-    all_sources = {**(sources or {}), **sources_of(results)}
-    out: list[Series] = []
-
-    def add(name, kind, section, fn):
-        s = Series(name, kind, section)
-        for r in results:
-            v = fn(r)
-            if v is not None:
-                s.values[r["index"]] = v
-        out.append(s)
-
-    for b in range(nb):  # a bot wins when its side does
-        add(f"win rate {labels[b]} ({specs[b]})", "proportion", HEADLINE,
-            lambda r, b=b: float(b in r.get("winners", [r["winner"]])))
-    add("ties", "proportion", HEADLINE, lambda r: float(r["winner"] is None))
-    for b in range(nb):
-        add(f"game score {labels[b]} ({specs[b]})", "mean", HEADLINE,
-            lambda r, b=b: float(r["game_score"][b]))
-    for seat in range(nb if nb > 2 else 1):  # two seats: seat 1's is the rest
-        add(f"seat advantage: seat {seat} win rate", "proportion", HEADLINE,
-            lambda r, seat=seat: float(_seat_won(r, seat)))
-    sides = results[0].get("sides") or []
-    if any(len(side) > 1 for side in sides):  # partnerships: each side's win rate by its seats
-        for index, side in enumerate(sides):
-            add(f"side win rate: seats {'+'.join(map(str, side))}", "proportion", HEADLINE,
-                lambda r, index=index: float(r["winning_side"] == index))
-    add("seat advantage: first dealer win rate", "proportion", HEADLINE,
-        lambda r: float(_seat_won(r, r["first_dealer"])))
-
-    totals = {r["index"]: _points_by_source(r) for r in results}
-    def per_round(r, b, source):
-        return float(totals[r["index"]].get(source, [0] * nb)[b]), float(r["rounds"])
-
-    order = _source_order(all_sources)
-    settled = [s for s in order if all_sources[s] == SETTLEMENT]
-    for b in range(nb):
-        for source in order:
-            if source not in settled:
-                add(f"points per round {labels[b]}: {source}", "ratio", POINTS,
-                    lambda r, b=b, source=source: per_round(r, b, source))
-        # the deal's own points; a settlement is what they (or a lost bid) became in the score
-        add(f"points per round {labels[b]}: all sources", "ratio", POINTS,
-            lambda r, b=b: (float(sum(v[b] for s, v in totals[r["index"]].items()
-                                      if r["point_classes"].get(s) != SETTLEMENT)), float(r["rounds"])))
-        for source in settled:
-            add(f"points per round {labels[b]}: {source}", "ratio", POINTS,
-                lambda r, b=b, source=source: per_round(r, b, source))
-
-    keys: list[str] = []
-    for r in results:
-        keys += [k for k in r["notable"] if k not in keys]
-    for key in keys:
-        present = [r["notable"][key] for r in results if key in r["notable"]]
-        kind = "proportion" if all(v in (0.0, 1.0) for v in present) else "mean"
-        add(f"event: {key}", kind, EVENTS, lambda r, key=key: r["notable"].get(key))
-
-    def share(r, cls):  # of the deals' own points (a settlement is not a source of them)
-        classes = r["point_classes"]
-        points = {s: v for s, v in totals[r["index"]].items() if classes.get(s) != SETTLEMENT}
-        part = sum(sum(v) for s, v in points.items() if classes.get(s) == cls)
-        return float(part), float(sum(sum(v) for v in points.values()))
-
-    add("meld share of points", "ratio", MECHANICS, lambda r: share(r, "meld"))
-    add("trick share of points", "ratio", MECHANICS, lambda r: share(r, "tricks"))
-    add("stock leader wins the deal", "ratio", MECHANICS,
-        lambda r: (float(r["stock_leader_won"]), float(r["stock_deals"])))
-    add("stock leader wins the game", "proportion", MECHANICS,
-        lambda r: None if r["stock_game_leader_won"] is None else float(r["stock_game_leader_won"]))
-    add("lead changes per game", "mean", MECHANICS, lambda r: float(r["lead_changes"]))
-    add("margin", "mean", MECHANICS, lambda r: float(r["margin"]))
-    add("rounds per game", "mean", MECHANICS, lambda r: float(r["rounds"]))
-    add("decisions per game", "mean", EFFORT, lambda r: float(r["decisions"]))
-    add("legal moves per decision", "ratio", EFFORT,
-        lambda r: (float(r["legal_moves"]), float(r["decisions"])))
-    add("seconds per game", "mean", EFFORT, lambda r: float(r["elapsed"]))
-    if any(r.get("contracts") for r in results):
-        out += contract_series(results, labels, specs)
-    return out
-
-
-def contract_series(results: list[dict], labels: list[str], specs) -> list[Series]:
-    """Games with an auction: how often the declarer makes the contract or is set, the mean
-    winning bid, and how often each bot takes the contract (per deal played)."""
-    out: list[Series] = []
-
-    def add(name, kind, fn):
-        s = Series(name, kind, CONTRACTS)
-        for r in results:
-            s.values[r["index"]] = fn(r)
-        out.append(s)
-
-    def settled(r):
-        return [c for c in r["contracts"] if c["made"] is not None]
-
-    add("contracts made", "ratio", lambda r: (float(sum(c["made"] for c in settled(r))), float(len(settled(r)))))
-    add("contracts set", "ratio", lambda r: (float(sum(not c["made"] for c in settled(r))), float(len(settled(r)))))
-    add("mean winning bid", "ratio",
-        lambda r: (float(sum(c["bid"] for c in r["contracts"])), float(len(r["contracts"]))))
-    for b, label in enumerate(labels):
-        add(f"contracts taken per round {label} ({specs[b]})", "ratio",
-            lambda r, b=b: (float(sum(c["declarer"] == b for c in r["contracts"])), float(r["rounds"])))
-    return out
-
-
-def _seat_won(r: dict, seat: int) -> bool:
-    """Did ``seat``'s side win game ``r`` (alone, or sharing the highest total)?"""
-    if "winner_seats" in r:
-        return seat in r["winner_seats"]
-    if "sides" not in r:
-        return r["winner_seat"] == seat
-    return r["winning_side"] is not None and seat in r["sides"][r["winning_side"]]
+    """The metrics of one arm's games (per-game dicts), as series of per-game values."""
+    return fold(results).series(sources)
 
 
 def skill_series(results: list[dict]) -> Series:
     """Skill depth: how often bot A (ismcts) beats bot B (random)."""
     s = Series(SKILL_DEPTH, "proportion", MECHANICS)
     for r in results:
-        s.values[r["index"]] = float(0 in r.get("winners", [r["winner"]]))
+        s.put(r["index"], float(0 in r.get("winners", [r["winner"]])))
     return s
-
-
-def _points_by_source(r: dict) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
-    for rnd in r["round_points"]:
-        for source, points in rnd.items():
-            row = out.setdefault(source, [0] * len(points))
-            for i, p in enumerate(points):
-                row[i] += p
-    return out
 
 
 # ------------------------------------------------------------------------------ estimates
 def estimate(s: Series) -> Interval:
-    values = list(s.values.values())
+    values = s.present()
     if s.kind == "proportion":
         return stats.wilson(int(round(sum(values))), len(values))
     if s.kind == "ratio":
@@ -242,16 +89,16 @@ def estimate(s: Series) -> Interval:
 def difference(s: Series, base: Series, paired: bool) -> tuple[Interval, str]:
     """``s`` minus ``base``, with its interval and the method used."""
     if paired:
-        common = sorted(set(s.values) & set(base.values))
+        common = sorted(set(s.indices()) & set(base.indices()))
         if s.kind == "ratio" and base.kind == "ratio":
-            x, y = [s.values[i] for i in common], [base.values[i] for i in common]
+            x, y = [s.get(i) for i in common], [base.get(i) for i in common]
             return stats.paired_ratio_difference([v[0] for v in x], [v[1] for v in x],
                                                  [v[0] for v in y], [v[1] for v in y]), "paired"
         if s.kind == "ratio" or base.kind == "ratio":
             return Interval(None, None, None, 0), "paired"
-        return stats.paired_difference([s.values[i] for i in common],
-                                       [base.values[i] for i in common]), "paired"
-    x, y = list(s.values.values()), list(base.values.values())
+        return stats.paired_difference([s.get(i) for i in common],
+                                       [base.get(i) for i in common]), "paired"
+    x, y = s.present(), base.present()
     if s.kind == "ratio" and base.kind == "ratio":
         return stats.welch_ratio_difference([v[0] for v in x], [v[1] for v in x],
                                             [v[0] for v in y], [v[1] for v in y]), "welch"
@@ -262,9 +109,10 @@ def difference(s: Series, base: Series, paired: bool) -> tuple[Interval, str]:
     return stats.welch_difference(x, y), "welch"
 
 
-def aggregate(results: list[dict], sources: dict[str, str] | None = None) -> list[Row]:
-    """Metric rows (name, estimate, low, high, n) for the games of one run."""
-    return [_row(s.name, estimate(s)) for s in build_series(results, sources)]
+def aggregate(results: Tally | list[dict], sources: dict[str, str] | None = None) -> list[Row]:
+    """Metric rows (name, estimate, low, high, n) for the games of one run (a tally of them)."""
+    tally = results if isinstance(results, Tally) else fold(results)
+    return [_row(s.name, estimate(s)) for s in tally.series(sources)]
 
 
 def _row(name: str, iv: Interval) -> Row:
@@ -278,18 +126,18 @@ class CompareRow:
     deltas: list  # (Interval, method) or None per arm; None for the first arm
 
 
-def compare(arms: list[list[dict]], paired: list[bool], extra: list[Series | None] | None = None
+def compare(arms: list[Tally], paired: list[bool], extra: list[Series | None] | None = None
             ) -> list[CompareRow]:
-    """One row per metric found in any arm; ``paired[k]``: arm k pairs with the first arm.
+    """One row per metric found in any arm (a tally of its games); ``paired[k]``: arm k pairs
+    with the first arm.
 
     ``extra`` is one more series per arm (skill depth), or None.
     """
-    games = [results[0]["game"].partition("(")[0] if results else "" for results in arms]
+    games = [tally.game.partition("(")[0] for tally in arms]
     by_game: dict[str, dict[str, str]] = {}
-    for g, results in zip(games, arms):
-        by_game.setdefault(g, {}).update(sources_of(results))
-    per_arm = [{s.name: s for s in build_series(results, by_game.get(g))}
-               for g, results in zip(games, arms)]
+    for g, tally in zip(games, arms):
+        by_game.setdefault(g, {}).update(tally.sources)
+    per_arm = [{s.name: s for s in tally.series(by_game.get(g))} for g, tally in zip(games, arms)]
     if extra:
         for series, e in zip(per_arm, extra):
             if e is not None:
@@ -311,6 +159,29 @@ def compare(arms: list[list[dict]], paired: list[bool], extra: list[Series | Non
             deltas.append(None if s is None or base is None else difference(s, base, paired[k]))
         rows.append(CompareRow(name, cells, deltas))
     return rows
+
+
+def same_moves_row(arms: list[Tally], paired: list[bool]) -> CompareRow | None:
+    """How many games of each arm paired with the first went move for move as the first arm's
+    game on the same deal: all of them, and the arm's rules changed nothing the bots did (an
+    option no bot makes use of, such as a freedom none of them takes). None without such arms."""
+    if not any(paired[1:]):
+        return None
+    base = arms[0].moves
+    cells: list = [None]
+    for tally, pairs in zip(arms[1:], paired[1:]):
+        same = sum(1 for a, b in zip(tally.moves, base) if a == b and a != 0)
+        cells.append(stats.wilson(same, min(len(tally.moves), len(base))) if pairs else None)
+    return CompareRow(SAME_MOVES, cells, [None] * len(arms))
+
+
+def unchanged_arms(rows: list[CompareRow]) -> list[int]:
+    """The arms (0-based) that played every game as the first arm did (see ``same_moves_row``)."""
+    row = next((r for r in rows if r.name == SAME_MOVES), None)
+    if row is None:
+        return []
+    return [k for k, cell in enumerate(row.arms)
+            if k and cell is not None and cell.n and cell.estimate == 1.0]
 
 
 # ------------------------------------------------------------------------------ rendering
@@ -399,6 +270,8 @@ def compare_text(rows: list[CompareRow], arm_names: list[str], header: str) -> s
     """Two lines per metric: the estimates, then their 95% intervals below them."""
     k = len(arm_names)
     legend = [f"arm {i + 1}: {name}" for i, name in enumerate(arm_names)]
+    legend += [f"arm {i + 1} played every game move for move as arm 1 did: its rules changed "
+               "nothing the bots did" for i in unchanged_arms(rows)]
     headers = ["metric"] + [f"arm {i + 1}" for i in range(k)] + [delta_header(i, k) for i in range(1, k)]
     body = []
     for r in rows:

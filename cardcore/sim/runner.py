@@ -1,7 +1,7 @@
 """Many games: in this process, in N worker processes, or on a Dask distributed cluster.
 
 Every game is determined by ``(seed, index)`` alone (see ``play``), and the results come back
-sorted by index, so the list is the same for any ``jobs`` and on any cluster; only the measured
+in index order, so they are the same for any ``jobs`` and on any cluster; only the measured
 times differ. Work is sent in chunks of consecutive games to keep the overhead per game small.
 """
 
@@ -13,7 +13,7 @@ import os
 import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from ..errors import CardcoreError
 from .play import check, play_chunk, play_one
@@ -31,14 +31,14 @@ def chunks(n: int, workers: int, most: int = 25) -> list[list[int]]:
     return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
 
 
-def run(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int = 1,
-        scheduler: str | None = None, progress: Progress | None = None,
-        keep_records: bool = False) -> list[dict]:
-    """Play ``n`` games and return their metric dicts ordered by index.
+def stream(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int = 1,
+           scheduler: str | None = None, keep_records: bool = False) -> Iterator[dict]:
+    """Play ``n`` games and give their metric dicts one by one, in index order, as they finish.
 
     ``jobs`` > 1 uses that many processes (spawned, so it works the same on every platform);
     ``scheduler`` (an address such as ``tcp://host:8786``) sends the work to a Dask cluster
-    instead. ``progress`` is called in this process with each finished game's dict.
+    instead. A game that finishes before one of a lower index waits for it (a few chunks at
+    most), so that what is made of the games in turn does not depend on where they were played.
     """
     specs = tuple(bot_specs)
     check(game_string, specs)  # bad game, option or bot: fail here, before any worker starts
@@ -46,23 +46,34 @@ def run(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int
         raise CardcoreError("the number of games must be 0 or more")
     args = (game_string, specs)
     if scheduler:
-        results = _run_dask(scheduler, args, n, seed, progress, keep_records)
+        finished = _run_dask(scheduler, args, n, seed, keep_records)
     elif jobs <= 1:
-        results = []
-        for index in range(n):
-            r = play_one(*args, index, seed, keep_records)
-            results.append(r)
-            if progress:
-                progress(r)
+        finished = (play_one(*args, index, seed, keep_records) for index in range(n))
     else:
-        results = _run_processes(jobs, args, n, seed, progress, keep_records)
-    results.sort(key=lambda r: r["index"])
+        finished = _run_processes(jobs, args, n, seed, keep_records)
+    waiting: dict[int, dict] = {}
+    upcoming = 0
+    for r in finished:
+        waiting[r["index"]] = r
+        while upcoming in waiting:
+            yield waiting.pop(upcoming)
+            upcoming += 1
+
+
+def run(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int = 1,
+        scheduler: str | None = None, progress: Progress | None = None,
+        keep_records: bool = False) -> list[dict]:
+    """Play ``n`` games and return their metric dicts ordered by index (see ``stream``).
+    ``progress`` is called in this process with each game's dict."""
+    results = []
+    for r in stream(game_string, bot_specs, n, seed, jobs, scheduler, keep_records):
+        results.append(r)
+        if progress:
+            progress(r)
     return results
 
 
-def _run_processes(jobs: int, args: tuple, n: int, seed: int, progress: Progress | None,
-                   keep_records: bool) -> list[dict]:
-    results: list[dict] = []
+def _run_processes(jobs: int, args: tuple, n: int, seed: int, keep_records: bool) -> Iterator[dict]:
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker) as pool:
         pending = {pool.submit(play_chunk, *args, part, seed, keep_records) for part in chunks(n, jobs)}
@@ -70,17 +81,13 @@ def _run_processes(jobs: int, args: tuple, n: int, seed: int, progress: Progress
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    for r in future.result():
-                        results.append(r)
-                        if progress:
-                            progress(r)
+                    yield from future.result()
         except BrokenProcessPool:
             raise CardcoreError("a worker process stopped (interrupted, or out of memory); "
                                 "no results") from None
-        except BaseException:
+        except BaseException:  # also GeneratorExit: whoever reads the games stopped
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-    return results
 
 
 def _quiet_worker() -> None:
@@ -88,8 +95,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, lambda *_: os._exit(130))
 
 
-def _run_dask(address: str, args: tuple, n: int, seed: int, progress: Progress | None,
-              keep_records: bool) -> list[dict]:
+def _run_dask(address: str, args: tuple, n: int, seed: int, keep_records: bool) -> Iterator[dict]:
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -100,17 +106,12 @@ def _run_dask(address: str, args: tuple, n: int, seed: int, progress: Progress |
         client = Client(address, timeout="30s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    results: list[dict] = []
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         parts = chunks(n, workers)
         futures = client.map(play_chunk, *[[a] * len(parts) for a in args], parts,
                              [seed] * len(parts), [keep_records] * len(parts), pure=False)
         for _future, chunk_results in as_completed(futures, loop=client.loop, with_results=True):
-            for r in chunk_results:
-                results.append(r)
-                if progress:
-                    progress(r)
+            yield from chunk_results
     finally:
         client.close()
-    return results

@@ -3,6 +3,10 @@
 import csv
 import io
 import json
+import re
+import sys
+import weakref
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -10,6 +14,8 @@ from click.testing import CliRunner
 from cardcore import cli_sim
 from cardcore.cli import cli
 from cardcore.records import read_record, replay
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def invoke(*args):
@@ -177,3 +183,92 @@ def test_compare_bad_arm_is_one_line():
     result = invoke("compare", "penchant", "nogame", "-n", "2", "--seed", "1")
     assert result.exit_code == 1 and "unknown game 'nogame'" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_wrong_number_of_bots_is_refused_before_the_seed_is_drawn():
+    # without --seed a seed is drawn and printed; bad input must fail first, in one line
+    for args in (["simulate", "penchant", "--bots", "random,random,random", "-n", "2"],
+                 ["compare", "penchant", "penneech", "--bots", "random,random,random", "-n", "2"]):
+        result = invoke(*args)
+        assert result.exit_code == 1
+        assert result.stderr.splitlines() == [
+            "Error: penchant is played by 2; give 2 bots with --bots, e.g. random,random, or one "
+            "for every seat (got 3)"]
+
+
+def test_compare_plot_without_matplotlib_fails_before_any_game(tmp_path, monkeypatch):
+    played = []
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    monkeypatch.setattr(cli_sim, "stream", lambda *a, **k: played.append(a) or [])
+    result = invoke("compare", "penneech", "penneech(target=31)", "-n", "4", "--seed", "1",
+                    "--plot", str(tmp_path / "cmp.png"))
+    assert result.exit_code == 1 and played == []
+    assert result.stderr == "Error: --plot needs matplotlib: pip install 'cardcore[plot]'\n"
+
+
+def test_make_play_installs_what_compare_plot_needs():
+    makefile = (REPO / "Makefile").read_text()
+    recipe = makefile.split("$(VENV)/.installed:", 1)[1].split("\n\n", 1)[0]
+    extras = re.search(r"pip install .*'\.\[([a-z,]+)\]'", recipe).group(1).split(",")
+    assert {"web", "plot"} <= set(extras)
+
+
+@pytest.mark.parametrize("game", ["auction-pinochle", "partnership-auction-pinochle"])
+def test_auction_outcomes_are_per_game_and_add_up_to_the_deals(game):
+    # every deal ends one way (made, failed or set, conceded, annulled...): counted per game,
+    # a game without that outcome counting 0, their means add up to the deals per game
+    metrics = simulate_json(game, "-n", "12", "--seed", "1")
+    outcomes = [m for name, m in metrics.items() if name.startswith("event: deals ")]
+    assert len(outcomes) >= 3 and all(m["n"] == 12 for m in outcomes)
+    deals = metrics["event: deals"]["estimate"]
+    assert sum(m["estimate"] for m in outcomes) == pytest.approx(deals)
+
+
+def test_simulate_keeps_no_game_whole_once_it_is_counted(monkeypatch):
+    # a game's dict is some kilobytes (every deal's points, events, contracts): folded into the
+    # statistics as it comes, none is left when the estimates are made
+    from cardcore.sim import report, runner
+
+    alive = weakref.WeakSet()
+
+    class Game(dict):  # a dict that can be watched
+        __hash__ = object.__hash__
+
+    def play_one(*args):
+        game = Game(real_play_one(*args))
+        alive.add(game)
+        return game
+
+    real_play_one, real_aggregate = runner.play_one, report.aggregate
+    seen = []
+    monkeypatch.setattr(runner, "play_one", play_one)
+    monkeypatch.setattr(report, "aggregate", lambda *a: seen.append(len(alive)) or real_aggregate(*a))
+    result = invoke("simulate", "penneech", "--bots", "random,greedy", "-n", "30", "--seed", "9", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["metrics"][0]["n"] == 30
+    assert seen == [0]
+
+
+def test_compare_says_which_games_went_move_for_move_as_in_the_first_arm(compared):
+    _text, data, rec = compared
+    same = {m["name"]: m for m in data["metrics"]}["games played move for move as in arm 1"]
+    assert same["arms"][0] is None and same["arms"][1]["n"] == 12
+    alike = sum(read_record(rec / "arm-1" / f"{i:04d}.json")["actions"]
+                == read_record(rec / "arm-2" / f"{i:04d}.json")["actions"] for i in range(12))
+    assert same["arms"][1]["estimate"] == pytest.approx(alike / 12)
+    assert data["unchanged"] == [False, alike == 12]
+
+
+def test_compare_says_when_an_option_changed_nothing_the_bots_did():
+    # the lurch threshold counts only when the game is scored at its end; greedy bots choose by
+    # the points of the move, so every game is played move for move alike
+    args = ["compare", "penchant", "penchant(lurch_threshold=30)", "--bots", "greedy", "-n", "6",
+            "--seed", "1"]
+    text = invoke(*args).stdout
+    assert ("arm 2 played every game move for move as arm 1 did: its rules changed nothing the "
+            "bots did") in text
+    data = json.loads(invoke(*args, "--json").stdout)
+    assert data["unchanged"] == [False, True]
+    rows = list(csv.DictReader(io.StringIO(invoke(*args, "--csv").stdout)))
+    (same,) = [r for r in rows if r["name"] == "games played move for move as in arm 1"]
+    assert same["arm"] == "2" and float(same["estimate"]) == 1.0 and same["n"] == "6"
