@@ -29,8 +29,8 @@ a copy:
 - **Information.** No one ever sees the placeholder order. Information states are built from
   the engine's events: your own cards as dealt and drawn, every action (a discard, laid aside
   face down, only as a number of cards to the others), the deal and its dealer, cards turned
-  face up (turned trumps, Marjolet's turn-up, the faced card when it is drawn last, the widow)
-  and melds shown. Chance nodes themselves are invisible until the engine uses their card.
+  face up (turned trumps, Marjolet's turn-up, the faced card when it is drawn last, the widow),
+  melds shown and cards shown as they score (carte blanche). Chance nodes themselves are invisible until the engine uses their card.
 - **Deal cap.** When a deal beyond the cap (``encoding.Bounds.deal_cap``) is due, the game is cut
   off instead and scored by :func:`encoding.cut_off_returns` from the scores at the end of the
   last deal; the engine state stays paused there.
@@ -415,6 +415,8 @@ class ChanceState:
                 self.log.append((event["seat"], "", f"P{event['seat']} discards"))
             elif kind == guess.GUESS:  # the number, shown to all once guessed
                 self._public(f"{event['what']}: {event['outcome']}")
+            elif kind == "score" and event.get("cards"):  # cards shown as they score (carte blanche)
+                self._public(f"P{event['seat']} shows {event['source']} {' '.join(event['cards'])}")
 
     def information_state(self, seat: int) -> str:
         lines = [f"P{seat}"]
