@@ -1,6 +1,8 @@
 """The OpenSpiel information state: what a player has seen, all of it (perfect recall), and
 nothing more; built as the game goes."""
 
+import random
+
 import pytest
 
 pyspiel = pytest.importorskip(
@@ -67,3 +69,60 @@ def test_each_card_drawn_to_a_carte_blanche_is_shown_to_the_opponent():
     for _ in range(2):  # both players draw a Seven of clubs, not a court
         choose(state, "7C")
     assert "P1 shows carte blanche 7C" in state.information_state_string(0).splitlines()
+
+
+class CountedEntry(tuple):
+    """A log entry that counts how often it is read."""
+
+    reads = 0
+
+    def __iter__(self):
+        CountedEntry.reads += 1
+        return super().__iter__()
+
+
+def test_the_information_state_is_not_rebuilt_from_the_whole_log_at_each_call():
+    # OpenSpiel asks for the information state at every step: rebuilding it from the whole log
+    # each time makes a long game quadratic. A call reads at most the entries logged since the
+    # last text kept, which is kept every SEEN_EVERY entries, in the state and in its clones;
+    # and the text is the one built from scratch.
+    from cardcore.adapters.chance import SEEN_EVERY
+
+    game = pyspiel.load_game("cardcore_partnership-auction-pinochle")
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    most = 0
+    while not state.is_terminal() and len(state._core.log) < 4 * SEEN_EVERY:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        core = state._core
+        core.log[:] = [CountedEntry(entry) for entry in core.log]
+        CountedEntry.reads = 0
+        copy = state.clone()
+        for seat in range(4):
+            assert copy.information_state_string(seat) == state.information_state_string(seat)
+        most = max(most, CountedEntry.reads)
+    assert len(state._core.log) >= 4 * SEEN_EVERY
+    # four seats, in the state and its clone; a step logs a deal's few lines at most
+    assert most <= 4 * 2 * (SEEN_EVERY + 10)
+    fresh = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    for seat in range(4):
+        assert fresh.information_state_string(seat) == state.information_state_string(seat)
+
+
+def test_the_information_state_tensor_is_refused_not_empty():
+    # No fixed-size tensor holds a whole game of up to max_deals deals with perfect recall: the
+    # game type says so, and asking for one raises, rather than answer an empty vector.
+    game = pyspiel.load_game("cardcore_penchant")
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for ask in (lambda: state.information_state_tensor(0), game.information_state_tensor_shape,
+                game.information_state_tensor_size):
+        with pytest.raises(ValueError, match="no information state tensor.*information_state_string"):
+            ask()
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size() > 0
