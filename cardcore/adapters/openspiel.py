@@ -17,7 +17,8 @@ it again for games installed later. The game's options are the game parameters, 
 - **Information state string** (perfect recall): what the player has seen, line by line. That
   is the deals with their dealer and turn-up, the player's own hand and draws, every action, and
   cards turned face up. There is no information state tensor: games of any number of deals have
-  no fixed-size perfect-recall encoding.
+  no fixed-size perfect-recall encoding, so ``information_state_tensor()`` and the game's
+  ``information_state_tensor_shape()`` and ``_size()`` raise ``ValueError``, saying so.
 - **Observation string and tensor**: ``State.observation(seat)``, the engine's account of what a
   seat may know now, as one line of text and as the tensor of :class:`.encoding.ObservationEncoder`.
 - **Returns** depend on the parameter ``returns``. With ``points`` (the default) they are the
@@ -194,6 +195,12 @@ def _with_history(game, core) -> CardcoreSpielState:
     return state
 
 
+NO_INFORMATION_STATE_TENSOR = (
+    "cardcore games have no information state tensor (provides_information_state_tensor is False): "
+    "a game of up to max_deals deals has no fixed-size perfect-recall encoding; use "
+    "information_state_string(), or observation_tensor() (what the player may know now)")
+
+
 class CardcoreObserver:
     """OpenSpiel's PyObserver: information state (perfect recall, string only) or observation."""
 
@@ -212,8 +219,8 @@ class CardcoreObserver:
             self.dict = self.encoder.views(self.tensor)
 
     def set_from(self, state, player):
-        if self.tensor is None:
-            return
+        if self.tensor is None:  # the information state: asked for as a tensor
+            raise ValueError(NO_INFORMATION_STATE_TENSOR)
         engine = state._core.engine
         if engine is None:
             self.tensor.fill(0)
