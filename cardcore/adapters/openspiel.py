@@ -47,10 +47,9 @@ import pyspiel
 from .. import load_game
 from ..engine.hidden_history import forget_past
 from .chance import chance_game
-from .encoding import adapted_game_names, DEFAULT_MAX_DEALS
+from .encoding import RETURNS, adapted_game_names, DEFAULT_MAX_DEALS, wants_win_loss, win_loss
 
 PREFIX = "cardcore_"
-RETURNS = ("points", "win-loss")
 ADAPTER_PARAMETERS = ("max_deals", "returns")  # game parameters that are not the game's options
 
 
@@ -67,9 +66,7 @@ class CardcoreSpielGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**self.game_type.parameter_specification, **(params or {})}
         options = {k: v for k, v in params.items() if k not in ADAPTER_PARAMETERS}
-        if params["returns"] not in RETURNS:
-            raise ValueError(f"returns={params['returns']!r} is not valid; valid values: {', '.join(RETURNS)}")
-        self.win_loss = params["returns"] == "win-loss"
+        self.win_loss = wants_win_loss(params["returns"])
         game = load_game(self.cardcore_name, options)
         self.chance = chance_game(game.game_string(), int(params["max_deals"]))
         n, bounds = game.players, self.chance.bounds
@@ -126,9 +123,7 @@ class CardcoreSpielState(pyspiel.State):
 
     def returns(self):
         points = self._core.returns()
-        if self.get_game().win_loss:
-            return [float(np.sign(p)) for p in points]
-        return points
+        return win_loss(points) if self.get_game().win_loss else points
 
     def __str__(self):
         return str(self._core)
