@@ -2,6 +2,7 @@
 
     python bench/adapter_playouts.py                  # every game: 5 rounds of 3 s per runner
     python bench/adapter_playouts.py penchant -s 5    # one game, runs of 5 seconds
+    python bench/adapter_playouts.py penchant -s 1 -r 2 --pettingzoo   # the PettingZoo adapter too
 
 Three runners take turns in each round, so that the machine's drifting speed hits them alike:
 the yardstick ``lean_toy.py`` (plain Python with a Penchant hand's shape), the engine, and the
@@ -12,7 +13,9 @@ with a uniform outcome, every decision a uniform legal action id, as OpenSpiel's
 simulation and ISMCTS play-outs do. Each figure is hands (deals played to their end) per
 second of this process's CPU time (``time.process_time``, the toy's clock too), so that time
 spent waiting for a core shared with other work is not counted; best of the rounds (noise only
-slows a run down), and the ratios are of the best figures.
+slows a run down), and the ratios are of the best figures. With ``--pettingzoo`` a fifth
+runner plays the PettingZoo environment (``raw_env``) as its users do: ``last()`` for the
+observation and mask at each turn, a uniform legal action from the mask, ``step()``.
 """
 
 from __future__ import annotations
@@ -83,11 +86,32 @@ def through_adapter(game_string: str, seconds: float, seed: int) -> float:
     return hands / (time.process_time() - start)
 
 
+def through_pettingzoo(game_string: str, seconds: float, seed: int) -> float:
+    from cardcore.adapters import pettingzoo
+
+    env = pettingzoo.raw_env(game_string)
+    hands, n, start = 0, 0, time.process_time()
+    while time.process_time() - start < seconds:
+        env.reset(seed=seed * 1_000_003 + n)
+        uniform = random.Random(n).random
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[int(uniform() * len(legal))]))
+        hands += len(env.game_state.rounds)
+        n += 1
+    return hands / (time.process_time() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game names (default: every installed game)")
     parser.add_argument("-s", "--seconds", type=float, default=3.0, help="length of one run")
     parser.add_argument("-r", "--rounds", type=int, default=5, help="interleaved rounds (best shown)")
+    parser.add_argument("--pettingzoo", action="store_true", help="time the PettingZoo environment too")
     args = parser.parse_args()
     sys.path.insert(0, str(yardstick_dir()))
     import lean_toy
@@ -102,10 +126,16 @@ def main() -> None:
             best["fast"] = max(best["fast"], engine_fast(name, args.seconds, r))
             best["public"] = max(best["public"], engine_public(name, args.seconds, r))
             best["adapter"] = max(best["adapter"], through_adapter(name, args.seconds, r))
+            if args.pettingzoo:
+                best["pettingzoo"] = max(best.get("pettingzoo", 0.0), through_pettingzoo(name, args.seconds, r))
         toy, fast, public, spiel = best["toy"], best["fast"], best["public"], best["adapter"]
-        print(f"{name:<10} hands/s: toy {toy:7.0f}  engine fast {fast:6.0f} ({fast / toy:.3f} of toy)  "
-              f"engine public {public:6.0f} ({public / toy:.3f})  adapter {spiel:6.0f} ({spiel / toy:.3f})  "
-              f"fast/adapter x{fast / spiel:.2f}  public/adapter x{public / spiel:.2f}")
+        line = (f"{name:<10} hands/s: toy {toy:7.0f}  engine fast {fast:6.0f} ({fast / toy:.3f} of toy)  "
+                f"engine public {public:6.0f} ({public / toy:.3f})  adapter {spiel:6.0f} ({spiel / toy:.3f})  "
+                f"fast/adapter x{fast / spiel:.2f}  public/adapter x{public / spiel:.2f}")
+        if args.pettingzoo:
+            zoo = best["pettingzoo"]
+            line += f"  pettingzoo {zoo:6.0f} ({zoo / toy:.3f})  fast/pettingzoo x{fast / zoo:.2f}"
+        print(line)
 
 
 if __name__ == "__main__":

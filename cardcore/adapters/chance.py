@@ -29,8 +29,8 @@ a copy:
 - **Information.** No one ever sees the placeholder order. Information states are built from
   the engine's events: your own cards as dealt and drawn, every action (a discard, laid aside
   face down, only as a number of cards to the others), the deal and its dealer, cards turned
-  face up (turned trumps, Marjolet's turn-up, the faced card when it is drawn last, the widow)
-  and melds shown. Chance nodes themselves are invisible until the engine uses their card.
+  face up (turned trumps, Marjolet's turn-up, the faced card when it is drawn last, the widow),
+  melds shown and cards shown as they score (carte blanche). Chance nodes themselves are invisible until the engine uses their card.
 - **Deal cap.** When a deal beyond the cap (``encoding.Bounds.deal_cap``) is due, the game is cut
   off instead and scored by :func:`encoding.cut_off_returns` from the scores at the end of the
   last deal; the engine state stays paused there.
@@ -84,6 +84,7 @@ RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resa
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
 SHOWN_TRIES = 5_000  # random deals tried against the melds shown, before any is replayed
+SEEN_EVERY = 200  # log entries between the information state texts kept (ChanceState.seen)
 PRIVATE_VERBS = (DISCARD,)  # actions whose cards only the actor sees (laid aside face down)
 
 
@@ -165,6 +166,9 @@ class ChanceState:
         self.players: list[int] = []  # who chose each history entry (CHANCE for chance)
         self.kinds: list[str] = []  # the slot kind of each chance entry ("" for players)
         self.log: list[tuple[int | None, str, str]] = []  # (seat or None, its text, others' text)
+        # per seat, its information state up to a point of the log, and that point (see
+        # information_state); clones share the texts, which are immutable
+        self.seen: list[tuple[str, int]] = [(f"P{seat}", 0) for seat in range(g.n)]
         self.mark = 0  # history index where the current deal's dealing began
         self.snapshot: ChanceState | None = None  # the state at that index
         self.dealt_deal: dict | None = None  # the last deal given to the engine, as records list it
@@ -415,14 +419,27 @@ class ChanceState:
                 self.log.append((event["seat"], "", f"P{event['seat']} discards"))
             elif kind == guess.GUESS:  # the number, shown to all once guessed
                 self._public(f"{event['what']}: {event['outcome']}")
+            elif kind == "score" and event.get("cards"):  # cards shown as they score (carte blanche)
+                self._public(f"P{event['seat']} shows {event['source']} {' '.join(event['cards'])}")
 
     def information_state(self, seat: int) -> str:
-        lines = [f"P{seat}"]
-        for owner, mine, others in self.log:
-            text = mine if owner is None or owner == seat else others
-            if text:
-                lines.append(text)
-        return "\n".join(lines)
+        """The seat's lines of the log, read on from the last text kept (``seen``): a call reads
+        fewer than ``SEEN_EVERY`` entries more than were logged since that text was kept, so a
+        game asked at every step is not quadratic. A text is kept only every ``SEEN_EVERY``
+        entries: clones share it, and a caller that keeps every state of a long game (OpenSpiel's
+        ``random_sim_test``) would otherwise keep a text per state."""
+        text, read = self.seen[seat]
+        if read == len(self.log):
+            return text
+        lines = [text]
+        for owner, mine, others in self.log[read:]:
+            line = mine if owner is None or owner == seat else others
+            if line:
+                lines.append(line)
+        text = "\n".join(lines)
+        if len(self.log) - read >= SEEN_EVERY:
+            self.seen[seat] = (text, len(self.log))
+        return text
 
     def observation_string(self, seat: int) -> str:
         if self.engine is None:
@@ -467,7 +484,7 @@ class ChanceState:
         new.engine = self.engine.clone() if self.engine is not None else None
         new.build = self.build.copy() if self.build is not None else None
         new.history, new.players, new.kinds = list(self.history), list(self.players), list(self.kinds)
-        new.log = list(self.log)
+        new.log, new.seen = list(self.log), list(self.seen)
         return new
 
     def __deepcopy__(self, memo) -> "ChanceState":

@@ -90,6 +90,20 @@ from ..seats import Table
 
 DEFAULT_MAX_DEALS = 100
 DECISIONS = ("play", "declare", "throw-in")
+RETURNS = ("points", "win-loss")  # the adapters' returns: the game score, or only who won
+
+
+def wants_win_loss(returns: str) -> bool:
+    """Whether ``returns`` (one of RETURNS) asks for win-loss returns; another value raises,
+    listing the valid ones."""
+    if returns not in RETURNS:
+        raise ValueError(f"returns={returns!r} is not valid; valid values: {', '.join(RETURNS)}")
+    return returns == "win-loss"
+
+
+def win_loss(points: list[float]) -> list[float]:
+    """Returns in points as win-loss returns: +1 to a winner, -1 to a loser, 0 for a tie."""
+    return [float(np.sign(p)) for p in points]
 
 
 # ------------------------------------------------------------------------------------ actions
@@ -130,9 +144,11 @@ class ActionTable:
                 f"should list them in action_space_extras()"
             ) from None
 
-    def legal_ids(self, state) -> list[int]:
-        """The legal actions of ``state`` as sorted ids."""
-        actions = state.legal_actions()
+    def legal_ids(self, state, actions: list[str] | None = None) -> list[int]:
+        """The legal actions of ``state`` as sorted ids; ``actions``: its ``legal_actions()``
+        where the caller has them already (an observation holds them)."""
+        if actions is None:
+            actions = state.legal_actions()
         if self.bids and state.decision == BID:
             return self._bid_ids(actions)
         try:
@@ -379,6 +395,8 @@ class ObservationEncoder:
         if self.auction:  # a contract lost takes a side's total below zero
             lows["scores"] = -highs["scores"]
         self.low = np.concatenate([a.ravel() for a in lows.values()])
+        self._scratch = np.zeros(self.size, np.float32)  # encode() writes here, then copies
+        self._scratch_views = self.views(self._scratch)
 
     def views(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """Named, reshaped views into ``flat`` (no copies)."""
@@ -394,14 +412,19 @@ class ObservationEncoder:
         return observation_text(obs, self.guess.outcome if self.guess is not None else None)
 
     def encode(self, obs: dict) -> np.ndarray:
-        flat = np.zeros(self.size, np.float32)
-        self.fill(obs, self.views(flat))
-        return flat
+        """``obs`` as a new tensor (written into views made once, then copied)."""
+        self._scratch.fill(0)
+        self._write(obs, self._scratch_views)
+        return self._scratch.copy()
 
     def fill(self, obs: dict, v: dict[str, np.ndarray]) -> None:
         """Write ``obs`` (a ``State.observation`` dict) into the views ``v`` (zeroed first)."""
         for a in v.values():
             a.fill(0)
+        self._write(obs, v)
+
+    def _write(self, obs: dict, v: dict[str, np.ndarray]) -> None:
+        """Write ``obs`` into the zeroed views ``v``."""
         n, seat = self.n, obs["seat"]
 
         def rel(s: int) -> int:

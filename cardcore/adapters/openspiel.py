@@ -17,7 +17,8 @@ it again for games installed later. The game's options are the game parameters, 
 - **Information state string** (perfect recall): what the player has seen, line by line. That
   is the deals with their dealer and turn-up, the player's own hand and draws, every action, and
   cards turned face up. There is no information state tensor: games of any number of deals have
-  no fixed-size perfect-recall encoding.
+  no fixed-size perfect-recall encoding, so ``information_state_tensor()`` and the game's
+  ``information_state_tensor_shape()`` and ``_size()`` raise ``ValueError``, saying so.
 - **Observation string and tensor**: ``State.observation(seat)``, the engine's account of what a
   seat may know now, as one line of text and as the tensor of :class:`.encoding.ObservationEncoder`.
 - **Returns** depend on the parameter ``returns``. With ``points`` (the default) they are the
@@ -46,10 +47,9 @@ import pyspiel
 from .. import load_game
 from ..engine.hidden_history import forget_past
 from .chance import chance_game
-from .encoding import adapted_game_names, DEFAULT_MAX_DEALS
+from .encoding import RETURNS, adapted_game_names, DEFAULT_MAX_DEALS, wants_win_loss, win_loss
 
 PREFIX = "cardcore_"
-RETURNS = ("points", "win-loss")
 ADAPTER_PARAMETERS = ("max_deals", "returns")  # game parameters that are not the game's options
 
 
@@ -66,9 +66,7 @@ class CardcoreSpielGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**self.game_type.parameter_specification, **(params or {})}
         options = {k: v for k, v in params.items() if k not in ADAPTER_PARAMETERS}
-        if params["returns"] not in RETURNS:
-            raise ValueError(f"returns={params['returns']!r} is not valid; valid values: {', '.join(RETURNS)}")
-        self.win_loss = params["returns"] == "win-loss"
+        self.win_loss = wants_win_loss(params["returns"])
         game = load_game(self.cardcore_name, options)
         self.chance = chance_game(game.game_string(), int(params["max_deals"]))
         n, bounds = game.players, self.chance.bounds
@@ -125,9 +123,7 @@ class CardcoreSpielState(pyspiel.State):
 
     def returns(self):
         points = self._core.returns()
-        if self.get_game().win_loss:
-            return [float(np.sign(p)) for p in points]
-        return points
+        return win_loss(points) if self.get_game().win_loss else points
 
     def __str__(self):
         return str(self._core)
@@ -194,6 +190,12 @@ def _with_history(game, core) -> CardcoreSpielState:
     return state
 
 
+NO_INFORMATION_STATE_TENSOR = (
+    "cardcore games have no information state tensor (provides_information_state_tensor is False): "
+    "a game of up to max_deals deals has no fixed-size perfect-recall encoding; use "
+    "information_state_string(), or observation_tensor() (what the player may know now)")
+
+
 class CardcoreObserver:
     """OpenSpiel's PyObserver: information state (perfect recall, string only) or observation."""
 
@@ -212,8 +214,8 @@ class CardcoreObserver:
             self.dict = self.encoder.views(self.tensor)
 
     def set_from(self, state, player):
-        if self.tensor is None:
-            return
+        if self.tensor is None:  # the information state: asked for as a tensor
+            raise ValueError(NO_INFORMATION_STATE_TENSOR)
         engine = state._core.engine
         if engine is None:
             self.tensor.fill(0)

@@ -16,11 +16,15 @@
   (:class:`.encoding.ActionTable`; ``env.unwrapped.action_string(i)`` names one). Observations
   are ``{"observation": Box float32, "action_mask": Box int8}``, as in PettingZoo's classic
   environments. The observation is :class:`.encoding.ObservationEncoder` applied to
-  ``State.observation(seat)``. The mask is all zeros except for the agent whose turn it is. An
+  ``State.observation(seat)``; ``env.unwrapped.encoder.views(obs["observation"])`` names its
+  parts. The mask, all zeros except for the agent whose turn it is, comes from the legal
+  actions that observation holds, so they are worked out once a turn. An
   illegal action raises ``ValueError``. In a game with an auction a bid is ``bid N`` up to the
   bid cap, and every bid from the lowest legal one is in the mask (see :mod:`.encoding`).
-- **Rewards** come once, at the end of the game: the engine's ``returns()`` (the game score to
-  the winner, its negative to the loser). A game still running when deal ``max_deals + 1``
+- **Rewards** come once, at the end of the game, as ``returns`` says, with the OpenSpiel
+  adapter's choices (:data:`.encoding.RETURNS`): ``"points"`` (the default), the engine's
+  ``returns()`` (the game score to the winner, its negative to the loser); ``"win-loss"``, +1 to
+  the winner, -1 to the loser, 0 to both for a tie. A game still running when deal ``max_deals + 1``
   is due is truncated (``truncations``) and scored by :func:`.encoding.cut_off_returns` from the
   scores at the end of the last deal: the state's ``deal_gate`` (``cardcore.engine.chance``)
   pauses it before that deal is dealt, as the OpenSpiel adapter does.
@@ -46,7 +50,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import IllegalAction, load_game
-from .encoding import adapted_game_names, DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_off_returns, game_bounds
+from .encoding import RETURNS, adapted_game_names, DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, \
+    cut_off_returns, game_bounds, wants_win_loss, win_loss
 
 
 class CardcoreEnv(AECEnv):
@@ -55,10 +60,11 @@ class CardcoreEnv(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "cardcore_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, options: dict | None = None, render_mode: str | None = None,
-                 max_deals: int = DEFAULT_MAX_DEALS):
+                 max_deals: int = DEFAULT_MAX_DEALS, returns: str = RETURNS[0]):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.win_loss = wants_win_loss(returns)
         self.game = load_game(game, options)
         self.metadata = {**self.metadata, "name": f"cardcore_{self.game.name}_v0"}
         self.render_mode = render_mode
@@ -106,9 +112,10 @@ class CardcoreEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         mask = np.zeros(len(self.actions), np.int8)
         state = self.game_state
-        if not state.is_terminal() and state.current_player == seat and not any(self.truncations.values()):
-            mask[self.actions.legal_ids(state)] = 1
-        return {"observation": self.encoder.encode(state.observation(seat)), "action_mask": mask}
+        obs = state.observation(seat)  # with the legal actions at the seat's turn
+        if "legal_actions" in obs and not any(self.truncations.values()):
+            mask[self.actions.legal_ids(state, obs["legal_actions"])] = 1
+        return {"observation": self.encoder.encode(obs), "action_mask": mask}
 
     def step(self, action):
         agent = self.agent_selection
@@ -134,6 +141,8 @@ class CardcoreEnv(AECEnv):
             self.render()
 
     def _finish(self, returns: list[float], flags: dict) -> None:
+        if self.win_loss:
+            returns = win_loss(returns)
         for seat, agent in enumerate(self.possible_agents):
             self.rewards[agent] = float(returns[seat])
             flags[agent] = True

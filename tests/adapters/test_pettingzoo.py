@@ -97,3 +97,70 @@ def test_render_shows_the_table():
     env.reset(seed=3)
     text = env.render()
     assert "hand" in text and "trump" in text
+
+
+@pytest.mark.parametrize("name", ["penchant", "partnership-auction-pinochle"])
+def test_win_loss_rewards_follow_the_engine_result(name):
+    # returns="win-loss", as in the OpenSpiel adapter: +1 to the winner, -1 to the loser
+    # (each seat its side's), 0 for a tie; the points game on the same seed has the same signs
+    options = base_options(name)
+    max_deals = options.pop("max_deals", DEFAULT_MAX_DEALS)
+    for seed in range(3):
+        env = adapter.env(name, options=options, max_deals=max_deals, returns="win-loss")
+        totals = play(env, seed=seed)
+        state = env.unwrapped.game_state
+        result = state.result
+        if result is None:  # cut off: the leader on the scores wins
+            points = cut_off_returns(state.scores, state.table, state.rules.game_end.game_score == "stakes")
+        else:
+            points = state.returns()
+        expected = [1.0 if p > 0 else -1.0 if p < 0 else 0.0 for p in points]
+        assert [totals[a] for a in env.possible_agents] == expected
+        assert set(expected) <= {-1.0, 0.0, 1.0}
+        points_totals = play(adapter.env(name, options=options, max_deals=max_deals), seed=seed)
+        assert [(p > 0) - (p < 0) for p in points_totals.values()] == expected
+
+
+def test_unknown_returns_lists_the_valid_ones():
+    with pytest.raises(ValueError, match="points, win-loss"):
+        adapter.raw_env("penchant", returns="margin")
+
+
+def test_the_legal_actions_are_worked_out_once_an_observation(monkeypatch):
+    # the mask comes from the legal actions the observation holds, not from a second listing
+    from cardcore.state import State
+
+    env = adapter.raw_env("penchant")
+    env.reset(seed=2)
+    calls = []
+    legal_actions = State.legal_actions
+
+    def counted(state):
+        calls.append(1)
+        return legal_actions(state)
+
+    monkeypatch.setattr(State, "legal_actions", counted)
+    obs = env.observe(env.agent_selection)
+    assert len(calls) == 1
+    legal = sorted(env.actions.ids[a] for a in legal_actions(env.game_state))
+    assert list(obs["action_mask"].nonzero()[0]) == legal
+
+
+def test_the_readme_gives_each_games_observation_size_and_parts():
+    import re
+    from pathlib import Path
+
+    import seatgames
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    sizes = {name: (int(seats), int(size))
+             for name, seats, size in re.findall(r"^\| ([a-z-]+) \| (\d) \| (\d+) \|$", text, re.M)}
+    assert sorted(sizes) == sorted(set(adapted_game_names()) - set(seatgames.NAMES))
+    section = text[text.index("The observation is a float32 vector"):text.index("| game | seats | observation")]
+    parts = re.findall(r"`([a-z]+)` \(", section)
+    for name, (seats, size) in sizes.items():
+        env = adapter.raw_env(name)
+        assert (env.game.players, env.encoder.size) == (seats, size), name
+        assert env.observation_space(env.possible_agents[0])["observation"].shape == (size,)
+        # every part of the tensor is named in the README, in the tensor's order
+        assert [p for p in parts if p in env.encoder.shapes] == list(env.encoder.shapes), name
