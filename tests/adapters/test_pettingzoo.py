@@ -157,7 +157,7 @@ def test_the_readme_gives_each_games_observation_size_and_parts():
              for name, seats, size in re.findall(r"^\| ([a-z-]+) \| (\d) \| (\d+) \|$", text, re.M)}
     assert sorted(sizes) == sorted(set(adapted_game_names()) - set(seatgames.NAMES))
     section = text[text.index("The observation is a float32 vector"):text.index("| game | seats | observation")]
-    parts = re.findall(r"`([a-z]+)` \(", section)
+    parts = re.findall(r"`([a-z_]+)` \(", section)
     for name, (seats, size) in sizes.items():
         env = adapter.raw_env(name)
         assert (env.game.players, env.encoder.size) == (seats, size), name
