@@ -628,7 +628,8 @@ class GameEndRule(Strict):
 
 class ClaimRule(Strict):
     """A claim to have reached the target (Pinochle's Out), open at every decision of the seat
-    to move: right, its side wins the game at once; wrong, it loses at once."""
+    to move: right, its side wins the game at once; wrong, it loses at once. It is listed among
+    the moves only when right (its side's score, on the table, at or over the target)."""
 
     action: str = Field(pattern=r"^[a-z][a-z-]*$", description="the verb, e.g. out")
     description: str = ""

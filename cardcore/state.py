@@ -104,10 +104,16 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         return len(self.stock) - self.stock_pos
 
     def legal_actions(self) -> list[str]:
+        """The moves of the player to move. A claim (Out) is among them only when it is right:
+        the claimer's score is on the table for him to count, and a wrong claim, which loses the
+        game at once, is no move to offer (``apply`` still takes it, called on purpose)."""
         if self.result is not None:
             return []
+        actions = self._decision_actions()
         claim = self.rules.claim
-        return self._decision_actions() + [claim.action] if claim is not None else self._decision_actions()
+        if claim is not None and self.claim_is_right(self.current_player):
+            actions.append(claim.action)
+        return actions
 
     def _decision_actions(self) -> list[str]:
         seat = self.current_player

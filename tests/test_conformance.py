@@ -64,9 +64,9 @@ def play(game_string, seed, check_each_step=False):
     return state
 
 
-# Games until both counts are reached: a game of one deal (multi-pack Bezique; two-hand Pinochle,
-# which a random wrong Out ends in the first) plays sixty games, a game of several deals twenty,
-# which hold sixty hands or more (Bezique to 1000 some 160, partnership Pinochle opened at 200 600).
+# Games until both counts are reached: a game of one deal (multi-pack Bezique) plays sixty games,
+# a game of several deals twenty, which hold sixty hands or more (Bezique to 1000 some 160,
+# two-hand Pinochle to 1000 some 110, partnership Pinochle opened at 200 some 500).
 PLAYOUT_GAMES, PLAYOUT_HANDS = 20, 60
 
 
@@ -79,6 +79,11 @@ def test_random_playouts_keep_the_invariants(game_string):
         seed += 1
         hands += len(state.rounds)
         assert state.legal_actions() == [] and state.current_player is None
+        # a claim is among the moves only when right, so random play never makes a wrong one,
+        # and a game of several deals is played past its first (not ended there by a claim)
+        assert state.result.get("claim", {}).get("right", True), "a random game ended on a wrong claim"
+        if state.rules.game_end.rounds != 1:
+            assert len(state.rounds) > 1, "a game of several deals ended in its first"
         table = state.table
         scored = [0] * len(table.sides)
         for e in state.events:

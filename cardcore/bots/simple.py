@@ -23,13 +23,13 @@ class RandomBot:
 
 
 def claim_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:
-    """A claim (Pinochle's Out) is made when it is right, which wins the game at once, and never
-    when it is wrong, which loses it: (the claim to make or None, the other actions)."""
+    """A claim (Pinochle's Out) is made as soon as it is among the moves, which is when it is
+    right (State.legal_actions): it wins the game at once. (the claim to make or None, the other
+    actions)."""
     claim = state.rules.claim
     if claim is None or claim.action not in legal:
         return None, legal
-    rest = [a for a in legal if a != claim.action]
-    return (claim.action if state.claim_is_right(state.current_player) else None), rest
+    return claim.action, [a for a in legal if a != claim.action]
 
 
 def pick_best(scored: dict[str, float], rng) -> str:

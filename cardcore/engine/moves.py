@@ -25,7 +25,7 @@ class MovesMixin:
     def legal_moves(self) -> list:
         """Like legal_actions, but a card to play is its index and a meld its MeldScore: the
         fast path of playouts, with no strings to build or parse. A claim (Out) is among them
-        only when it is right: a wrong one loses the game at once, no line worth searching."""
+        only when it is right, as among ``legal_actions``."""
         if self.result is not None:
             return []
         seat = self.current_player

@@ -17,6 +17,7 @@ from ..ruleset import DeclareStep
 from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
                           throw_in_text, trump_lines)
 from ..tricks import forbidding_reason
+from .claim import claim_help, claim_word
 from .earned import earned_so_far, labelled, trick_earns
 from .moves import score_label
 from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards, joined
@@ -414,6 +415,8 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
 def _general_help(state, obs) -> list[tuple[str, list[Line]]]:
     """Trump, the cards, the game's own rules and the commands: help in every phase."""
     out: list[tuple[str, list[Line]]] = []
+    if claim_word(state) is not None and state.current_player == obs["seat"]:  # open at every decision
+        out.append(("Claiming the game", [claim_help(state, obs["seat"])]))
     out.append(("Trump", trump_facts(state, obs)))
     out.append(("Cards", card_facts(state.rules)))
     for rule in state.game.describe_rules():
@@ -453,7 +456,8 @@ def play_facts(state, seat: int, names: Names) -> list[Line]:
     deck = state.deck
     rule = state.game.follow_rules[state.phase]
     holding = state.playable(seat)
-    legal = list(dict.fromkeys(a.split()[1] for a in state.legal_actions()))  # a twin on the table: once
+    # the cards of the play actions (a claim may follow them), a twin on the table once
+    legal = list(dict.fromkeys(a.split()[1] for a in state.legal_actions() if a.startswith("play ")))
     lines: list[Line] = [["You may play: ", *cards(legal)]]
     refused = []
     for c in deck.sorted_cards(iter_bits(holding)):

@@ -3,7 +3,8 @@
 ``interpret`` turns an answer at the prompt into a legal action, or says why it is not one: a
 number from the printed list, a card (``QS``, ``q♠``, ``10h``; ``KS from table`` for the table's
 copy where the hand holds the other), several cards (a meld, in any order), or a whole action
-(``meld QS JH``, ``pass``, ``exchange 7H``). ``preview`` says what a legal move would score now
+(``meld QS JH``, ``pass``, ``exchange 7H``; ``out``, a claim, even where it is not listed, being
+wrong). ``preview`` says what a legal move would score now
 and, for a card, whether it wins the trick when that is certain from what the player may know.
 Nothing here looks at hidden cards: previews stop at the first forced step that
 would reveal one (a draw, a turned card, a new deal).
@@ -18,6 +19,7 @@ from ..cards import iter_bits
 from ..engine.kinds import FROM_TABLE
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
+from .claim import is_claim
 
 CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
 _NUMBER = re.compile(r"[0-9]+")
@@ -61,6 +63,8 @@ def interpret(text: str, state) -> Answer:
     same = [a for a in legal if a.lower() == typed]  # a game's own action as listed: bid 250, trump h
     if same:
         return Answer(same[0])
+    if is_claim(state, typed):  # a claim not listed, being wrong: made only on purpose, by its word
+        return Answer(typed)
     if len(words) == 2 and verb in amount_verbs(legal) and _NUMBER.fullmatch(words[1]):
         if len(words[1]) > 9:
             return Answer(error=f"{verb} {words[1][:9]}...: no amount is that long ({len(words[1])} digits).")

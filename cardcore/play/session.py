@@ -22,6 +22,7 @@ from ..invocation import cardcore_command
 from ..records import format_record, replay, write_record
 from .facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                     score_grid, table_facts)
+from .claim import claim_question, is_claim
 from .interrupts import deferred_interrupt
 from .moves import interpret, preview
 from .text import Line, Strong, card_actions, seat_names
@@ -249,7 +250,10 @@ class Session:
                 v.table(table_facts(state, seat, self.names))
             else:
                 answer = interpret(text, state)
-                if answer.action:
+                if answer.action and is_claim(state, answer.action) \
+                        and not click.confirm(claim_question(state, seat), default=False):
+                    v.say("No claim: play on.")
+                elif answer.action:
                     return answer.action
                 if answer.error:
                     v.error(answer.error)

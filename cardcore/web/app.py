@@ -58,6 +58,7 @@ class Move(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: str = Field(min_length=1, max_length=400)
+    confirm: bool = False  # a claim (Pinochle's Out) is made only confirmed
 
 
 class NewComparison(BaseModel):
@@ -236,7 +237,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
 
     async def api_act(request: Request):
         move = await parse(request, Move)
-        return await moved(request, lambda t: t.act(move.action))
+        return await moved(request, lambda t: t.act(move.action, move.confirm))
 
     async def api_step(request: Request):
         return await moved(request, WebTable.step)
@@ -305,6 +306,8 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
 
     # --------------------------------------------------------------------------- errors
     async def refused(request: Request, exc: Refused):
+        if exc.confirm:  # a question: the page asks it, and sends the move again confirmed
+            return JSONResponse({"error": exc.message, "confirm": True}, status_code=exc.status)
         return error(exc.message, exc.status)
 
     async def bad_request(request: Request, exc: BadRequest):

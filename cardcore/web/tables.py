@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import make_bot
+from ..play.claim import claim_question, is_claim
 from ..play.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
 from ..play.moves import amount_verbs, interpret, preview
@@ -30,12 +31,14 @@ def stamp_of(path: Path) -> tuple[int, int]:
 
 
 class Refused(Exception):
-    """A move or request that the game does not allow now; the message says why."""
+    """A move or request that the game does not allow now; the message says why. With
+    ``confirm``, the message is a question: the same move, confirmed, is made."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, status: int = 400, confirm: bool = False):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.confirm = confirm
 
 
 @dataclass
@@ -75,8 +78,9 @@ class WebTable:
         self.stamp = stamp_of(self.path)
 
     # ------------------------------------------------------------------ moves
-    def act(self, text: str) -> str:
-        """Apply the person's move, typed as at the terminal (a number, a card, cards, an action)."""
+    def act(self, text: str, confirmed: bool = False) -> str:
+        """Apply the person's move, typed as at the terminal (a number, a card, cards, an action).
+        A claim (Pinochle's Out) is made only ``confirmed``, as the terminal asks first."""
         state = self.state
         if state.is_terminal():
             raise Refused("The game is over.", 409)
@@ -85,6 +89,8 @@ class WebTable:
         answer = interpret(text, state)
         if not answer.action:
             raise Refused(answer.error or "Type a move: a card, cards for a meld, or an action.")
+        if is_claim(state, answer.action) and not confirmed:
+            raise Refused(claim_question(state, self.human), 409, confirm=True)
         state.apply(answer.action)
         self.save()
         return answer.action

@@ -85,5 +85,27 @@ def short_options(name: str) -> dict:
     return options
 
 
+def played(engines, name: str, options: dict) -> str:
+    """What the random games of a suite (OpenSpiel's random_sim_test, PettingZoo's api_test and
+    seed_test) played, checked and told: the moves (the players' actions) and the deals of each.
+
+    A claim (Pinochle's Out) is among the legal actions only when it is right, so no random game
+    may end on a wrong one. A game of several deals is played past its first deal by one of the
+    games at least, unless the deal cap is one: random games that all end in their first deal
+    test little of such a game (Pinochle's 1000 is four deals' worth of the 250 that a deal's
+    cards and last trick hold)."""
+    engines = list(engines)
+    assert engines, "no game was played"
+    line = f"{name}{options or ''}: " + ", ".join(f"{len(e.actions)} moves/{len(e.rounds)} deals" for e in engines)
+    print(line)
+    for e in engines:
+        claim = (e.result or {}).get("claim")
+        assert claim is None or claim["right"], f"a random game ended on a wrong claim: {line}"
+    several = engines[0].rules.game_end.rounds != 1
+    if several and options.get("max_deals", 2) > 1:
+        assert max(len(e.rounds) for e in engines) > 1, f"no random game went past its first deal: {line}"
+    return line
+
+
 def show(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip(
 
 from cardcore.adapters import openspiel as adapter  # noqa: E402
 
-from .cases import base_options, game_names, option_sets, short_options, show  # noqa: E402
+from .cases import base_options, game_names, option_sets, played, short_options, show  # noqa: E402
 
 
 def spiel_string(name: str, options: dict) -> str:
@@ -23,8 +23,7 @@ def spiel_string(name: str, options: dict) -> str:
 
 
 def playout(game, seed: int, visit=None):
-    """A uniformly random game; ``visit(state)`` at every node before it moves. A wrong claim
-    (Pinochle's Out) is left out: it would end the game at once, at a random early move."""
+    """A uniformly random game; ``visit(state)`` at every node before it moves."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -34,13 +33,24 @@ def playout(game, seed: int, visit=None):
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
         else:
-            engine = state._core.engine
-            claim = engine.rules.claim
-            legal = state.legal_actions()
-            if claim is not None and not engine.claim_is_right(engine.current_player):
-                legal = [a for a in legal if state.action_to_string(a) != claim.action]
-            state.apply_action(rng.choice(legal))
+            state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def finished_engines(monkeypatch) -> dict:
+    """The engine state of every game the adapter's states bring to its end from now on (a game
+    replayed from its history, as a deserialized state is, counted once)."""
+    finished = {}
+    apply = adapter.CardcoreSpielState._apply_action
+
+    def counted(state, action):
+        apply(state, action)
+        if state._forward is None and state._core.is_terminal():
+            engine = state._core.engine
+            finished[(str(engine.deals[0]), tuple(engine.actions))] = engine
+
+    monkeypatch.setattr(adapter.CardcoreSpielState, "_apply_action", counted)
+    return finished
 
 
 def test_every_game_is_registered():
@@ -59,9 +69,11 @@ def test_options_are_game_parameters():
 
 @pytest.mark.parametrize("name,options", option_sets(), ids=lambda v: v if isinstance(v, str) else
                          ",".join(f"{k}={show(x)}" for k, x in v.items()) or "defaults")
-def test_random_sim_test(name, options):
+def test_random_sim_test(name, options, monkeypatch):
     game = pyspiel.load_game(spiel_string(name, options))
+    finished = finished_engines(monkeypatch)
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    played(finished.values(), name, options)  # whole games: their moves and deals, checked
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -134,11 +146,14 @@ def test_resampling_keeps_the_information_state(name):
 @pytest.mark.parametrize("name", game_names())
 def test_deal_cap_cuts_the_game_off(name):
     game = pyspiel.load_game(spiel_string(name, short_options(name)))
+    engines = []
     for seed in range(3):
         state = playout(game, seed)
         assert len(state._core.engine.deals) == 1
         returns = state.returns()
         assert sum(returns) == 0 and abs(returns[0]) <= game.max_utility()
+        engines.append(state._core.engine)
+    played(engines, name, short_options(name))  # the deal played (not ended by a wrong claim)
 
 
 # One deal of each game, and one whole game of the shortest. In a deal of more than 128 cards
@@ -216,6 +231,7 @@ def test_ismcts_bot_plays_to_the_end(name, options, monkeypatch):
         else:
             state.apply_action(random_bots[state.current_player()].step(state))
     assert sum(state.returns()) == 0
+    played([state._core.engine], name, options)  # the moves of the game, none a wrong claim
     if long_deal:  # the bot searched in the tricks after the stock too
         assert after_stock >= LONG_DEAL_FIRST
     assert worlds["all"] >= 8 and worlds["free"] >= 8

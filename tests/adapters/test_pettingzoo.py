@@ -12,7 +12,7 @@ from cardcore import load_game  # noqa: E402
 from cardcore.adapters import pettingzoo as adapter  # noqa: E402
 from cardcore.adapters.encoding import DEFAULT_MAX_DEALS, adapted_game_names, cut_off_returns  # noqa: E402
 
-from .cases import base_options, game_names, option_sets, short_options, show  # noqa: E402
+from .cases import base_options, game_names, option_sets, played, short_options, show  # noqa: E402
 
 # PettingZoo's advice for flat observations; ours are {"observation", "action_mask"} dicts, as
 # in its own classic environments.
@@ -35,13 +35,42 @@ def play(env, seed: int, actions_seed: int = 0) -> dict:
     return totals
 
 
+def games_played(monkeypatch):
+    """Every game the environments play from now on, as its engine state, over or cut off by
+    the test's last step: kept at each reset, and the games in progress when the returned
+    function is called. Games played alike by two environments (seed_test) count once."""
+    games, envs = {}, []
+    reset = adapter.CardcoreEnv.reset
+
+    def keep(state):
+        if state is not None and state.actions:
+            games[(str(state.deals[0]), tuple(state.actions))] = state
+
+    def counted(env, *args, **kwargs):
+        keep(env.game_state)  # the game this reset leaves
+        if not any(e is env for e in envs):
+            envs.append(env)
+        return reset(env, *args, **kwargs)
+
+    monkeypatch.setattr(adapter.CardcoreEnv, "reset", counted)
+
+    def gathered():
+        for env in envs:
+            keep(env.game_state)
+        return list(games.values())
+
+    return gathered
+
+
 @pytest.mark.parametrize("name,options", option_sets(), ids=lambda v: v if isinstance(v, str) else
                          ",".join(f"{k}={show(x)}" for k, x in v.items()) or "defaults")
-def test_api_and_seed_tests(name, options):
+def test_api_and_seed_tests(name, options, monkeypatch):
+    gathered = games_played(monkeypatch)
     options = dict(options)
     max_deals = options.pop("max_deals", DEFAULT_MAX_DEALS)
     api_test(adapter.env(name, options=options, max_deals=max_deals), num_cycles=1000)
     seed_test(lambda: adapter.env(name, options=options, max_deals=max_deals), num_cycles=500)
+    played(gathered(), name, {**options, "max_deals": max_deals})  # their moves and deals, checked
 
 
 # the installed games the adapter offers: the test games have no namespace of their own

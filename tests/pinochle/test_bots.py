@@ -10,6 +10,7 @@ import pytest
 
 from cardcore import load_game
 from cardcore.bots import make_bot
+from cardcore.sim.runner import run
 
 from .conftest import GAME, new_state, registered, won_opening
 
@@ -98,3 +99,13 @@ def test_search_bots_play_a_deal(spec):
     state = game.new_game(seed=3)
     play(state, [make_bot(spec, game, seed=1), make_bot("heuristic", game, seed=2)], until_deals=1)
     assert state.is_terminal() or len(state.rounds) == 2
+
+
+def test_simulated_games_against_the_random_bot_run_over_several_deals():
+    # PB95: whoever calls Out "loses if he is wrong". The random bot chooses among the legal
+    # actions, where a wrong Out is not, so `simulate`'s games are played to the target, over
+    # several deals (a deal's cards and last trick hold 250 of the 1000), and no wrong call
+    # ends them
+    results = run(GAME, ("heuristic", "random"), 8, seed=1)
+    assert [r["notable"]["wrong outs"] for r in results] == [0] * 8
+    assert all(r["notable"]["deals"] > 1 for r in results)

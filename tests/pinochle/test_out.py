@@ -2,18 +2,60 @@
 
 PB95, Two-hand Pinochle: "Game is 1000. The first to reach that total calls 'Out' to end the
 play, and loses if he is wrong. If both have over 1000, play up to 1250, and increase the target
-by 250 each time". YML notes: `out` is legal at each of the mover's decisions; one game won is
-+1 / -1 in returns(); with no call, a deal ending with both at or over the target raises it.
+by 250 each time". YML notes: counters are scored as each trick is won, so a player's score is
+what he could claim with Out; `out` is listed among the moves only when it would be right, and
+may still be called wrongly (typed as a word); one game won is +1 / -1 in returns(); with no
+call, a deal ending with both at or over the target raises it.
 """
 
-from .conftest import finish_turn, new_state, play_out_deal, registered, trick, won_opening
+import random
+
+from cardcore import load_game
+
+from .conftest import GAME, finish_turn, new_state, play_out_deal, registered, trick, won_opening
 
 pytestmark = registered
 
 
-def test_out_is_always_open_to_the_mover():
+def test_a_wrong_out_is_not_listed_but_may_still_be_called():
+    # 0 against a target of 1000: the call would lose, so it is not among the moves (nor the
+    # playouts' moves); called all the same, it is a call, and it loses
     s = new_state()
-    assert "out" in s.legal_actions()
+    assert "out" not in s.legal_actions()
+    assert "out" not in s.legal_moves()
+    s.apply("out")
+    assert s.summary()["result"]["claim"] == {"player": 0, "right": False}
+
+
+def test_a_right_out_is_listed_at_every_decision():
+    # target 150: the flush reaches it, and from then on the call is among seat 0's moves at
+    # its declaration turn and at its lead
+    s = won_opening("AH TH KH QH JH", target=150)
+    assert "out" not in s.legal_actions()
+    s.apply("meld AH TH KH QH JH")
+    assert s.scores[0] == 150
+    while s.current_player == 0 and "pass" in s.legal_actions():
+        assert "out" in s.legal_actions() and "out" in s.legal_moves()
+        s.apply("pass")
+    assert s.current_player == 0 and s.legal_actions()[0].startswith("play ")
+    assert s.legal_actions()[-1] == "out" and s.legal_moves()[-1] == "out"
+
+
+def test_random_play_lists_out_from_the_mover_s_own_count_and_plays_whole_games():
+    # the call is listed exactly when the mover's score, which his observation holds, is at or
+    # over the target: what he knows. Uniformly random play then makes no wrong call, and with
+    # at most 250 in counters and last trick a deal between both players, a game to 1000 takes
+    # more than one deal
+    game = load_game(GAME)
+    for seed in range(3):
+        s, rng = game.new_game(seed=seed), random.Random(seed)
+        while not s.is_terminal():
+            seat = s.current_player
+            listed = "out" in s.legal_actions()
+            assert listed == (s.observation(seat)["scores"][seat] >= s.summary()["target"])
+            s.apply(rng.choice(s.legal_actions()))
+        assert s.summary()["result"].get("claim", {"right": True})["right"]
+        assert len(s.summary()["rounds"]) > 1
 
 
 def test_wrong_out_loses():

@@ -330,3 +330,24 @@ def test_the_watch_page_offers_no_hint_or_moves_which_are_for_a_players_turn(cli
     played = new_game(client, game="pinochle")
     page = client.get(played["url"]).text
     assert 'data-text="hint"' in page and 'data-text="moves"' in page and 'id="speed"' not in page
+
+
+def test_pinochle_help_at_a_card_play_turn_and_a_claim_confirmed(client, records_dir):
+    # PB95, Two-hand Pinochle: whoever calls Out "loses if he is wrong". At the first card to
+    # play both are at 0 of 1000: help answers (the cards, how to claim), the claim is no move
+    s = play_until(client, new_game(client, game="pinochle"), lambda s: s["to_move"] == "you")
+    assert s["legal_actions"][0].startswith("play ") and "out" not in s["legal_actions"]
+    r = client.get(f"/api/games/{s['id']}/text/help")
+    assert r.status_code == 200, r.text
+    assert "You may play:" in r.json()["text"] and "Type out to claim the game" in r.json()["text"]
+    # typed, the claim is asked to be confirmed, and nothing changes until it is
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": "out"})
+    assert r.status_code == 409 and r.json()["confirm"] is True
+    assert r.json()["error"].startswith("Claim the game (out)? Your score is 0, the target 1000")
+    assert client.get(f"/api/games/{s['id']}").json()["actions"] == s["actions"]
+    # confirmed, it is made, and it loses
+    r = client.post(f"/api/games/{s['id']}/actions", json={"action": "out", "confirm": True})
+    assert r.status_code == 200, r.text
+    end = r.json()
+    assert end["finished"] and end["result"]["claim"] == {"player": 0, "right": False}
+    assert end["result"]["winner"] == 1

@@ -170,6 +170,37 @@ def test_a_bid_above_the_listed_ones_typed_in_the_bid_box(browser, live_server):
     page.close()
 
 
+def test_a_pinochle_claim_is_asked_to_be_confirmed(browser, live_server):
+    # PB95, Two-hand Pinochle: whoever calls Out "loses if he is wrong". At 0 of 1000 the claim
+    # is no button; typed, the page asks first: dismissed, nothing happens; accepted, it is made
+    base, records = live_server
+    s = api(base, "/api/games", {"game": "pinochle", "seed": 4, "level": "easy"})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base + s["url"])
+    s = wait_for_my_turn(page, base, s["id"])
+    assert page.locator("button.move[data-action=out]").count() == 0
+    asked = []
+
+    def answer(accept):
+        def on_dialog(dialog):
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+        return on_dialog
+
+    page.once("dialog", answer(False))
+    page.fill("#move-text", "out")
+    page.press("#move-text", "Enter")
+    page.wait_for_selector("#refusal:has-text('No claim: play on.')")
+    assert asked[0].startswith("Claim the game (out)? Your score is 0, the target 1000")
+    assert api(base, f"/api/games/{s['id']}")["actions"] == s["actions"]
+    page.once("dialog", answer(True))
+    page.fill("#move-text", "out")
+    page.press("#move-text", "Enter")
+    page.wait_for_selector("#log :text('You claim the game: wrong.')", timeout=15000)
+    assert len(asked) == 2 and record_state(records, s["id"]).summary()["result"]["claim"]["right"] is False
+    page.close()
+
+
 def test_the_watch_page_speed_control_and_pause(browser, live_server):
     base, _records = live_server
     s = api(base, "/api/games", {"game": "penchant", "seed": 3, "watch": True, "bots": ["greedy"], "level": None})

@@ -1,4 +1,5 @@
-// What every page shares: a JSON request that turns a refusal (4xx) into an Error with the server's message.
+// What every page shares: a JSON request that turns a refusal (4xx) into an Error with the server's message
+// (and `confirm` when the message is a question to confirm, as before a claim).
 "use strict";
 async function api(method, path, body) {
   const options = {method, headers: {"Content-Type": "application/json"}};
@@ -11,6 +12,10 @@ async function api(method, path, body) {
   }
   let data;
   try { data = await response.json(); } catch (e) { data = {error: response.statusText}; }
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    const refusal = new Error(data.error || response.statusText);
+    refusal.confirm = data.confirm === true;  // a question: the same request, confirmed, is carried out
+    throw refusal;
+  }
   return data;
 }

@@ -56,14 +56,19 @@ async function botsMove(toMove) {
   }
 }
 
-async function send(action) {
+async function send(action, confirmed = false) {
   say("");
   try {
-    const state = await api("POST", `/api/games/${gameId}/actions`, {action});
+    const state = await api("POST", `/api/games/${gameId}/actions`, confirmed ? {action, confirm: true} : {action});
     addLog(state.log);
     await refresh();
     botsMove(state.to_move);
   } catch (e) {
+    // a claim (Pinochle's Out) is made only once confirmed: the server asks the question
+    if (e.confirm && !confirmed) {
+      if (window.confirm(e.message)) send(action, true); else say("No claim: play on.");
+      return;
+    }
     say(e.message);
   }
 }
