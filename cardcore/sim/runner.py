@@ -19,10 +19,15 @@ from ..errors import CardcoreError
 from .play import check, play_chunk, play_one
 
 Progress = Callable[[dict], None]
+STOP_POLL = 0.2  # seconds between two looks at whether a run was asked to stop
 
 
 class SchedulerError(CardcoreError):
     """Dask is missing, or the scheduler cannot be reached."""
+
+
+class Stopped(CardcoreError):
+    """The run was asked to stop (its ``stop`` said so); the games under way were ended."""
 
 
 def chunks(n: int, workers: int, most: int = 25) -> list[list[int]]:
@@ -33,12 +38,14 @@ def chunks(n: int, workers: int, most: int = 25) -> list[list[int]]:
 
 def run(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int = 1,
         scheduler: str | None = None, progress: Progress | None = None,
-        keep_records: bool = False) -> list[dict]:
+        keep_records: bool = False, stop: Callable[[], bool] | None = None) -> list[dict]:
     """Play ``n`` games and return their metric dicts ordered by index.
 
     ``jobs`` > 1 uses that many processes (spawned, so it works the same on every platform);
     ``scheduler`` (an address such as ``tcp://host:8786``) sends the work to a Dask cluster
-    instead. ``progress`` is called in this process with each finished game's dict.
+    instead. ``progress`` is called in this process with each finished game's dict. ``stop``,
+    asked between games and every STOP_POLL seconds while processes play, ends the run when it
+    says so (Stopped), the worker processes at once, in the middle of their games.
     """
     specs = tuple(bot_specs)
     check(game_string, specs)  # bad game, option or bot: fail here, before any worker starts
@@ -50,25 +57,29 @@ def run(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int
     elif jobs <= 1:
         results = []
         for index in range(n):
+            if stop and stop():
+                raise Stopped("stopped")
             r = play_one(*args, index, seed, keep_records)
             results.append(r)
             if progress:
                 progress(r)
     else:
-        results = _run_processes(jobs, args, n, seed, progress, keep_records)
+        results = _run_processes(jobs, args, n, seed, progress, keep_records, stop)
     results.sort(key=lambda r: r["index"])
     return results
 
 
 def _run_processes(jobs: int, args: tuple, n: int, seed: int, progress: Progress | None,
-                   keep_records: bool) -> list[dict]:
+                   keep_records: bool, stop: Callable[[], bool] | None = None) -> list[dict]:
     results: list[dict] = []
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker) as pool:
         pending = {pool.submit(play_chunk, *args, part, seed, keep_records) for part in chunks(n, jobs)}
         try:
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                done, pending = wait(pending, timeout=STOP_POLL if stop else None, return_when=FIRST_COMPLETED)
+                if stop and stop():
+                    raise Stopped("stopped")
                 for future in done:
                     for r in future.result():
                         results.append(r)
@@ -78,9 +89,21 @@ def _run_processes(jobs: int, args: tuple, n: int, seed: int, progress: Progress
             raise CardcoreError("a worker process stopped (interrupted, or out of memory); "
                                 "no results") from None
         except BaseException:
+            _end_workers(pool)
             pool.shutdown(wait=False, cancel_futures=True)
             raise
     return results
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End the worker processes now: shutting the pool down alone lets each finish the chunk of
+    games it plays, which with slow bots lasts hours."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((pool._processes or {}).values()):
+        process.terminate()
 
 
 def _quiet_worker() -> None:
