@@ -34,6 +34,7 @@ class CompareJob:
     done: int = 0
     status: str = "running"  # running, finished, failed, stopped
     stop_asked: bool = False
+    started: bool = False  # its turn came: it plays, or played
     error: str | None = None
     header: str = ""
     text: str = ""
@@ -79,7 +80,10 @@ class CompareJobs:
     def stop(self, job: CompareJob) -> None:
         """Stop a comparison under way: its worker processes are ended within a moment, in the
         middle of their games (a waiting one never starts)."""
-        job.stop_asked = True
+        with self._lock:
+            job.stop_asked = True
+            if not job.started:  # a waiting one is done with at once: it frees its place in the queue
+                job.status, job.error = "stopped", "stopped before its turn came"
 
     def get(self, job_id: str) -> CompareJob | None:
         with self._lock:
@@ -94,9 +98,11 @@ class CompareJobs:
         def stop() -> bool:
             return job.stop_asked or time.monotonic() > deadline
 
-        try:
+        with self._lock:
             if job.stop_asked:
-                raise Stopped("stopped before it started")
+                return
+            job.started = True
+        try:
             done = compare_arms(arm_games, job.bots, job.n, job.seed, self.processes, None, 0, tick, stop=stop)
         except Stopped:
             job.status = "stopped"

@@ -202,7 +202,12 @@ def test_a_comparison_from_the_web_has_a_ceiling_of_games_and_of_waiting_ones(cl
         started.append(r.json()["id"])
     r = client.post("/api/compare", json={"arms": ["marjolet", "penchant"], "n": 5})
     assert r.status_code == 429 and "wait" in r.json()["error"], r.text
-    for job in started:
+    # a waiting one stopped is done with at once, and frees its place
+    assert client.delete(f"/api/compare/{started[-1]}").status_code == 202
+    assert client.get(f"/api/compare/{started[-1]}").json()["status"] == "stopped"
+    r = client.post("/api/compare", json={"arms": ["marjolet", "penchant"], "n": 5})
+    assert r.status_code == 202, r.text
+    for job in started[:-1] + [r.json()["id"]]:
         client.delete(f"/api/compare/{job}")
 
 
@@ -249,3 +254,65 @@ def test_stop_ends_a_comparisons_worker_processes_at_once(client):
         time.sleep(0.1)
     assert alive == [], "the workers still play after stop"
     assert job["status"] == "stopped", job
+
+
+@pytest.mark.browser
+def test_in_chromium_a_page_of_another_local_origin_cannot_play_a_move(browser, live_server):
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from cardcore.records import read_record
+
+    base, records = live_server
+    game = json.loads(_post(base, "/api/games", {"game": "penchant", "seed": 4, "level": "easy"}))  # you lead KS
+    path = records / f"{game['id']}.json"
+    before, games = path.read_bytes(), sorted(records.glob("*.json"))
+    # a plain form (no script): its text/plain body reads {"game": "penchant(scoring=modern)"}
+    attack = f"""<!doctype html><form id="f" method="post" action="{base}/api/games" enctype="text/plain">
+        <input name='{{"game": "penchant(scoring' value='modern)"}}'></form>""".encode()
+
+    class Attacker(BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(attack)
+
+        def log_message(self, *args):
+            pass
+
+    # another server on this machine (another port of 127.0.0.1), its page played by Chromium
+    evil = ThreadingHTTPServer(("127.0.0.1", 0), Attacker)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    page = browser.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{evil.server_address[1]}/")
+        outcome = page.evaluate("""async (target) => {
+            const sent = [];
+            for (const [mode, type] of [["no-cors", "text/plain"], ["cors", "application/json"]]) {
+              try {  // cors with JSON: the preflight, which the server never grants, stops it
+                await fetch(target, {method: "POST", mode, headers: {"Content-Type": type},
+                                     body: JSON.stringify({action: "KS"})});
+                sent.push(mode + ": sent");
+              } catch (e) { sent.push(mode + ": " + e.message); }
+            }
+            return sent;
+        }""", f"{base}/api/games/{game['id']}/actions")
+        with page.expect_navigation(timeout=15000) as answer:
+            page.evaluate("document.getElementById('f').submit()")
+        assert answer.value.status in (403, 415), (outcome, answer.value.status)
+    finally:
+        page.close()
+        evil.shutdown()
+    assert path.read_bytes() == before, outcome
+    assert read_record(path)["actions"] == []
+    assert sorted(records.glob("*.json")) == games  # the form started no game
+
+
+def _post(base: str, path: str, body: dict) -> bytes:
+    import urllib.request
+
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=JSON)
+    with direct.open(req, timeout=30) as r:
+        return r.read()
