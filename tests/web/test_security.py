@@ -230,7 +230,18 @@ def test_a_comparison_from_the_web_stops_at_its_time_ceiling(records_dir):
 def test_stop_ends_a_comparisons_worker_processes_at_once(client):
     psutil = pytest.importorskip("psutil")
     me = psutil.Process()
-    before = {p.pid for p in me.children(recursive=True)}
+
+    def players() -> set[int]:  # the worker processes (not multiprocessing's resource tracker)
+        found = set()
+        for child in me.children(recursive=True):
+            try:
+                if "spawn_main" in " ".join(child.cmdline()):
+                    found.add(child.pid)
+            except psutil.Error:  # ended meanwhile
+                pass
+        return found
+
+    before = players()
     # slow games: a chunk of them lasts far longer than this test
     r = client.post("/api/compare", json={"arms": ["pinochle", "pinochle(target=2000)"],
                                           "bots": "ismcts(iterations=5000)", "n": 200})
@@ -238,7 +249,7 @@ def test_stop_ends_a_comparisons_worker_processes_at_once(client):
     job_id = r.json()["id"]
     workers: set = set()
     for _ in range(400):  # the workers start (spawned: a fresh interpreter each)
-        workers = {p.pid for p in me.children(recursive=True)} - before
+        workers = players() - before
         if len(workers) >= 2:
             break
         time.sleep(0.05)
