@@ -105,12 +105,13 @@ def _records_dir(path: str | Path | None) -> Path | None:
     return path
 
 
-def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None) -> Tally:
+def _play(game_string, specs, n, seed, jobs, scheduler, tick, records_dir: Path | None,
+          stop=None) -> Tally:
     """Play the games, each folded into the tally as it comes (and its record written), so
     that no game is kept whole."""
     tally = Tally()
     for result in stream(game_string, specs, n, seed, jobs=jobs, scheduler=scheduler,
-                         keep_records=records_dir is not None):
+                         keep_records=records_dir is not None, stop=stop):
         if records_dir is not None:
             target = records_dir / _record_name(result["index"], n)
             try:
@@ -144,10 +145,11 @@ class ComparedArms:
 
 
 def compare_arms(arm_games: list, bots: str, n: int, seed: int, jobs: int, scheduler: str | None,
-                 skill_depth: int, tick, play=None) -> ComparedArms:
+                 skill_depth: int, tick, play=None, stop=None) -> ComparedArms:
     """Play ``n`` games per arm (the games of ``load_game``) between ``bots`` on the same deals and
     compare them: what `cardcore compare` prints and ``cardcore serve`` shows. ``tick`` is called
-    with each finished game; ``play(k)`` may give arm k's way of playing (e.g. keeping records)."""
+    with each finished game; ``play(k)`` may give arm k's way of playing (e.g. keeping records);
+    ``stop()`` ends the comparison (``sim.runner.Stopped``) when it says so."""
     names = [g.game_string() for g in arm_games]
     arm_specs = arm_bots(arm_games, bots)
     players = {g.players for g in arm_games}
@@ -155,12 +157,12 @@ def compare_arms(arm_games: list, bots: str, n: int, seed: int, jobs: int, sched
     paired = [parse_game_string(gs)[0] == first for gs in names]
     results, skills = [], []
     for k, gs in enumerate(names):
-        play_arm = play(k) if play else functools.partial(_play, records_dir=None)
+        play_arm = play(k) if play else functools.partial(_play, records_dir=None, stop=stop)
         results.append(play_arm(gs, arm_specs[k], n, seed, jobs, scheduler, tick))
     for g, gs in zip(arm_games, names):
         if skill_depth:  # ismcts in one seat, random in every other
             bots_now = SKILL_DEPTH_BOTS[:1] + SKILL_DEPTH_BOTS[1:] * (g.players - 1)
-            skill = run(gs, bots_now, skill_depth, seed, jobs=jobs, scheduler=scheduler, progress=tick)
+            skill = run(gs, bots_now, skill_depth, seed, jobs=jobs, scheduler=scheduler, progress=tick, stop=stop)
             skills.append(report.skill_series(skill))
         else:
             skills.append(None)

@@ -19,10 +19,15 @@ from ..errors import CardcoreError
 from .play import check, play_chunk, play_one
 
 Progress = Callable[[dict], None]
+STOP_POLL = 0.2  # seconds between two looks at whether a run was asked to stop
 
 
 class SchedulerError(CardcoreError):
     """Dask is missing, or the scheduler cannot be reached."""
+
+
+class Stopped(CardcoreError):
+    """The run was asked to stop (its ``stop`` said so); the games under way were ended."""
 
 
 def chunks(n: int, workers: int, most: int = 25) -> list[list[int]]:
@@ -32,13 +37,16 @@ def chunks(n: int, workers: int, most: int = 25) -> list[list[int]]:
 
 
 def stream(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int = 1,
-           scheduler: str | None = None, keep_records: bool = False) -> Iterator[dict]:
+           scheduler: str | None = None, keep_records: bool = False,
+           stop: Callable[[], bool] | None = None) -> Iterator[dict]:
     """Play ``n`` games and give their metric dicts one by one, in index order, as they finish.
 
     ``jobs`` > 1 uses that many processes (spawned, so it works the same on every platform);
     ``scheduler`` (an address such as ``tcp://host:8786``) sends the work to a Dask cluster
     instead. A game that finishes before one of a lower index waits for it (a few chunks at
     most), so that what is made of the games in turn does not depend on where they were played.
+    ``stop``, asked between games and every STOP_POLL seconds while processes play, ends the run
+    when it says so (Stopped), the worker processes at once, in the middle of their games.
     """
     specs = tuple(bot_specs)
     check(game_string, specs)  # bad game, option or bot: fail here, before any worker starts
@@ -48,9 +56,9 @@ def stream(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: 
     if scheduler:
         finished = _run_dask(scheduler, args, n, seed, keep_records)
     elif jobs <= 1:
-        finished = (play_one(*args, index, seed, keep_records) for index in range(n))
+        finished = _run_here(args, n, seed, keep_records, stop)
     else:
-        finished = _run_processes(jobs, args, n, seed, keep_records)
+        finished = _run_processes(jobs, args, n, seed, keep_records, stop)
     waiting: dict[int, dict] = {}
     upcoming = 0
     for r in finished:
@@ -62,32 +70,55 @@ def stream(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: 
 
 def run(game_string: str, bot_specs: Iterable[str], n: int, seed: int, jobs: int = 1,
         scheduler: str | None = None, progress: Progress | None = None,
-        keep_records: bool = False) -> list[dict]:
+        keep_records: bool = False, stop: Callable[[], bool] | None = None) -> list[dict]:
     """Play ``n`` games and return their metric dicts ordered by index (see ``stream``).
     ``progress`` is called in this process with each game's dict."""
     results = []
-    for r in stream(game_string, bot_specs, n, seed, jobs, scheduler, keep_records):
+    for r in stream(game_string, bot_specs, n, seed, jobs, scheduler, keep_records, stop):
         results.append(r)
         if progress:
             progress(r)
     return results
 
 
-def _run_processes(jobs: int, args: tuple, n: int, seed: int, keep_records: bool) -> Iterator[dict]:
+def _run_here(args: tuple, n: int, seed: int, keep_records: bool,
+              stop: Callable[[], bool] | None) -> Iterator[dict]:
+    for index in range(n):
+        if stop and stop():
+            raise Stopped("stopped")
+        yield play_one(*args, index, seed, keep_records)
+
+
+def _run_processes(jobs: int, args: tuple, n: int, seed: int, keep_records: bool,
+                   stop: Callable[[], bool] | None = None) -> Iterator[dict]:
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker) as pool:
         pending = {pool.submit(play_chunk, *args, part, seed, keep_records) for part in chunks(n, jobs)}
         try:
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                done, pending = wait(pending, timeout=STOP_POLL if stop else None, return_when=FIRST_COMPLETED)
+                if stop and stop():
+                    raise Stopped("stopped")
                 for future in done:
                     yield from future.result()
         except BrokenProcessPool:
             raise CardcoreError("a worker process stopped (interrupted, or out of memory); "
                                 "no results") from None
         except BaseException:  # also GeneratorExit: whoever reads the games stopped
+            _end_workers(pool)
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End the worker processes now: shutting the pool down alone lets each finish the chunk of
+    games it plays, which with slow bots lasts hours."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((pool._processes or {}).values()):
+        process.terminate()
 
 
 def _quiet_worker() -> None:

@@ -5,16 +5,18 @@ made or listed; a refused request changes nothing and says why (4xx, ``{"error":
 from __future__ import annotations
 
 import json
+import re
 import sys
 import traceback
 from pathlib import Path
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route
@@ -22,6 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from ..cli_options import make_game
+from ..cli_sim import split_bots
 from ..errors import CardcoreError
 from ..play.levels import LEVELS, level_bot
 from ..play.session import DEFAULT_HINT_BOT, HUMAN
@@ -29,6 +32,9 @@ from ..play.text import plain
 from ..plugins import bot_names, get_games
 from .cards import back_svg, card_svg
 from .compare import CompareJobs, plot_svg
+from .guard import NoFraming, SameOriginOnly
+from .limits import (COMPARE_GAMES, COMPARE_SECONDS, ECHO_CHARS, MOVE_BODY_BYTES, REQUEST_BODY_BYTES,
+                     check_web_bot)
 from .render import grid_html, inline_card, line_html
 from .store import Store
 from .tables import Refused, WebTable
@@ -36,6 +42,10 @@ from .tables import Refused, WebTable
 HERE = Path(__file__).parent
 TEXTS = ("moves", "help", "hint", "score", "history")
 OptionValue = Union[bool, int, str]
+BotSpec = Annotated[str, Field(max_length=400)]
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # the names of this machine a request may use
+JSON_DEPTH = 20  # the requests' JSON is two levels deep; deeper is no request of this API
+SINCE = re.compile(r"[0-9]{1,9}")
 
 
 class NewGame(BaseModel):
@@ -48,7 +58,7 @@ class NewGame(BaseModel):
     preset: str | None = Field(default=None, max_length=100)
     seat: int | None = Field(default=0, ge=0, le=16)
     watch: bool = False
-    bots: list[str] = Field(default_factory=list, max_length=16)
+    bots: list[BotSpec] = Field(default_factory=list, max_length=16)
     level: Literal["easy", "normal", "hard"] | None = None
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
 
@@ -65,7 +75,7 @@ class NewComparison(BaseModel):
     model_config = ConfigDict(extra="forbid")
     arms: list[str] = Field(min_length=2, max_length=8)
     bots: str = Field(default="greedy", min_length=1, max_length=400)
-    n: int = Field(default=100, ge=1, le=100_000)
+    n: int = Field(default=100, ge=1, le=COMPARE_GAMES)
     seed: int = Field(default=1, ge=0, le=2**63 - 1)
 
 
@@ -74,11 +84,43 @@ class BadRequest(Exception):
         self.message, self.status = message, status
 
 
-async def parse(request: Request, model: type[BaseModel]) -> BaseModel:
+async def read_body(request: Request, limit: int) -> bytes:
+    """The body, refused with 413 as soon as it is known to be over ``limit`` bytes: from its
+    declared length before any of it is read, else while it streams in."""
+    declared = request.headers.get("content-length")
+    too_big = f"The request body is over the {limit} bytes this request may send."
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BadRequest(too_big, 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BadRequest(too_big, 413)
+    return bytes(body)
+
+
+def json_depth(value) -> int:
+    """How deeply lists and objects nest in ``value`` (counted without recursion), up to one
+    past JSON_DEPTH."""
+    deepest, stack = 0, [(value, 1)]
+    while stack and deepest <= JSON_DEPTH:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+async def parse(request: Request, model: type[BaseModel], limit: int = REQUEST_BODY_BYTES) -> BaseModel:
+    nested = f"the JSON is nested too deeply (more than {JSON_DEPTH} levels)"
     try:
-        data = json.loads(await request.body() or b"null")
+        data = json.loads(await read_body(request, limit) or b"null")
+    except RecursionError:
+        raise BadRequest(nested) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadRequest(f"malformed JSON: {exc}") from None
+    if json_depth(data) > JSON_DEPTH:
+        raise BadRequest(nested)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -87,6 +129,9 @@ async def parse(request: Request, model: type[BaseModel]) -> BaseModel:
 
 
 def error(message: str, status: int) -> JSONResponse:
+    """A refusal; a message that repeats much of the request is cut short."""
+    if len(message) > ECHO_CHARS:
+        message = message[: ECHO_CHARS - 1] + "…"
     return JSONResponse({"error": message}, status_code=status)
 
 
@@ -146,6 +191,8 @@ def seat_players(new: NewGame, game) -> list[str]:
         raise BadRequest(f"bots name bots; {HUMAN!r} is the seat you play (seat)")
     if any(not b for b in bots):
         raise BadRequest("a bot spec cannot be empty, e.g. greedy or ismcts(iterations=2000)")
+    for spec in bots:
+        check_web_bot(spec, game)
     others = [s for s in range(n) if s != seat]
     if bots and new.level:
         raise BadRequest("give bots or level, not both")
@@ -166,12 +213,15 @@ def seat_players(new: NewGame, game) -> list[str]:
 
 
 def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
-               hint_bot: str = DEFAULT_HINT_BOT) -> Starlette:
+               hint_bot: str = DEFAULT_HINT_BOT, host: str | None = None,
+               compare_seconds: float = COMPARE_SECONDS) -> Starlette:
     """The application over a records directory (default: where ``cardcore play`` writes).
     ``pace``: the default seconds between two bot moves in the page; ``hint_bot``: the spec of the
-    bot that answers Hint (``cardcore serve --hint-bot``, checked there)."""
+    bot that answers Hint (``cardcore serve --hint-bot``, checked there); ``host``: the address
+    the server listens on, which requests may name beside this machine's own names;
+    ``compare_seconds``: when a comparison still playing is stopped."""
     store = Store(records_dir, hint_bot=hint_bot)
-    jobs = CompareJobs()
+    jobs = CompareJobs(max_seconds=compare_seconds)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     env = templates.env
     env.globals.update(card_svg=card_svg, back_svg=back_svg, line_html=line_html, grid_html=grid_html,
@@ -189,15 +239,24 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
         saved = await run_in_threadpool(store.saved)
         return page(request, "saved.html", saved=saved, records_dir=str(store.dir))
 
+    async def at_table(request: Request, work):
+        """``work(table)`` on the game of the request, with the game to itself (its lock held)
+        and up to date with its record."""
+        def locked():
+            with store.locked(request.path_params["game_id"]) as table:
+                return work(table)
+
+        return await run_in_threadpool(locked)
+
     async def table_page(request: Request):
-        table = await run_in_threadpool(store.get, request.path_params["game_id"])
-        return page(request, "game.html", t=table, s=table.summary())
+        return page(request, "game.html", **await at_table(request, lambda t: {"t": t, "s": t.summary()}))
 
     async def table_fragment(request: Request):
-        table = await run_in_threadpool(store.get, request.path_params["game_id"])
-        with table.lock:
+        def render(table):
             return page(request, "table.html", t=table, s=table.summary(), f=table.facts(),
                         obs=table.state.observation(table.viewer()))
+
+        return await at_table(request, render)
 
     async def compare_page(request: Request):
         games = await run_in_threadpool(game_list)
@@ -224,54 +283,40 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
         return JSONResponse({**table.summary(), "url": f"/play/{table.game_id}"}, status_code=201)
 
     async def api_game(request: Request):
-        table = await run_in_threadpool(store.get, request.path_params["game_id"])
         since = request.query_params.get("since", "0")
-        if not since.isdigit() or len(since) > 9:
+        if not SINCE.fullmatch(since):
             raise BadRequest("since must be an event number (0 or more)")
-
-        def read():
-            with table.lock:
-                return {**table.summary(), "log": table.log(int(since))}
-
-        return JSONResponse(await run_in_threadpool(read))
+        return JSONResponse(await at_table(request, lambda t: {**t.summary(), "log": t.log(int(since))}))
 
     async def api_act(request: Request):
-        move = await parse(request, Move)
+        move = await parse(request, Move, MOVE_BODY_BYTES)
         return await moved(request, lambda t: t.act(move.action, move.confirm))
 
     async def api_step(request: Request):
         return await moved(request, WebTable.step)
 
     async def moved(request: Request, how) -> JSONResponse:
-        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+        def go(table):
+            before = len(table.state.events)
+            action = how(table)
+            return {**table.summary(), "action": action, "log": table.log(before)}
 
-        def go():
-            with table.lock:
-                before = len(table.state.events)
-                action = how(table)
-                return {**table.summary(), "action": action, "log": table.log(before)}
-
-        return JSONResponse(await run_in_threadpool(go))
+        return JSONResponse(await at_table(request, go))
 
     async def api_undo(request: Request):
-        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+        def go(table):
+            taken = table.undo()
+            return {**table.summary(), "undone": taken, "log": table.log(0)}
 
-        def go():
-            with table.lock:
-                taken = table.undo()
-                return {**table.summary(), "undone": taken, "log": table.log(0)}
-
-        return JSONResponse(await run_in_threadpool(go))
+        return JSONResponse(await at_table(request, go))
 
     async def api_text(request: Request):
         what = request.path_params["what"]
         if what not in TEXTS:
             raise BadRequest(f"unknown text {what[:40]!r}; the texts are {', '.join(TEXTS)}", 404)
-        table = await run_in_threadpool(store.get, request.path_params["game_id"])
+        items = await at_table(request, lambda t: t.text(what))
 
         def words():
-            with table.lock:
-                items = table.text(what)
             html = "".join(str(grid_html(i)) if hasattr(i, "header") else f"<div>{line_html(i)}</div>" for i in items)
             text = "\n".join(plain(i.title) if hasattr(i, "header") else plain(i) for i in items)
             return {"what": what, "html": html, "text": text}
@@ -284,6 +329,8 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
     async def api_new_comparison(request: Request):
         new = await parse(request, NewComparison)
         arm_games = await run_in_threadpool(lambda: [make_game(arm, [], None) for arm in new.arms])
+        for spec in split_bots(new.bots):
+            check_web_bot(spec, arm_games[0])
         job = jobs.start(arm_games, new.bots, new.n, new.seed)
         return JSONResponse({**job.as_dict(), "url": f"/compare/{job.job_id}"}, status_code=202)
 
@@ -336,6 +383,10 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     handlers = {Refused: refused, BadRequest: bad_request, CardcoreError: user_error, HTTPException: http_error}
-    return Starlette(routes=routes, exception_handlers=handlers, middleware=[Middleware(ServerErrors)])
+    hosts = [*LOCAL_HOSTS, *([f"[{host}]" if ":" in host else host] if host else [])]
+    middleware = [Middleware(ServerErrors), Middleware(NoFraming),
+                  Middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False),
+                  Middleware(SameOriginOnly)]
+    return Starlette(routes=routes, exception_handlers=handlers, middleware=middleware)
 
 

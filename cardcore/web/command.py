@@ -8,11 +8,13 @@ from __future__ import annotations
 import socket
 import threading
 import webbrowser
+from pathlib import Path
 
 import click
 
 from ..errors import CardcoreError, OptionError
 from ..play.session import DEFAULT_HINT_BOT
+from .limits import ceilings_text
 
 
 def check_hint_bot(spec: str) -> None:
@@ -35,16 +37,21 @@ def check_hint_bot(spec: str) -> None:
             raise OptionError(f"--hint-bot {spec}: {exc}") from None
 
 
-@click.command(short_help="Play, watch and compare in the browser (a local web application).")
+@click.command(short_help="Play, watch and compare in the browser (a local web application).",
+               epilog="Only the server's own pages may act on it: a request naming another host than "
+                      "127.0.0.1, localhost, [::1] or --host, or a change (POST, DELETE) from another site or "
+                      "origin, or a body not sent as JSON, is refused, and no page may be framed. "
+                      + ceilings_text())
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on. Only this machine can reach the default; another "
+              help="The address to listen on, and the one name besides 127.0.0.1, localhost and [::1] that "
+                   "requests may give the server. Only this machine can reach the default; another "
                    "address lets other machines play your games and read your records.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="The port; 0 takes a free one.")
 @click.option("--no-browser", is_flag=True, help="Do not open the browser; only print the address.")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False),
               help="The directory of the games' records (default: ~/.cardcore/records/, or "
-                   "$CARDCORE_HOME/records/, where `cardcore play` writes).")
+                   "$CARDCORE_HOME/records/, where `cardcore play` writes); one server at a time uses it.")
 @click.option("--pace", type=click.FloatRange(min=0, max=60), default=0.8, show_default=True, metavar="SECONDS",
               help="The pause before each bot move in the page (the watch page has a speed control).")
 @click.option("--hint-bot", metavar="SPEC", default=DEFAULT_HINT_BOT, show_default=True,
@@ -66,6 +73,10 @@ def serve(host, port, no_browser, records_dir, pace, hint_bot):
         raise click.ClickException(f"cardcore serve needs the web extra ({exc.name} is missing): "
                                    "pip install 'cardcore[web]'") from None
     check_hint_bot(hint_bot)
+    from .store import claim_records, records_home
+
+    records_path = Path(records_dir) if records_dir is not None else records_home()
+    records_lock = claim_records(records_path)  # held until the server stops  # noqa: F841
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -76,7 +87,7 @@ def serve(host, port, no_browser, records_dir, pace, hint_bot):
     bound = sock.getsockname()[1]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{bound}/"
     click.echo(f"cardcore serve: {url}  (Ctrl-C stops it)")
-    app = create_app(records_dir, pace=pace, hint_bot=hint_bot)
+    app = create_app(records_path, pace=pace, hint_bot=hint_bot, host=host)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     if not no_browser:
         threading.Timer(0.8, webbrowser.open, [url]).start()

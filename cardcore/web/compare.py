@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
@@ -15,6 +16,9 @@ from ..cli_sim import arm_bots, compare_arms, compare_header
 from ..errors import CardcoreError
 from ..sim import report
 from ..sim.plot import headline_rows
+from ..sim.runner import Stopped
+from .limits import COMPARE_SECONDS, COMPARE_WAITING
+from .tables import Refused
 
 KEPT_JOBS = 50  # finished comparisons kept for their pages; the oldest go first
 
@@ -30,6 +34,7 @@ class CompareJob:
     done: int = 0
     status: str = "running"  # running, finished, failed, stopped
     stop_asked: bool = False
+    started: bool = False  # its turn came: it plays, or played
     error: str | None = None
     header: str = ""
     text: str = ""
@@ -45,12 +50,14 @@ class CompareJob:
 
 
 class CompareJobs:
-    """Comparisons under way and done. One runs at a time, the others wait their turn; its games
-    are played in ``processes`` worker processes (as `cardcore compare --jobs`), so that the
-    server's own process stays free for play: a thread here only collects their results."""
+    """Comparisons under way and done. One runs at a time, at most COMPARE_WAITING others wait
+    their turn; its games are played in ``processes`` worker processes (as `cardcore compare
+    --jobs`), so that the server's own process stays free for play: a thread here only collects
+    their results. One that still plays after ``max_seconds`` is stopped."""
 
-    def __init__(self, processes: int = 2):
+    def __init__(self, processes: int = 2, max_seconds: float = COMPARE_SECONDS):
         self.processes = processes
+        self.max_seconds = max_seconds
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="compare")
         self._jobs: dict[str, CompareJob] = {}
         self._lock = threading.Lock()
@@ -60,6 +67,9 @@ class CompareJobs:
         job = CompareJob(secrets.token_hex(6), [g.game_string() for g in arm_games], bots, n, seed,
                          total=len(arm_games) * n)
         with self._lock:
+            if sum(j.status == "running" for j in self._jobs.values()) > COMPARE_WAITING:
+                raise Refused(f"{COMPARE_WAITING + 1} comparisons are under way or waiting already: wait for one "
+                              "to finish, or stop one.", 429)
             self._jobs[job.job_id] = job
             for old in list(self._jobs)[:-KEPT_JOBS]:
                 if self._jobs[old].status != "running":
@@ -68,8 +78,12 @@ class CompareJobs:
         return job
 
     def stop(self, job: CompareJob) -> None:
-        """Stop a comparison under way: no more games are started (those playing finish)."""
-        job.stop_asked = True
+        """Stop a comparison under way: its worker processes are ended within a moment, in the
+        middle of their games (a waiting one never starts)."""
+        with self._lock:
+            job.stop_asked = True
+            if not job.started:  # a waiting one is done with at once: it frees its place in the queue
+                job.status, job.error = "stopped", "stopped before its turn came"
 
     def get(self, job_id: str) -> CompareJob | None:
         with self._lock:
@@ -78,14 +92,24 @@ class CompareJobs:
     def _run(self, job: CompareJob, arm_games: list) -> None:
         def tick(_result):
             job.done += 1
+
+        deadline = time.monotonic() + self.max_seconds
+
+        def stop() -> bool:
+            return job.stop_asked or time.monotonic() > deadline
+
+        with self._lock:
             if job.stop_asked:
-                raise _Stopped
-
-
+                return
+            job.started = True
         try:
-            done = compare_arms(arm_games, job.bots, job.n, job.seed, self.processes, None, 0, tick)
-        except _Stopped:
-            job.status, job.error = "stopped", f"stopped after {job.done} of {job.total} games"
+            done = compare_arms(arm_games, job.bots, job.n, job.seed, self.processes, None, 0, tick, stop=stop)
+        except Stopped:
+            job.status = "stopped"
+            job.error = f"stopped after {job.done} of {job.total} games"
+            if not job.stop_asked:
+                job.error += (f": a comparison started from the web plays for {self.max_seconds:g} s at most "
+                              "(`cardcore compare` has no such ceiling)")
             return
         except CardcoreError as exc:
             job.status, job.error = "failed", str(exc)
@@ -99,10 +123,6 @@ class CompareJobs:
         job.header = compare_header(job.n, job.seed, labels, specs, done.paired, min(done.players))
         job.text = report.compare_text(done.rows, done.names, job.header)
         job.status = "finished"
-
-
-class _Stopped(Exception):
-    """Raised from the progress callback to end a comparison that was asked to stop."""
 
 
 def plot_svg(rows: list, arm_names: list[str]) -> Markup:

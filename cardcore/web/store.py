@@ -11,7 +11,9 @@ import re
 import secrets
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from ..errors import CardcoreError
 from ..play.levels import level_bot
@@ -22,6 +24,35 @@ from .tables import Refused, WebTable, stamp_of
 # What an id may be: a record's file name in the records directory, without a path or a dot first.
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,150}")
 LISTED = 200  # the newest records shown in the list of saved games
+
+
+class RecordsInUse(CardcoreError):
+    """Another server holds the records directory."""
+
+
+def claim_records(directory: Path):
+    """Hold ``directory`` for this server while it runs (the open lock file it returns; the lock
+    goes with the process, however it ends). A second server on the same records would keep its
+    own copy of each game, and the moves of one would overwrite the other's: it is refused."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        handle = open(directory / ".cardcore-serve.lock", "a+b")
+    except OSError as exc:
+        raise RecordsInUse(f"cannot use the records directory {directory}: {exc.strerror or exc}") from None
+    try:
+        if os.name == "nt":
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise RecordsInUse(f"another cardcore serve uses the records in {directory}: open its address, or stop "
+                           "it, or give this one other records with --records DIR") from None
+    return handle
 
 
 def records_home() -> Path:
@@ -49,17 +80,26 @@ class Store:
             raise Refused(f"There is no game {game_id!r} in {self.dir}.", 404)
         return path
 
-    def get(self, game_id: str) -> WebTable:
-        """The game of that id, read again when its record changed on disk (e.g. the terminal
-        played on)."""
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[WebTable]:
+        """The game of that id, held by this request alone (its lock) and read again first when
+        its record changed on disk (e.g. the terminal played on).
+
+        A game has one table for the server's life, and its record is compared with the table's
+        stamp only under the table's lock, which a move holds until it has saved and taken the new
+        stamp: a request never takes the server's own write for another program's, so it never
+        loads a second copy of the game whose moves the first copy's would overwrite."""
         path = self.path_of(game_id)
         with self._lock:
             table = self._tables.get(game_id)
+            if table is None:
+                table = self._tables[game_id] = self._load(game_id, path, stamp_of(path))
+        with table.lock:
             stamp = stamp_of(path)
-            if table is None or table.stamp != stamp:
-                table = self._load(game_id, path, stamp)
-                self._tables[game_id] = table
-            return table
+            if table.stamp != stamp:
+                fresh = self._load(game_id, path, stamp)
+                table.resume(fresh.state, fresh.players, stamp)
+            yield table
 
     def _load(self, game_id: str, path: Path, stamp: tuple[int, int]) -> WebTable:
         try:

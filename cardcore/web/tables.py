@@ -73,6 +73,12 @@ class WebTable:
             self._bots = seat_bots(self.state, self.players)
         return self._bots
 
+    def resume(self, state, players: list[str], stamp: tuple[int, int]) -> None:
+        """Go on from the game as its record now holds it (another program moved it on); the
+        bots and the hint's bot are made afresh, seeded as when the game is opened."""
+        self.state, self.players, self.stamp = state, players, stamp
+        self._bots = self._hint_bot = None
+
     def save(self) -> None:
         write_record(self.path, {**self.state.record(), "players": list(self.players)})
         self.stamp = stamp_of(self.path)

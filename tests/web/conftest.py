@@ -31,7 +31,8 @@ def client(records_dir):
 
     from cardcore.web.app import create_app
 
-    with TestClient(create_app(records_dir)) as c:
+    # the address the server listens on: a request naming another host is refused
+    with TestClient(create_app(records_dir), base_url="http://127.0.0.1") as c:
         yield c
 
 

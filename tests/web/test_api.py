@@ -112,9 +112,9 @@ def test_a_restarted_server_continues_the_game_from_its_record(records_dir):
 
     from cardcore.web.app import create_app
 
-    with TestClient(create_app(records_dir)) as first:
+    with TestClient(create_app(records_dir), base_url="http://127.0.0.1") as first:
         s = play_until(first, new_game(first, game="marjolet"), lambda s: s["actions"] >= 6)
-    with TestClient(create_app(records_dir)) as second:
+    with TestClient(create_app(records_dir), base_url="http://127.0.0.1") as second:
         again = second.get(f"/api/games/{s['id']}").json()
         assert again["actions"] == s["actions"] and again["scores"] == s["scores"]
         assert again["legal_actions"] == s["legal_actions"]
@@ -292,7 +292,7 @@ def test_the_hint_comes_from_the_servers_hint_bot(records_dir):
 
     from cardcore.web.app import create_app
 
-    with TestClient(create_app(records_dir, hint_bot="greedy")) as c:
+    with TestClient(create_app(records_dir, hint_bot="greedy"), base_url="http://127.0.0.1") as c:
         s = new_game(c, game="penchant")  # seed 4: you lead
         hint = c.get(f"/api/games/{s['id']}/text/hint").json()["text"]
     assert hint.startswith("Hint (greedy): [")

@@ -36,7 +36,7 @@ def test_the_list_replays_a_record_only_when_it_is_new_or_changed(client, record
         record = read_record(records_dir / f"{game['id']}.json")
         (records_dir / f"{game['id']}.json").unlink()
         write_record(records_dir / f"{name}.json", {**record, "actions": actions})
-    with TestClient(create_app(records_dir)) as fresh:  # a server that has read no record yet
+    with TestClient(create_app(records_dir), base_url="http://127.0.0.1") as fresh:  # a server that has read no record yet
         first = {g["id"]: g for g in fresh.get("/api/saved").json()}
         assert {k: v["actions"] for k, v in first.items()} == {"one": 1, "two": 2}
         assert sorted(replays) == ["one.json", "two.json"]

@@ -1,0 +1,74 @@
+"""Who may act on ``cardcore serve``: its own pages, and programs outside the browser (curl, a
+script), but no other site that the person's browser happens to show.
+
+A browser attaches to every request it sends where it comes from: ``Sec-Fetch-Site`` (fetch
+metadata) and, on a POST or DELETE, ``Origin``; no page can forge or remove them. A request that
+changes anything is refused when either names another origin (another site, or another server on
+this machine: another port is another origin). Its body must also be declared JSON, which a form
+cannot send and a script of another origin cannot send without a CORS preflight, which this server
+never grants. The Host header is checked before (Starlette's TrustedHostMiddleware), so that a
+rebound DNS name that points at 127.0.0.1 is refused too.
+"""
+
+from __future__ import annotations
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.responses import JSONResponse
+
+SAFE_METHODS = ("GET", "HEAD")
+OWN_SITE = ("same-origin", "none")  # none: typed by the person, or a bookmark
+
+
+def cross_origin_refusal(scope) -> tuple[str, int] | None:
+    """Why a request that changes something is refused, and the status; None when it may go on."""
+    headers = Headers(scope=scope)
+    site = headers.get("sec-fetch-site")
+    if site is not None and site.lower() not in OWN_SITE:
+        return f"Refused: this request comes from another site ({site}), not from this server's pages.", 403
+    origin = headers.get("origin")
+    if origin is not None and origin.lower() != f"{scope.get('scheme', 'http')}://{headers.get('host', '')}".lower():
+        return f"Refused: this request comes from another origin ({origin[:100]}), not from this server's pages.", 403
+    content_type = headers.get("content-type")
+    has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
+    if content_type is not None or has_body:
+        media = (content_type or "").split(";")[0].strip().lower()
+        if media != "application/json":
+            return "Refused: the body of a request must be JSON, sent as Content-Type: application/json.", 415
+    return None
+
+
+class SameOriginOnly:
+    """Refuse, with 403 or 415 and ``{"error": ...}``, any request but GET and HEAD that another
+    origin sent or whose body is not declared JSON (see the module's description)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            refusal = cross_origin_refusal(scope)
+            if refusal is not None:
+                message, status = refusal
+                return await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
+        await self.app(scope, receive, send)
+
+
+class NoFraming:
+    """No page of the server may be shown in a frame of another (clickjacking): the old header
+    and its Content-Security-Policy successor, on every answer."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_framed(message):
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["X-Frame-Options"] = "DENY"
+                headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+            await send(message)
+
+        await self.app(scope, receive, send_framed)
