@@ -54,8 +54,9 @@ def games(json_):
         return
     if not entries:
         click.echo("No games installed.")
+    width = max((len(e.name) for e in entries), default=0)  # the titles in one column
     for e in entries:
-        click.echo(f"{e.name:<12} {e.title}  [plugin: {e.plugin}]")
+        click.echo(f"{e.name:<{width}}  {e.title}  [plugin: {e.plugin}]")
 
 
 @cli.command(short_help="A game's rules: rank order, what counts, melds, options, sources.")
