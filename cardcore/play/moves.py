@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..cards import iter_bits
+from ..cards import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_OF_SUIT, iter_bits
 from ..engine.kinds import FROM_TABLE
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
@@ -65,6 +65,9 @@ def interpret(text: str, state) -> Answer:
         if len(words[1]) > 9:
             return Answer(error=f"{verb} {words[1][:9]}...: no amount is that long ({len(words[1])} digits).")
         return _amount(state, verb, int(words[1]))
+    suits = _suit_moves(legal, verb)
+    if suits:  # a move naming a suit (trump H): the suit in any form, or which suits there are
+        return _suit_answer(verb, words[1:], suits)
     where = []  # "k♠ from table": the table's copy of a card whose twin is in hand
     if len(words) > 2 and [w.lower() for w in words[-2:]] == FROM_TABLE.split():
         words, where = words[:-2], FROM_TABLE.split()
@@ -121,6 +124,23 @@ def _amount(state, verb: str, amount: int) -> Answer:
     except IllegalAction as exc:
         return Answer(error=f"{action}: {exc.reason}.")
     return Answer(action)
+
+
+def _suit_moves(legal: list[str], verb: str) -> dict[str, str]:
+    """Suit letter -> move, when ``verb``'s moves each name one suit (as naming trump does)."""
+    moves = {a.split()[1]: a for a in legal if a.split()[0] == verb and len(a.split()) == 2}
+    return moves if moves and all(arg in SUIT_CHARS for arg in moves) else {}
+
+
+def _suit_answer(verb: str, args: list[str], moves: dict[str, str]) -> Answer:
+    """``trump h``, ``trump hearts``, ``trump ♥``: the move naming that suit, else the suits to name."""
+    typed = args[0].lower() if len(args) == 1 else None
+    for letter, action in moves.items():
+        if typed in (letter.lower(), SUIT_NAMES[letter], SYMBOL_OF_SUIT[letter]) or SUIT_SYMBOLS.get(typed) == letter:
+            return Answer(action)
+    choices = ", ".join(f"{letter} ({SUIT_NAMES[letter]})" for letter in moves)
+    said = f"{' '.join(args)!r} is not a suit" if args else "name a suit"
+    return Answer(error=f"{verb} {' '.join(args)}: {said}: {verb} one of {choices}, e.g. {verb} {next(iter(moves))}.")
 
 
 def _card_like(deck, word: str) -> bool:

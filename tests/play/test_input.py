@@ -223,3 +223,23 @@ def test_previews_stop_before_hidden_cards():
                   and e["source"] == "card won")
         assert p.points == won
         assert not any(what.startswith("turned card") for what, _ in p.scored)
+
+
+# --------------------------------------------------------------------------- naming trump
+def naming_trump_state():
+    """Auction Pinochle after the auction: the declarer names trumps (PB95, Widow: he 'announces
+    trumps'), one of the four suits."""
+    return find_state("auction-pinochle", {}, lambda s: s.observation(s.current_player)["decision"] == "trump")
+
+
+@pytest.mark.parametrize("text", ["trump h", "trump H", "trump hearts", "trump ♥", "TRUMP Hearts"])
+def test_trump_is_named_by_letter_word_or_symbol(text):
+    assert action(text, naming_trump_state()) == "trump H"
+
+
+@pytest.mark.parametrize("text", ["trump X", "trump 9C", "trump"])
+def test_a_trump_that_is_no_suit_is_answered_with_the_suits(text):
+    message = error(text, naming_trump_state())
+    assert "not a card" not in message
+    for suit in ("S (spades)", "H (hearts)", "D (diamonds)", "C (clubs)"):
+        assert suit in message
