@@ -201,3 +201,28 @@ def test_the_score_line_says_how_far_each_side_is_from_the_rubicon(capsys):
     assert sum("score 0 (this round 0) · 3000 short of the rubicon" in ln for ln in lines) == 2
     # a game without a rubicon says nothing of it
     assert "rubicon" not in shown(capsys, lambda: PlainView().table(facts.table_facts(follow_state(), 0, YOU)))
+
+
+def discard_state():
+    """Auction Pinochle's declarer with the widow taken and trumps named: he lays away three of
+    his eighteen cards, any not used in a meld (PB95, Auction Pinochle for three, Play)."""
+    return find_state("auction-pinochle", {}, lambda s: s.observation(s.current_player)["decision"] == "discard")
+
+
+def test_previews_of_a_discard_are_one_line_not_one_per_combination(capsys):
+    state = discard_state()
+    seat = state.current_player
+    legal = state.legal_actions()
+    discards = [a for a in legal if a.startswith("discard ")]
+    assert len(discards) > 40  # three of a dozen or more cards: too many to list
+    out = shown(capsys, lambda: PlainView().previews([preview(state, a) for a in legal]))
+    lines = out.splitlines()[1:]
+    assert len(lines) == len(legal) - len(discards) + 1, out
+    summary = lines[0].split()
+    assert summary[:4] == [f"[1-{len(discards)}]", "discard", "3", "of"]
+    offered = summary[4:summary.index(f"({len(discards)}")]
+    # every card some discard takes, as often as one discard may take it, and no other
+    assert set(offered) == {c for a in discards for c in a.split()[1:]}
+    assert set(offered) <= set(state.observation(seat)["hand"])
+    for card in set(offered):
+        assert offered.count(card) == max(a.split().count(card) for a in discards)
