@@ -45,7 +45,12 @@ def make_view(force_plain: bool = False):
 MOVES_LISTED = 40  # longer lists of moves (a discard of three from fifteen: 455) are summed up by verb
 
 
-def move_entries(legal: list[str]) -> list[tuple[str, Line]]:
+def move_entries(legal: list[str]) -> list[tuple[str, str]]:
+    """The moves as (number, action) to print, in plain text (see :func:`move_lines`)."""
+    return [(number, plain(line)) for number, line in move_lines(legal)]
+
+
+def move_lines(legal: list[str]) -> list[tuple[str, Line]]:
     """The moves as (number, action) to print: all of them, or where there are more than
     MOVES_LISTED, each verb with many moves once, as what its moves take and how many there are
     ("[1-455] discard 3 of 9S 9H JD … (455 ways: type discard and the cards)")."""
@@ -144,7 +149,7 @@ class PlainView:
         self.moves(f.moves)
 
     def moves(self, legal: list[str]) -> None:
-        self.echo("Moves: " + "  ".join(f"{n} {plain(a)}" for n, a in move_entries(legal)))
+        self.echo("Moves: " + "  ".join(f"{n} {a}" for n, a in move_entries(legal)))
 
     def previews(self, previews: list[Preview]) -> None:
         self.echo("Moves, and what each does now:")
@@ -281,7 +286,7 @@ class RichView(PlainView):
             self.print(Columns(items, padding=(0, 2)))
             return
         self.print(Text("Moves:", style="dim"))
-        for n, a in move_entries(legal):
+        for n, a in move_lines(legal):
             self.print(Text.assemble(("  " + n, "cyan"), " ", self.text(a)))
 
     def previews(self, previews: list[Preview]) -> None:

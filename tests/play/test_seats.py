@@ -214,7 +214,7 @@ def test_a_long_list_of_moves_is_summed_up_by_verb():
     legal = ["discard " + " ".join(c) for c in combinations(hand, 3)] + ["concede"]
     assert len(legal) == 456  # 15 choose 3 = 455 discards, and conceding
     assert move_entries(legal) == [
-        ("[1-455]", "discard AS TS KS … (455 ways: type discard and the cards)"), ("[456]", "concede")]
+        ("[1-455]", f"discard 3 of {' '.join(hand)} (455 ways: type discard and the cards)"), ("[456]", "concede")]
     bids = [f"bid {n}" for n in range(250, 660, 10)] + ["pass"]  # 41 bids from 250 to 650
     assert move_entries(bids) == [("[1-41]", "bid 250 to 650 (41 ways: type bid N, or the amount)"), ("[42]", "pass")]
     short = ["bid 250", "bid 260", "pass"]
