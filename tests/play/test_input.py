@@ -243,3 +243,24 @@ def test_a_trump_that_is_no_suit_is_answered_with_the_suits(text):
     assert "not a card" not in message
     for suit in ("S (spades)", "H (hearts)", "D (diamonds)", "C (clubs)"):
         assert suit in message
+
+
+# --------------------------------------------------------------------------- refusals cite the rule in force
+def endgame_refusal(options) -> str:
+    """A card refused in two-hand Pinochle's end-game, where the second hand must follow suit."""
+    def must_follow(s):
+        obs = s.observation(s.current_player)
+        return (s.phase_rule.name == "end-game" and obs["decision"] == "play" and bool(obs["trick"])
+                and any(f"play {c}" not in s.legal_actions() for c in obs["hand"]))
+    state = find_state("pinochle", options, must_follow)
+    refused = next(c for c in state.observation(state.current_player)["hand"] if f"play {c}" not in state.legal_actions())
+    return error(refused, state)
+
+
+def test_an_endgame_refusal_cites_the_must_win_rule_in_force_not_the_other():
+    # RM §5 End-game: follow and win if possible (endgame_must_win=always, the default);
+    # RM §8 (pokerwiner-pin): beat the card led only when it is a trump (endgame_must_win=trump-led)
+    always = endgame_refusal({})
+    assert "follow and win if possible" in always and "win only when trump is led" not in always
+    trump_led = endgame_refusal({"endgame_must_win": "trump-led"})
+    assert "win only when trump is led" in trump_led and "follow and win if possible" not in trump_led
