@@ -173,9 +173,19 @@ def _verb_for_cards(state, legal: list[str], cards: list[str]) -> tuple[str, lis
         if len(cards) == 1:
             if f"exchange {cards[0]}" in legal:
                 return "exchange", cards, None
+            if f"meld {cards[0]}" in legal:  # a meld of one card (the dix)
+                return "meld", cards, None
             with_card = [f"[{i}] {a}" for i, a in enumerate(legal, start=1)
                          if a.startswith("meld ") and cards[0] in a.split()[1:]]
             hint = f" Melds with {cards[0]}: {', '.join(with_card)}." if with_card else ""
+            singles = [f"[{i}] {a}" for i, a in enumerate(legal, start=1)
+                       if a.split()[0] in ("meld", "exchange") and len(a.split()) == 2]
+            if singles:  # one card may go alone now, but not this one
+                return "meld", cards, (f"{cards[0]} alone is neither a meld nor an exchange now: one card goes alone "
+                                       f"only as {', '.join(singles)}. A meld of more cards: type them all "
+                                       f"(e.g. meld {cards[0]} ..), or pass.{hint}")
+            if any(m.kind == "single" and m.enabled for m in state.rules.melds):  # the engine says why not
+                return "meld", cards, None
             return "meld", cards, (f"A meld takes two or more cards: type them all (e.g. meld {cards[0]} ..), "
                                    f"or pass.{hint}")
         return "meld", cards, None
