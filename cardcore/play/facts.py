@@ -18,7 +18,7 @@ from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, ph
                           throw_in_text, trump_lines)
 from ..tricks import forbidding_reason
 from .earned import earned_so_far, labelled, trick_earns
-from .moves import score_label
+from .moves import score_line
 from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards, joined
 
 
@@ -636,8 +636,8 @@ def history_lines(state, names: Names) -> list[Line]:
             rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
             lines.append([f"    — {e['phase']}: ", *(obligation_line(rule.follow_rule) if rule else [e["rule"]])])
         elif kind in SCORED and e["source"] != "meld":
-            lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]),
-                          Muted(f" {score_label(e)}")])
+            lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]), " ",
+                          *[Muted(w) if type(w) is str else w for w in score_line(e)]])
         elif kind not in KNOWN_EVENTS:
             line = event_line(e, names, watching=False)
             if line:

@@ -18,6 +18,7 @@ from ..cards import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_OF_SUIT, iter_b
 from ..engine.kinds import FROM_TABLE
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
+from .text import Card
 
 CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
 _NUMBER = re.compile(r"[0-9]+")
@@ -247,6 +248,7 @@ class Preview:
     action: str
     points: int = 0
     scored: list[tuple[str, int]] = field(default_factory=list)  # (what, points) for the player
+    scored_lines: list = field(default_factory=list)  # each what as a line, its card marked
     outcome: str | None = None  # "wins" / "loses" the trick, when certain
     trump: str | None = None  # the suit letter trump becomes, or "" when cancelled
     note: str | None = None
@@ -270,6 +272,7 @@ def preview(state, action: str) -> Preview:
         if kind in ("score", "deal-points") and e["seat"] == seat:
             out.points += e["points"]
             out.scored.append((score_label(e), e["points"]))
+            out.scored_lines.append(score_line(e))
         elif kind == "trick" and action.startswith("play "):
             out.outcome = "wins" if e["winner"] == seat else "loses"
         elif kind == "trump":
@@ -285,6 +288,14 @@ def score_label(event: dict) -> str:
         return event.get("meld", "meld")
     card = event.get("card")
     return f"{event['source']} {card}" if card else event["source"]
+
+
+def score_line(event: dict) -> list:
+    """:func:`score_label` as a line, its card marked as a card (shown as the table shows cards)."""
+    card = event.get("card")
+    if event["source"] == "meld" or not card:
+        return [score_label(event)]
+    return [f"{event['source']} ", Card(card)]
 
 
 def trick_outcome(state, seat: int, card_name: str) -> str | None:

@@ -16,7 +16,7 @@ from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
 from .facts import TableFacts
 from .interrupts import deferred_interrupt
 from .moves import Preview
-from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, cards, plain
+from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, cards, joined, plain
 
 MAX_WIDTH = 80
 SYMBOLS = SYMBOL_OF_SUIT
@@ -105,8 +105,8 @@ def preview_text(p: Preview) -> Line:
     if p.outcome:
         line.append(Strong(f"{p.outcome} the trick"))
     if p.points:
-        what = ", ".join(w for w, _ in p.scored)
-        line += ([", "] if line else []) + [Points(p.points), Muted(f" ({what})")]
+        what = joined([[Muted(w) if type(w) is str else w for w in said] for said in p.scored_lines], Muted(", "))
+        line += ([", "] if line else []) + [Points(p.points), Muted(" ("), *what, Muted(")")]
     if p.trump is not None:
         line += ([", "] if line else []) + (["cancels trump"] if p.trump == "" else ["trump becomes ", Suit(p.trump)])
     if p.note:

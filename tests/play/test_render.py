@@ -226,3 +226,38 @@ def test_previews_of_a_discard_are_one_line_not_one_per_combination(capsys):
     assert set(offered) <= set(state.observation(seat)["hand"])
     for card in set(offered):
         assert offered.count(card) == max(a.split().count(card) for a in discards)
+
+
+def card_won_state():
+    """Two-hand Pinochle, second to a trick, where a card would win and score counters won
+    (PB95, Cards: counters are scored as the tricks are won)."""
+    def scores_a_card(s):
+        obs = s.observation(s.current_player)
+        return (obs["decision"] == "play" and len(obs["trick"]) == 1
+                and any(any(e.get("card") for e in _scores(s, a)) for a in s.legal_actions() if a.startswith("play ")))
+    return find_state("pinochle", {}, scores_a_card)
+
+
+def _scores(state, action):
+    probe = state.clone()
+    start = len(probe.events)
+    probe.apply(action)
+    return [e for e in probe.events[start:] if e["type"] == "score" and e["seat"] == state.current_player]
+
+
+def test_the_cards_a_move_scores_are_named_as_the_table_names_cards():
+    state = card_won_state()
+    previews = [preview(state, a) for a in state.legal_actions()]
+    card = next(e["card"] for a in state.legal_actions() for e in _scores(state, a) if e.get("card"))
+    symbol = ("10" if card[0] == "T" else card[0]) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+    text = "\n".join(ANSI.sub("", ln) for ln in rich_out(lambda v: v.previews(previews)))
+    assert f"card won {symbol}" in text and f"card won {card}" not in text
+    assert f"card won {card}" in "\n".join(plain_lines(previews))  # plain text keeps the canonical notation
+
+
+def plain_lines(previews) -> list[str]:
+    out = []
+    view = PlainView()
+    view.echo = out.append
+    view.previews(previews)
+    return out
