@@ -620,6 +620,8 @@ def history_lines(state, names: Names) -> list[Line]:
         kind = e["type"]
         if kind == "play":
             trick += ([", "] if trick else []) + [f"{names(e['seat'])} ", Card(e["card"])]
+            if e.get("from_table"):
+                trick.append(" (from the table)")
         elif kind == "trick":
             number += 1
             lines.append([f"{number:>2}. ", *trick, " — ", Strong(names.subject(e["winner"], "win"))])
@@ -707,7 +709,8 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
                 out.append(("said", Said(said)))
         elif kind == "play":
             played = True
-            say(Said([names.subject(e["seat"], "play"), " ", Card(e["card"])], seat=e["seat"]))
+            where = [" from the table"] if e.get("from_table") else []
+            say(Said([names.subject(e["seat"], "play"), " ", Card(e["card"]), *where], seat=e["seat"]))
         elif kind == "trick":
             line = [Strong(names.subject(e["winner"], "win")), " the trick (", *cards(e["cards"]), ")"]
             for rule, points in trick_earns(state, e["cards"], phase):

@@ -261,3 +261,23 @@ def plain_lines(previews) -> list[str]:
     view.echo = out.append
     view.previews(previews)
     return out
+
+
+def test_a_card_played_from_the_table_is_said_to_be():
+    # Bezique: melded cards stay on the table and may be played from there (PB94; rules/bezique.yaml)
+    def table_card_playable(s):
+        obs = s.observation(s.current_player)
+        return obs["decision"] == "play" and any(
+            a.split()[1] in obs["tableaus"][s.current_player] and a.split()[1] not in obs["hand"]
+            for a in s.legal_actions() if a.startswith("play "))
+    state = find_state("bezique", {}, table_card_playable)
+    seat = state.current_player
+    obs = state.observation(seat)
+    action = next(a for a in state.legal_actions() if a.startswith("play ")
+                  and a.split()[1] in obs["tableaus"][seat] and a.split()[1] not in obs["hand"])
+    card = action.split()[1]
+    start = len(state.events)
+    state.apply(action)
+    names = Names(["Seat 0", "Seat 1"])
+    assert f"Seat {seat} plays {card} from the table" in said(state, names, watching=True, start=start)
+    assert any(f"Seat {seat} {card} (from the table)" in plain(ln) for ln in facts.history_lines(state, names))
