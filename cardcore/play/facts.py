@@ -728,7 +728,10 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             elif not played:
                 say(Said([names.subject(e["seat"], "pass")], seat=e["seat"]))
         elif kind == "draw":
-            if watching or names.you(e["seat"]):
+            if e["left"] == 0 and state.rules.deal.turnup:  # the face-up card, drawn last: seen by all
+                say(Said([names.subject(e["seat"], "take"), " the turn-up ", Card(e["card"]),
+                          Muted(" (the last card of the stock)")], seat=e["seat"]))
+            elif watching or names.you(e["seat"]):
                 say(Said([names.subject(e["seat"], "draw"), " ", Card(e["card"]), Muted(f" (stock {e['left']})")],
                          seat=e["seat"]))
             else:

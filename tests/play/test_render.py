@@ -281,3 +281,15 @@ def test_a_card_played_from_the_table_is_said_to_be():
     names = Names(["Seat 0", "Seat 1"])
     assert f"Seat {seat} plays {card} from the table" in said(state, names, watching=True, start=start)
     assert any(f"Seat {seat} {card} (from the table)" in plain(ln) for ln in facts.history_lines(state, names))
+
+
+def test_the_turn_up_taken_as_the_last_card_is_told_to_the_other_player():
+    # Two-hand Pinochle: the turn-up lies under the stock; the loser of the twelfth stock trick
+    # takes it (RM §5 and §8). It is face up, so whoever takes it, both see which card it is.
+    state = find_state("pinochle", {}, lambda s: s.phase_rule.name == "end-game")
+    summary = state.rounds[-1]
+    face_up = summary["exchanges"][-1]["card"] if summary.get("exchanges") else summary["turnup"]
+    taker = next(e["seat"] for e in state.events if e["type"] == "draw" and e["left"] == 0)
+    other = 1 - taker
+    names = Names(["You", "Bot"] if other == 0 else ["Bot", "You"], me=other)
+    assert f"Bot takes the turn-up {face_up} (the last card of the stock)" in said(state, names)
