@@ -269,10 +269,22 @@ def trump_may_come(state) -> bool:
         isinstance(s, DeclareStep) for p in later for s in p.after_trick)
 
 
+def distinct_melds(state, seat: int) -> list:
+    """``state.meld_options(seat)`` once per meld as the player names it: with two packs the same
+    cards by name may be several physical sets (either of two K♠), one meld to the player (the
+    one that may be declared, if any)."""
+    chosen: dict[str, tuple] = {}
+    for meld, why in state.meld_options(seat):
+        key = state.game.meld_action(meld.mask)
+        if key not in chosen or (chosen[key][1] and not why):
+            chosen[key] = (meld, why)
+    return list(chosen.values())
+
+
 def meld_summary(state, seat: int) -> Line:
     """The melds in the player's holding, each with its points or a one-word refusal."""
     out: Line = []
-    for meld, why in state.meld_options(seat):
+    for meld, why in distinct_melds(state, seat):
         if out:
             out.append(" · ")
         out += [meld.rule.name, " ", *cards(state.deck.names_of(meld.mask)), f" {meld.points}"]
@@ -474,7 +486,7 @@ def meld_facts(state, seat: int, declaring: bool) -> list[Line]:
     """Every meld in the player's holding with a fresh card, and whether it may be declared."""
     lines: list[Line] = []
     legal = state.legal_actions() if declaring and state.current_player == seat else []
-    for meld, why in state.meld_options(seat):
+    for meld, why in distinct_melds(state, seat):
         names = state.deck.names_of(meld.mask)
         line: Line = [Strong(meld.rule.name), " ", *cards(names), f" ({meld.points}): "]
         if why:
