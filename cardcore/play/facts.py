@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..cards import iter_bits
 from ..engine.name_trump import TRUMP as TRUMP_DECISION
 from ..engine.phases import PHASE_KINDS, decision_handler
+from ..engine.rounded import settle_rounded
 from ..ruleset import DeclareStep
 from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
                           throw_in_text, trump_lines)
@@ -569,10 +570,15 @@ def rubicon_text(state) -> str:
     rule, res = state.rules.game_end.settlement, state.result
     if rule is None or not res or res["winner"] is None:
         return ""
-    if res.get("rubiconed"):
-        return f" (rubiconed: the loser under {rule.rubicon}, both rounded totals + bonus)"
+    counters = state.table.per_side(state.counter_counts(rule.tie_counter)) if rule.tie_counter else [0, 0]
+    settled = settle_rounded(rule, state.side_scores, counters)  # the engine's sum, term by term
+    terms = " + ".join(f"{points} ({what})" for what, points in settled.parts)
+    counted = f", {rule.tie_counter} counted" if settled.counted else ""
+    rounded = f"totals rounded down to the {rule.round_down_to}{counted}"
+    if settled.rubiconed:
+        return f" (rubiconed, the loser under {rule.rubicon}; {rounded}: {terms} = {settled.game_score})"
     crossed = f", the loser over the rubicon ({rule.rubicon})" if rule.rubicon is not None else ""
-    return f" (rounded difference + {rule.game_bonus}{crossed})"
+    return f" ({rounded}{crossed}: {terms} = {settled.game_score})"
 
 
 def game_over_line(state, names: Names) -> Line:

@@ -14,6 +14,7 @@ from cardcore.play import facts
 from cardcore.play.moves import preview
 from cardcore.play.text import Names, plain
 from cardcore.play.view import PlainView, RichView, want_rich
+from cardcore.replay_text import replay_lines
 
 from .conftest import blocked_state, declare_state, find_state, follow_state
 
@@ -293,3 +294,30 @@ def test_the_turn_up_taken_as_the_last_card_is_told_to_the_other_player():
     other = 1 - taker
     names = Names(["You", "Bot"] if other == 0 else ["Bot", "You"], me=other)
     assert f"Bot takes the turn-up {face_up} (the last card of the stock)" in said(state, names)
+
+
+@pytest.mark.parametrize("totals, winner, expected", [
+    # RM §7.1 Computing (Portland laws 56-61): totals rounded down to the hundred; over the
+    # rubicon (1000) the winner scores the difference + 500 for the game: 2300 - 1600 = 700 + 500
+    ([2350, 1620], 0, "700 (2300 - 1600) + 500 (the game bonus) = 1200"),
+    # rubiconed: both rounded totals + 1000 + 300: 1400 + 700 + 1000 + 300
+    ([760, 1480], 1, "1400 (the winner's total) + 700 (the loser's total) + 1000 (the game bonus)"
+                     " + 300 (the rubicon bonus) = 3400"),
+])
+def test_the_rubicon_result_shows_its_sum(totals, winner, expected):
+    s = load_game("rubicon-bezique").new_game(seed=1)
+    score = int(expected.rsplit("= ", 1)[1])
+    s.side_scores = list(totals)
+    s.result = {"winner": winner, "game_score": score, "lurched": False, "totals": list(totals),
+                "rubiconed": min(totals) < 1000}
+    line = plain(facts.game_over_line(s, Names(["You", "Bot"], me=0)))
+    assert f"by {score}" in line and expected in line, line
+
+
+def test_the_replay_text_of_a_rubicon_game_shows_its_sum():
+    state = load_game("rubicon-bezique").new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    last = [line for line in replay_lines(state) if line.startswith("Finished")][0]
+    assert f"= {state.result['game_score']})" in last and "(the game bonus)" in last
