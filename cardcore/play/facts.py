@@ -117,7 +117,7 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     rubicon = settlement.rubicon if settlement is not None else None
 
     def standing(s: int) -> Line:
-        line: Line = [f"score {obs['scores'][s]} (this round {obs['round_points'][s]})"]
+        line: Line = [score_words(state, names, s, obs["scores"][s], obs["round_points"][s])]
         if rubicon is not None:  # where the game is lost or won double: whether each side is over
             short = rubicon - obs["round_points"][s]
             line.append(f" · {short} short of the rubicon" if short > 0 else " · over the rubicon")
@@ -159,6 +159,18 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
         rows.append(("Earned so far", earned))
     legal = state.legal_actions() if state.current_player == seat else []
     return TableFacts(title, phase_line, status, rows, turn_line(state, seat, names), legal)
+
+
+def score_words(state, names: Names, seat: int, score: int, this_round: int) -> str:
+    """A seat's score and this round's points, each named for what it is: a side's where seats
+    play together (every partner shows the side's figures), stakes where the scores are stakes,
+    and the deal's points where only a settlement turns them into scores."""
+    side = "side " if names.partnerships and len(state.table.side_seats[seat]) > 1 else ""
+    if not state.game.settles_deals:
+        return f"{side}score {score} ({side}points this round {this_round})" if side \
+            else f"score {score} (this round {this_round})"
+    scored = "stakes" if state.rules.game_end.game_score == "stakes" else "score"
+    return f"{side}{scored} {score} · {side}deal points {this_round}"
 
 
 # What a deal's auction and widow leave in the round's summary, in the order shown, with a label;
@@ -534,15 +546,33 @@ def round_events(state, number: int) -> list[dict]:
     return out
 
 
+def grid_columns(state, names: Names) -> list[tuple[str, list[int]]]:
+    """The score grids' columns, (header, seats): a seat each, or where seats play together a side
+    each, since a side's points and scores are one figure for all its seats."""
+    if names.partnerships:
+        return [(names.side(i), list(seats)) for i, seats in enumerate(state.table.sides)]
+    return [(names(s), [s]) for s in range(state.n)]
+
+
 def round_grid(state, number: int, names: Names, title: str | None = None) -> Grid:
-    """Points by source for one round, its counted cards, and the totals."""
-    n = state.n
+    """Points by source for one round, its counted cards, and the totals. Where a deal's points
+    reach the scores only through its settlement (a contract), the rows add up to the deal's
+    points, and the settlement and the game total follow in their own units."""
+    columns = grid_columns(state, names)
+
+    def per_column(per_seat) -> list[str]:
+        return [str(per_seat[seats[0]]) for _, seats in columns]  # a side's seats all show its figure
+
+    def summed(per_seat) -> list[str]:
+        return [str(sum(per_seat[s] for s in seats)) for _, seats in columns]
+
+    settles = state.game.settles_deals
     rows: dict[str, list[int]] = {}
     end_scores = None
     for e in round_events(state, number):
-        if e["type"] in SCORED:
+        if e["type"] in SCORED and not (settles and e["source"] == SETTLEMENT):
             label = f"meld: {e['meld']}" if e["source"] == "meld" else labelled(state, e["source"])
-            rows.setdefault(label, [0] * n)[e["seat"]] += e["points"]
+            rows.setdefault(label, [0] * state.n)[e["seat"]] += e["points"]
         elif e["type"] == "round-end":
             end_scores = e["scores"]
     summary = state.rounds[number - 1]
@@ -550,14 +580,28 @@ def round_grid(state, number: int, names: Names, title: str | None = None) -> Gr
     if in_progress:
         for rule, points in earned_so_far(state):
             rows[f"{rule.label} so far (scored at round end)"] = points
-    body = [[label, *map(str, pts)] for label, pts in rows.items()] or [["(no points)", *[""] * n]]
-    totals = [["round points", *map(str, summary["points"])]]
+    body = [[label, *summed(pts)] for label, pts in rows.items()] or [["(no points)", *[""] * len(columns)]]
+    totals = [["deal points" if settles else "round points", *per_column(summary["points"])]]
     for name in state.rules.counters:
         counts = state.counter_counts(name) if in_progress else summary.get(name, state.counter_counts(name))
-        totals.append([f"{name} won", *map(str, counts)])
-    totals.append(["game total", *map(str, end_scores or state.scores)])
-    header = [title or f"Round {number}", *[names(s) for s in range(n)]]
+        totals.append([f"{name} won", *summed(counts)])
+    if settles and "settlement" in summary:
+        totals.append([settlement_label(state), *per_column(summary["settlement"])])
+    totals.append([f"game total{stake_units(state)}", *per_column(end_scores or state.scores)])
+    header = [title or f"Round {number}", *[head for head, _ in columns]]
     return Grid(title or f"Round {number}", header, body + totals, rule_before=len(body))
+
+
+SETTLEMENT = "settlement"  # the source of a deal's settlement in the scores (engine.scoring)
+
+
+def stake_units(state) -> str:
+    """`` (stakes)`` where the scores are stakes won and lost, not points."""
+    return " (stakes)" if state.rules.game_end.game_score == "stakes" else ""
+
+
+def settlement_label(state) -> str:
+    return f"settlement{stake_units(state)}"
 
 
 def score_grid(state, names: Names) -> Grid:
@@ -609,22 +653,28 @@ def lurched_seats(state) -> list[int]:
 
 
 def game_grid(state, names: Names) -> Grid:
-    n = state.n
+    """Each round's change to the scores, and the totals: a round's points, or where deals are
+    settled, its settlement (the deal's points are in the round's own grid)."""
+    columns = grid_columns(state, names)
+    settles = state.game.settles_deals
     rows = []
     for i, r in enumerate(state.rounds, start=1):
         if "thrown_in" in r:
-            rows.append([f"round {i} (thrown in)", *[""] * n])
+            rows.append([f"round {i} (thrown in)", *[""] * len(columns)])
+        elif settles and "settlement" not in r:  # an annulled deal, or one being played
+            why = r.get("outcome") if r.get("outcome") else "not settled yet"
+            rows.append([f"round {i} ({why})", *[""] * len(columns)])
         else:
-            rows.append([f"round {i}", *map(str, r["points"])])
-    totals = [["total", *map(str, state.scores)]]
+            rows.append([f"round {i}", *[str(r["settlement" if settles else "points"][seats[0]]) for _, seats in columns]])
+    totals = [[f"total{stake_units(state)}", *[str(state.scores[seats[0]]) for _, seats in columns]]]
     lurch = state.rules.game_end.lurch
     res = state.result
     if lurch and res:
         lurched = lurched_seats(state)
-        marks = ["lurched" if s in lurched else "" for s in range(n)]
+        marks = ["lurched" if any(s in lurched for s in seats) else "" for _, seats in columns]
         totals.append([f"lurch (under {lurch.below})", *marks])
     title = "Game" if res else "Rounds so far"
-    return Grid(title, [title, *[names(s) for s in range(n)]], rows + totals, rule_before=len(rows))
+    return Grid(title, [title, *[head for head, _ in columns]], rows + totals, rule_before=len(rows))
 
 
 # ------------------------------------------------------------------------------ history
@@ -778,7 +828,7 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             if last is not None and last.seat == e["seat"] and e["source"] not in end_labels:
                 last.points.append((e, e["points"]))
             elif e["source"] not in end_labels:
-                say(Said([names.subject(e["seat"], "score")], seat=e["seat"], points=[(e, e["points"])]))
+                say(Said([_scorer(state, names, e)], seat=e["seat"], points=[(e, e["points"])]))
         elif kind == "round-end":
             last = None
             out.append(("round", e["round"]))
@@ -833,6 +883,15 @@ def event_line(e: dict, names: Names, watching: bool) -> Line:
     if type(seat) is int:
         return [names.subject(seat, kind.replace("-", " ")), *([" "] if words else []), *words]
     return [f"{kind.replace('-', ' ').capitalize()}: ", *words] if words else [kind.replace("-", " ").capitalize()]
+
+
+def _scorer(state, names: Names, e: dict) -> str:
+    """Who scores: the seat, or its side where a settlement is credited to a side (every partner's
+    score moves by it; the event names the side's first seat)."""
+    if e["source"] == SETTLEMENT and state.game.settles_deals and names.partnerships:
+        who = names.team(e["seat"])
+        return f"{who} score" if " and " in who else f"{who} scores"
+    return names.subject(e["seat"], "score")
 
 
 def _throw_in_why(state) -> str:
