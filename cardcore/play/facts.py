@@ -210,7 +210,30 @@ def contract_facts(state, round_summary: dict, seat: int | None, names: Names) -
                                        for b in value])))
         else:
             out.append((label, fact_line(value, names, state.n)))
+    if declarer is not None and not bidding and round_summary is state.rounds[-1] and "outcome" not in round_summary:
+        out = [(label, line + contract_note(state, round_summary, label, declarer, seat, names))
+               for label, line in out]
     return out
+
+
+def contract_note(state, round_summary: dict, label: str, declarer: int, seat: int | None, names: Names) -> Line:
+    """While a contract is played: against whom the others defend (on the declarer's row), and
+    what the declarer still needs (on the contract's): "400: 160 in melds, 240 still to take"."""
+    if label == "Declarer":
+        if seat is None or state.table.same_side(seat, declarer):
+            return [] if seat is None or seat == declarer else [" — your side's contract"]
+        defenders = [s for s in state.table.order_from(seat) if not state.table.same_side(s, declarer)]
+        said = " and ".join("you" if s == seat else names(s) for s in defenders)
+        return [f" — {said} defend against {names.team(declarer)}"]
+    if label != "Contract" or not state.game.settles_deals:
+        return []
+    side = state.table.side_seats[declarer]
+    melds = sum(m["points"] for m in round_summary.get("melds", []) if m["player"] in side)
+    have = state.round_points[declarer]  # the side's points so far: melds, counters, last trick
+    taken = have - melds
+    need = round_summary.get("contract", round_summary.get("bid")) - have
+    so_far = f"{melds} in melds" + (f", {taken} taken" if taken else "")
+    return [f": {so_far}, {need} still to take" if need > 0 else f": {so_far}, made"]
 
 
 def contract_rows(state, seat: int, names: Names) -> list[tuple[str, Line]]:
