@@ -225,8 +225,8 @@ def contract_note(state, round_summary: dict, label: str, declarer: int, seat: i
         defenders = [s for s in state.table.order_from(seat) if not state.table.same_side(s, declarer)]
         said = " and ".join("you" if s == seat else names(s) for s in defenders)
         return [f" — {said} defend against {names.team(declarer)}"]
-    if label != "Contract" or not state.game.settles_deals:
-        return []
+    if label != "Contract" or not state.game.settles_deals or state.trump is None:
+        return []  # no melds are shown before trump is named
     side = state.table.side_seats[declarer]
     melds = sum(m["points"] for m in round_summary.get("melds", []) if m["player"] in side)
     have = state.round_points[declarer]  # the side's points so far: melds, counters, last trick

@@ -5,7 +5,7 @@ counters won and the last trick reach his bid; the other two play together again
 from cardcore.play import facts
 from cardcore.play.text import plain, seat_names
 
-from .conftest import MELDS_A, registered, won_by_seat0
+from .conftest import MELDS_A, auction, new_state, registered, won_by_seat0
 
 pytestmark = registered
 
@@ -26,3 +26,10 @@ def test_a_defender_is_told_whom_he_defends_against_and_with_whom():
     # seen from seat 1, the next seats in the order of play are seat 2 (West) and seat 0 (East)
     assert rows(s, 1)["Declarer"] == "East — you and West defend against East"
     assert rows(s, 0)["Declarer"] == "You"
+
+
+def test_before_trump_is_named_the_contract_is_only_the_bid():
+    # the melds are shown once trumps are named (PB95, Widow): nothing to count them yet
+    s = new_state()
+    auction(s, "bid 400", "pass", "pass")
+    assert rows(s, 0)["Contract"] == "400"
