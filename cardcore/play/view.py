@@ -8,6 +8,7 @@ draws the table in a panel, cards with suit symbols in red and black, never wide
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -19,6 +20,7 @@ from .moves import Preview
 from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, cards, joined, plain
 
 MAX_WIDTH = 80
+CARD_NAME = re.compile(r"\b([2-9TJQKA][SHDC])\b")  # a canonical card name in a sentence: QS, TH
 SYMBOLS = SYMBOL_OF_SUIT
 RED = {"H", "D"}
 
@@ -250,9 +252,13 @@ class RichView(PlainView):
         self.console.rule(self.text(line), style="cyan")
 
     def error(self, text: str) -> None:
+        """A refusal or a typing error, its card names shown as the table shows cards."""
         from rich.text import Text
 
-        self.print(Text(text, style="yellow"))
+        out = Text(style="yellow")
+        for k, part in enumerate(CARD_NAME.split(text)):
+            out.append(self.card(part) if k % 2 else Text(part))
+        self.print(out)
 
     def table(self, f: TableFacts) -> None:
         from rich.console import Group

@@ -321,3 +321,9 @@ def test_the_replay_text_of_a_rubicon_game_shows_its_sum():
         state.apply(rng.choice(state.legal_actions()))
     last = [line for line in replay_lines(state) if line.startswith("Finished")][0]
     assert f"= {state.result['game_score']})" in last and "(the game bonus)" in last
+
+
+def test_a_refusal_names_its_cards_as_the_table_does():
+    lines = rich_out(lambda v: v.error("meld KS QS JD: QS JD scored in your double-pinochle (80)"))
+    text = ANSI.sub("", "\n".join(lines))
+    assert text == "meld K♠ Q♠ J♦: Q♠ J♦ scored in your double-pinochle (80)"
