@@ -54,8 +54,9 @@ def games(json_):
         return
     if not entries:
         click.echo("No games installed.")
+    width = max((len(e.name) for e in entries), default=0)  # the titles in one column
     for e in entries:
-        click.echo(f"{e.name:<12} {e.title}  [plugin: {e.plugin}]")
+        click.echo(f"{e.name:<{width}}  {e.title}  [plugin: {e.plugin}]")
 
 
 @cli.command(short_help="A game's rules: rank order, what counts, melds, options, sources.")
@@ -158,7 +159,8 @@ def split_specs(text: str) -> list[str]:
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, exists=True),
               help="Continue the game in this record where it stopped, against the same opponent.")
 @click.option("--hint-bot", metavar="SPEC", default=DEFAULT_HINT_BOT, show_default=True,
-              help="The bot that answers `hint` (it sees only what your seat may know).")
+              help="The bot that answers `hint` (it sees only what your seat may know). The default "
+                   "search is guided by the game's heuristic where it has one.")
 @click.option("--watch", is_flag=True, help="Watch bots play each other, one in every seat (see --bots).")
 @click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (at a table of three or "
                                                   "more, or one for every seat; implies --watch). Default: the "

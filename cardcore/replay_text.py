@@ -8,7 +8,7 @@ list. The JSON form (``--json``) is the state API's summary and is not made here
 from __future__ import annotations
 
 from .play.session import HUMAN
-from .play.facts import CONTRACT_KEYS, contract_facts
+from .play.facts import CONTRACT_KEYS, contract_facts, rubicon_text
 from .play.text import Names, plain, seat_names
 from .values import show_value
 
@@ -64,7 +64,7 @@ def replay_lines(state, players=None) -> list[str]:
     if names.partnerships:
         out.append(f"Sides: {names.per_side(summary['side_scores'])}")
     if state.is_terminal():
-        out.append(result_line(state.result, names))
+        out.append(result_line(state.result, names, rubicon_text(state)))
     else:
         mover = state.current_player
         out.append(f"In progress: {names(mover)} to move (seat {mover}); legal: "
@@ -72,14 +72,15 @@ def replay_lines(state, players=None) -> list[str]:
     return out
 
 
-def result_line(res: dict, names: Names) -> str:
+def result_line(res: dict, names: Names, settled: str = "") -> str:
+    """The result in words; ``settled``: how a game settled on rounded totals added up, if so."""
     totals = f"totals {names.per_seat(res['totals'])}" if res.get("totals") else ""
     if res["winner"] is None:
         return "Finished: a tie" + (f"; {totals}." if totals else ".")
     lurched = " (lurched)" if res.get("lurched") else ""
     if res.get("lurched_seats"):  # three sides or more: say who
         lurched = f" ({', '.join(names(s) for s in res['lurched_seats'])} lurched)"
-    lurched += " (rubiconed)" if res.get("rubiconed") else ""
+    lurched += settled or (" (rubiconed)" if res.get("rubiconed") else "")
     return (f"Finished: {names.winners(res)} by {res['game_score']}{lurched}"
             + (f"; {totals}." if totals else "."))
 

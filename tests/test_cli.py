@@ -128,6 +128,16 @@ def test_games_text_lists_penchant_with_its_plugin(runner):
     assert entry["title"] in line
 
 
+def test_games_text_starts_every_title_in_one_column(runner):
+    entries = json.loads(ok(runner.invoke(cli, ["games", "--json"])).stdout)
+    lines = ok(runner.invoke(cli, ["games"])).stdout.splitlines()
+    assert len(lines) == len(entries)
+    # the longest name (partnership-auction-pinochle) is followed by a space like the others
+    starts = {line.index(e["title"]) for line, e in zip(lines, sorted(entries, key=lambda e: e["name"]))}
+    assert len(starts) == 1, lines
+    assert all(line[start - 1] == " " for line, start in zip(lines, [*starts] * len(lines)))
+
+
 def test_games_json_is_a_list_of_name_title_plugin(runner):
     entries = json.loads(ok(runner.invoke(cli, ["games", "--json"])).stdout)
     assert isinstance(entries, list)

@@ -231,10 +231,12 @@ class DeclaringMixin:
         if policy == "new-set" and any(mask == meld.mask for mask, *_ in self.meld_history[seat]):
             return f"you have already scored this very set of cards ({src})"
         if policy == "new-class-or-higher" and reused:
-            for mask, cls, pts, *_ in self.meld_history[seat]:
+            for mask, cls, pts, old_name in self.meld_history[seat]:
                 if mask & reused and cls == meld.rule.meld_class and meld.points <= pts:
-                    return (f"a melded card may be used again only in a meld of another class or in a "
-                            f"higher-scoring {cls} meld ({src})")
+                    scored = " ".join(self.deck.names_of(mask & reused))
+                    return (f"{scored} scored in your {old_name} ({pts}), and a melded card may be used again "
+                            f"only in a meld of another class or in one of the same class ({cls}) that scores "
+                            f"more: {meld.rule.name} scores {meld.points} ({src})")
         return None
 
     def _reuse_law_refusal(self, seat: int, meld: MeldScore) -> str | None:
@@ -260,8 +262,8 @@ class DeclaringMixin:
                 broken = " (a broken meld may not be re-formed)" if mask & ~table else ""
                 return f"a card once in a {name} may not serve in another {name}{broken} ({laws.source})"
             if laws.same_class == "higher-only" and old_cls == cls and meld.points <= pts:
-                return (f"a card of a {old_name} may serve again in a {cls} meld only if it scores more "
-                        f"({laws.source})")
+                return (f"a card of your {old_name} ({pts}) may serve again in a meld of the same class ({cls}) "
+                        f"only if it scores more: {name} scores {meld.points} ({laws.source})")
         return None
 
     def _meld_action(self, seat: int, cards: list[str], action: str) -> None:

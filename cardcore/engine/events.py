@@ -93,8 +93,10 @@ class Phase(Event):
 
 @register_event("play")
 class Play(Event):
+    _optional = frozenset({"from_table"})
     seat: int
     card: str
+    from_table: bool | None = None  # True: the card was played from the seat's table (its melds)
 
 
 @register_event("trick")

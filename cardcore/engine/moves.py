@@ -84,7 +84,8 @@ class MovesMixin:
             else:
                 move, action = self._before_card(phase, seat, move)
                 bit = phase.bit[move]
-            if self.tableaus[seat] & bit:
+            from_table = self.tableaus[seat] & bit
+            if from_table:
                 if self.waiting[seat]:
                     self.lapse_waiting(seat, bit)
                 self.tableaus[seat] ^= bit  # the card is there: its bit flipped off
@@ -95,7 +96,10 @@ class MovesMixin:
             seats.append(seat)
             self.actions.append(action)
             if self.log_events:
-                self._event("play", seat=seat, card=self.deck.names[move])
+                if from_table:
+                    self._event("play", seat=seat, card=self.deck.names[move], from_table=True)
+                else:
+                    self._event("play", seat=seat, card=self.deck.names[move])
             if len(trick) < self.n:
                 self.current_player = phase.after[seat]
                 if phase.plain_play:

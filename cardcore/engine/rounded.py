@@ -15,6 +15,7 @@ class Settled:
     rubiconed: bool
     counted: bool  # whether the counter cards (brisques) were added to the totals
     totals: tuple[int, int]  # the totals compared, counter cards included if counted
+    parts: tuple[tuple[str, int], ...] = ()  # the game score as a sum: (what, points), totals rounded
 
 
 def settle_rounded(rule, totals: list[int], counters: list[int]) -> Settled:
@@ -41,7 +42,17 @@ def settle_rounded(rule, totals: list[int], counters: list[int]) -> Settled:
     winner = 0 if compared[0] > compared[1] else 1
     win, lose = rounded(compared[winner]), rounded(compared[1 - winner])
     if rule.rubicon is not None and compared[1 - winner] < rule.rubicon:
-        score = win + max(lose, rule.least_rubiconed) + rule.rubicon_game_bonus + rule.rubicon_extra
-        return Settled(winner, score, True, counted, compared)
-    score = max(win - lose, rule.least_difference) + rule.game_bonus
-    return Settled(winner, score, False, counted, compared)
+        loser = ("the loser's total" if lose >= rule.least_rubiconed
+                 else f"the loser's total {lose}, at least {rule.least_rubiconed}", max(lose, rule.least_rubiconed))
+        parts = (("the winner's total", win), loser,
+                 *_bonuses(("the game bonus", rule.rubicon_game_bonus), ("the rubicon bonus", rule.rubicon_extra)))
+        return Settled(winner, sum(p for _, p in parts), True, counted, compared, parts)
+    difference = (f"{win} - {lose}", win - lose) if win - lose >= rule.least_difference \
+        else (f"{win} - {lose}, at least {rule.least_difference}", rule.least_difference)
+    parts = (difference, *_bonuses(("the game bonus", rule.game_bonus)))
+    return Settled(winner, sum(p for _, p in parts), False, counted, compared, parts)
+
+
+def _bonuses(*bonuses: tuple[str, int]) -> tuple[tuple[str, int], ...]:
+    """The bonuses that add something: a bonus of 0 is no part of the sum."""
+    return tuple(b for b in bonuses if b[1])

@@ -33,6 +33,11 @@ def explain_rule(rule: ScoringRule) -> str:
 
 def labelled(state, source: str) -> str:
     """A score event's source, with its rule in words when an end-of-round rule gave it."""
+    turnup = state.rules.turnup
+    if turnup is not None and source in ("exchange", "turn-up"):  # the dix's (Bezique's seven's) two ways
+        what = (f"the trump {turnup.rank} for the turn-up" if source == "exchange"
+                else f"a {turnup.rank} turned up, to the dealer")
+        return f"{source} ({what})"
     rule = next((r for r in state.rules.scoring if r.label == source), None)
     if rule is None:
         return source

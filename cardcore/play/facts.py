@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from ..cards import iter_bits
 from ..engine.name_trump import TRUMP as TRUMP_DECISION
 from ..engine.phases import PHASE_KINDS, decision_handler
+from ..engine.rounded import settle_rounded
 from ..ruleset import DeclareStep
 from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
                           throw_in_text, trump_lines)
 from ..tricks import forbidding_reason
 from .claim import claim_help, claim_word
 from .earned import earned_so_far, labelled, trick_earns
-from .moves import score_label
+from .moves import score_line
 from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards, joined
 
 
@@ -117,7 +118,7 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     rubicon = settlement.rubicon if settlement is not None else None
 
     def standing(s: int) -> Line:
-        line: Line = [f"score {obs['scores'][s]} (this round {obs['round_points'][s]})"]
+        line: Line = [score_words(state, names, s, obs["scores"][s], obs["round_points"][s])]
         if rubicon is not None:  # where the game is lost or won double: whether each side is over
             short = rubicon - obs["round_points"][s]
             line.append(f" · {short} short of the rubicon" if short > 0 else " · over the rubicon")
@@ -161,6 +162,18 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     return TableFacts(title, phase_line, status, rows, turn_line(state, seat, names), legal)
 
 
+def score_words(state, names: Names, seat: int, score: int, this_round: int) -> str:
+    """A seat's score and this round's points, each named for what it is: a side's where seats
+    play together (every partner shows the side's figures), stakes where the scores are stakes,
+    and the deal's points where only a settlement turns them into scores."""
+    side = "side " if names.partnerships and len(state.table.side_seats[seat]) > 1 else ""
+    if not state.game.settles_deals:
+        return f"{side}score {score} ({side}points this round {this_round})" if side \
+            else f"score {score} (this round {this_round})"
+    scored = "stakes" if state.rules.game_end.game_score == "stakes" else "score"
+    return f"{side}{scored} {score} · {side}deal points {this_round}"
+
+
 # What a deal's auction and widow leave in the round's summary, in the order shown, with a label;
 # the spec's and the core's spellings of the same fact (bidder/declarer, bid/contract) both read.
 CONTRACT_KEYS = (("bids", "Bids"), ("declarer", "Declarer"), ("bidder", "Declarer"),
@@ -198,7 +211,30 @@ def contract_facts(state, round_summary: dict, seat: int | None, names: Names) -
                                        for b in value])))
         else:
             out.append((label, fact_line(value, names, state.n)))
+    if declarer is not None and not bidding and round_summary is state.rounds[-1] and "outcome" not in round_summary:
+        out = [(label, line + contract_note(state, round_summary, label, declarer, seat, names))
+               for label, line in out]
     return out
+
+
+def contract_note(state, round_summary: dict, label: str, declarer: int, seat: int | None, names: Names) -> Line:
+    """While a contract is played: against whom the others defend (on the declarer's row), and
+    what the declarer still needs (on the contract's): "400: 160 in melds, 240 still to take"."""
+    if label == "Declarer":
+        if seat is None or state.table.same_side(seat, declarer):
+            return [] if seat is None or seat == declarer else [" — your side's contract"]
+        defenders = [s for s in state.table.order_from(seat) if not state.table.same_side(s, declarer)]
+        said = " and ".join("you" if s == seat else names(s) for s in defenders)
+        return [f" — {said} defend against {names.team(declarer)}"]
+    if label != "Contract" or not state.game.settles_deals or state.trump is None:
+        return []  # no melds are shown before trump is named
+    side = state.table.side_seats[declarer]
+    melds = sum(m["points"] for m in round_summary.get("melds", []) if m["player"] in side)
+    have = state.round_points[declarer]  # the side's points so far: melds, counters, last trick
+    taken = have - melds
+    need = round_summary.get("contract", round_summary.get("bid")) - have
+    so_far = f"{melds} in melds" + (f", {taken} taken" if taken else "")
+    return [f": {so_far}, {need} still to take" if need > 0 else f": {so_far}, made"]
 
 
 def contract_rows(state, seat: int, names: Names) -> list[tuple[str, Line]]:
@@ -270,10 +306,22 @@ def trump_may_come(state) -> bool:
         isinstance(s, DeclareStep) for p in later for s in p.after_trick)
 
 
+def distinct_melds(state, seat: int) -> list:
+    """``state.meld_options(seat)`` once per meld as the player names it: with two packs the same
+    cards by name may be several physical sets (either of two K♠), one meld to the player (the
+    one that may be declared, if any)."""
+    chosen: dict[str, tuple] = {}
+    for meld, why in state.meld_options(seat):
+        key = state.game.meld_action(meld.mask)
+        if key not in chosen or (chosen[key][1] and not why):
+            chosen[key] = (meld, why)
+    return list(chosen.values())
+
+
 def meld_summary(state, seat: int) -> Line:
     """The melds in the player's holding, each with its points or a one-word refusal."""
     out: Line = []
-    for meld, why in state.meld_options(seat):
+    for meld, why in distinct_melds(state, seat):
         if out:
             out.append(" · ")
         out += [meld.rule.name, " ", *cards(state.deck.names_of(meld.mask)), f" {meld.points}"]
@@ -478,7 +526,7 @@ def meld_facts(state, seat: int, declaring: bool) -> list[Line]:
     """Every meld in the player's holding with a fresh card, and whether it may be declared."""
     lines: list[Line] = []
     legal = state.legal_actions() if declaring and state.current_player == seat else []
-    for meld, why in state.meld_options(seat):
+    for meld, why in distinct_melds(state, seat):
         names = state.deck.names_of(meld.mask)
         line: Line = [Strong(meld.rule.name), " ", *cards(names), f" ({meld.points}): "]
         if why:
@@ -525,15 +573,33 @@ def round_events(state, number: int) -> list[dict]:
     return out
 
 
+def grid_columns(state, names: Names) -> list[tuple[str, list[int]]]:
+    """The score grids' columns, (header, seats): a seat each, or where seats play together a side
+    each, since a side's points and scores are one figure for all its seats."""
+    if names.partnerships:
+        return [(names.side(i), list(seats)) for i, seats in enumerate(state.table.sides)]
+    return [(names(s), [s]) for s in range(state.n)]
+
+
 def round_grid(state, number: int, names: Names, title: str | None = None) -> Grid:
-    """Points by source for one round, its counted cards, and the totals."""
-    n = state.n
+    """Points by source for one round, its counted cards, and the totals. Where a deal's points
+    reach the scores only through its settlement (a contract), the rows add up to the deal's
+    points, and the settlement and the game total follow in their own units."""
+    columns = grid_columns(state, names)
+
+    def per_column(per_seat) -> list[str]:
+        return [str(per_seat[seats[0]]) for _, seats in columns]  # a side's seats all show its figure
+
+    def summed(per_seat) -> list[str]:
+        return [str(sum(per_seat[s] for s in seats)) for _, seats in columns]
+
+    settles = state.game.settles_deals
     rows: dict[str, list[int]] = {}
     end_scores = None
     for e in round_events(state, number):
-        if e["type"] in SCORED:
+        if e["type"] in SCORED and not (settles and e["source"] == SETTLEMENT):
             label = f"meld: {e['meld']}" if e["source"] == "meld" else labelled(state, e["source"])
-            rows.setdefault(label, [0] * n)[e["seat"]] += e["points"]
+            rows.setdefault(label, [0] * state.n)[e["seat"]] += e["points"]
         elif e["type"] == "round-end":
             end_scores = e["scores"]
     summary = state.rounds[number - 1]
@@ -541,14 +607,28 @@ def round_grid(state, number: int, names: Names, title: str | None = None) -> Gr
     if in_progress:
         for rule, points in earned_so_far(state):
             rows[f"{rule.label} so far (scored at round end)"] = points
-    body = [[label, *map(str, pts)] for label, pts in rows.items()] or [["(no points)", *[""] * n]]
-    totals = [["round points", *map(str, summary["points"])]]
+    body = [[label, *summed(pts)] for label, pts in rows.items()] or [["(no points)", *[""] * len(columns)]]
+    totals = [["deal points" if settles else "round points", *per_column(summary["points"])]]
     for name in state.rules.counters:
         counts = state.counter_counts(name) if in_progress else summary.get(name, state.counter_counts(name))
-        totals.append([f"{name} won", *map(str, counts)])
-    totals.append(["game total", *map(str, end_scores or state.scores)])
-    header = [title or f"Round {number}", *[names(s) for s in range(n)]]
+        totals.append([f"{name} won", *summed(counts)])
+    if settles and "settlement" in summary:
+        totals.append([settlement_label(state), *per_column(summary["settlement"])])
+    totals.append([f"game total{stake_units(state)}", *per_column(end_scores or state.scores)])
+    header = [title or f"Round {number}", *[head for head, _ in columns]]
     return Grid(title or f"Round {number}", header, body + totals, rule_before=len(body))
+
+
+SETTLEMENT = "settlement"  # the source of a deal's settlement in the scores (engine.scoring)
+
+
+def stake_units(state) -> str:
+    """`` (stakes)`` where the scores are stakes won and lost, not points."""
+    return " (stakes)" if state.rules.game_end.game_score == "stakes" else ""
+
+
+def settlement_label(state) -> str:
+    return f"settlement{stake_units(state)}"
 
 
 def score_grid(state, names: Names) -> Grid:
@@ -561,10 +641,15 @@ def rubicon_text(state) -> str:
     rule, res = state.rules.game_end.settlement, state.result
     if rule is None or not res or res["winner"] is None:
         return ""
-    if res.get("rubiconed"):
-        return f" (rubiconed: the loser under {rule.rubicon}, both rounded totals + bonus)"
+    counters = state.table.per_side(state.counter_counts(rule.tie_counter)) if rule.tie_counter else [0, 0]
+    settled = settle_rounded(rule, state.side_scores, counters)  # the engine's sum, term by term
+    terms = " + ".join(f"{points} ({what})" for what, points in settled.parts)
+    counted = f", {rule.tie_counter} counted" if settled.counted else ""
+    rounded = f"totals rounded down to the {rule.round_down_to}{counted}"
+    if settled.rubiconed:
+        return f" (rubiconed, the loser under {rule.rubicon}; {rounded}: {terms} = {settled.game_score})"
     crossed = f", the loser over the rubicon ({rule.rubicon})" if rule.rubicon is not None else ""
-    return f" (rounded difference + {rule.game_bonus}{crossed})"
+    return f" ({rounded}{crossed}: {terms} = {settled.game_score})"
 
 
 def game_over_line(state, names: Names) -> Line:
@@ -595,22 +680,28 @@ def lurched_seats(state) -> list[int]:
 
 
 def game_grid(state, names: Names) -> Grid:
-    n = state.n
+    """Each round's change to the scores, and the totals: a round's points, or where deals are
+    settled, its settlement (the deal's points are in the round's own grid)."""
+    columns = grid_columns(state, names)
+    settles = state.game.settles_deals
     rows = []
     for i, r in enumerate(state.rounds, start=1):
         if "thrown_in" in r:
-            rows.append([f"round {i} (thrown in)", *[""] * n])
+            rows.append([f"round {i} (thrown in)", *[""] * len(columns)])
+        elif settles and "settlement" not in r:  # an annulled deal, or one being played
+            why = r.get("outcome") if r.get("outcome") else "not settled yet"
+            rows.append([f"round {i} ({why})", *[""] * len(columns)])
         else:
-            rows.append([f"round {i}", *map(str, r["points"])])
-    totals = [["total", *map(str, state.scores)]]
+            rows.append([f"round {i}", *[str(r["settlement" if settles else "points"][seats[0]]) for _, seats in columns]])
+    totals = [[f"total{stake_units(state)}", *[str(state.scores[seats[0]]) for _, seats in columns]]]
     lurch = state.rules.game_end.lurch
     res = state.result
     if lurch and res:
         lurched = lurched_seats(state)
-        marks = ["lurched" if s in lurched else "" for s in range(n)]
+        marks = ["lurched" if any(s in lurched for s in seats) else "" for _, seats in columns]
         totals.append([f"lurch (under {lurch.below})", *marks])
     title = "Game" if res else "Rounds so far"
-    return Grid(title, [title, *[names(s) for s in range(n)]], rows + totals, rule_before=len(rows))
+    return Grid(title, [title, *[head for head, _ in columns]], rows + totals, rule_before=len(rows))
 
 
 # ------------------------------------------------------------------------------ history
@@ -624,6 +715,8 @@ def history_lines(state, names: Names) -> list[Line]:
         kind = e["type"]
         if kind == "play":
             trick += ([", "] if trick else []) + [f"{names(e['seat'])} ", Card(e["card"])]
+            if e.get("from_table"):
+                trick.append(" (from the table)")
         elif kind == "trick":
             number += 1
             lines.append([f"{number:>2}. ", *trick, " — ", Strong(names.subject(e["winner"], "win"))])
@@ -647,8 +740,8 @@ def history_lines(state, names: Names) -> list[Line]:
             rule = next((p for p in state.rules.phases if p.name == e["phase"]), None)
             lines.append([f"    — {e['phase']}: ", *(obligation_line(rule.follow_rule) if rule else [e["rule"]])])
         elif kind in SCORED and e["source"] != "meld":
-            lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]),
-                          Muted(f" {score_label(e)}")])
+            lines.append(["    ", names.subject(e["seat"], "score"), " ", Points(e["points"]), " ",
+                          *[Muted(w) if type(w) is str else w for w in score_line(e)]])
         elif kind not in KNOWN_EVENTS:
             line = event_line(e, names, watching=False)
             if line:
@@ -718,7 +811,8 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
                 out.append(("said", Said(said)))
         elif kind == "play":
             played = True
-            say(Said([names.subject(e["seat"], "play"), " ", Card(e["card"])], seat=e["seat"]))
+            where = [" from the table"] if e.get("from_table") else []
+            say(Said([names.subject(e["seat"], "play"), " ", Card(e["card"]), *where], seat=e["seat"]))
         elif kind == "trick":
             line = [Strong(names.subject(e["winner"], "win")), " the trick (", *cards(e["cards"]), ")"]
             for rule, points in trick_earns(state, e["cards"], phase):
@@ -736,7 +830,10 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             elif not played:
                 say(Said([names.subject(e["seat"], "pass")], seat=e["seat"]))
         elif kind == "draw":
-            if watching or names.you(e["seat"]):
+            if e["left"] == 0 and state.rules.deal.turnup:  # the face-up card, drawn last: seen by all
+                say(Said([names.subject(e["seat"], "take"), " the turn-up ", Card(e["card"]),
+                          Muted(" (the last card of the stock)")], seat=e["seat"]))
+            elif watching or names.you(e["seat"]):
                 say(Said([names.subject(e["seat"], "draw"), " ", Card(e["card"]), Muted(f" (stock {e['left']})")],
                          seat=e["seat"]))
             else:
@@ -765,7 +862,7 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             if last is not None and last.seat == e["seat"] and e["source"] not in end_labels:
                 last.points.append((e, e["points"]))
             elif e["source"] not in end_labels:
-                say(Said([names.subject(e["seat"], "score")], seat=e["seat"], points=[(e, e["points"])]))
+                say(Said([_scorer(state, names, e)], seat=e["seat"], points=[(e, e["points"])]))
         elif kind == "round-end":
             last = None
             out.append(("round", e["round"]))
@@ -820,6 +917,15 @@ def event_line(e: dict, names: Names, watching: bool) -> Line:
     if type(seat) is int:
         return [names.subject(seat, kind.replace("-", " ")), *([" "] if words else []), *words]
     return [f"{kind.replace('-', ' ').capitalize()}: ", *words] if words else [kind.replace("-", " ").capitalize()]
+
+
+def _scorer(state, names: Names, e: dict) -> str:
+    """Who scores: the seat, or its side where a settlement is credited to a side (every partner's
+    score moves by it; the event names the side's first seat)."""
+    if e["source"] == SETTLEMENT and state.game.settles_deals and names.partnerships:
+        who = names.team(e["seat"])
+        return f"{who} score" if " and " in who else f"{who} scores"
+    return names.subject(e["seat"], "score")
 
 
 def _throw_in_why(state) -> str:

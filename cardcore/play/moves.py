@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..cards import iter_bits
+from ..cards import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_OF_SUIT, iter_bits
 from ..engine.kinds import FROM_TABLE
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
 from .claim import is_claim
+from .text import Card
 
 CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
 _NUMBER = re.compile(r"[0-9]+")
@@ -69,6 +70,9 @@ def interpret(text: str, state) -> Answer:
         if len(words[1]) > 9:
             return Answer(error=f"{verb} {words[1][:9]}...: no amount is that long ({len(words[1])} digits).")
         return _amount(state, verb, int(words[1]))
+    suits = _suit_moves(legal, verb)
+    if suits:  # a move naming a suit (trump H): the suit in any form, or which suits there are
+        return _suit_answer(verb, words[1:], suits)
     where = []  # "k♠ from table": the table's copy of a card whose twin is in hand
     if len(words) > 2 and [w.lower() for w in words[-2:]] == FROM_TABLE.split():
         words, where = words[:-2], FROM_TABLE.split()
@@ -127,6 +131,23 @@ def _amount(state, verb: str, amount: int) -> Answer:
     return Answer(action)
 
 
+def _suit_moves(legal: list[str], verb: str) -> dict[str, str]:
+    """Suit letter -> move, when ``verb``'s moves each name one suit (as naming trump does)."""
+    moves = {a.split()[1]: a for a in legal if a.split()[0] == verb and len(a.split()) == 2}
+    return moves if moves and all(arg in SUIT_CHARS for arg in moves) else {}
+
+
+def _suit_answer(verb: str, args: list[str], moves: dict[str, str]) -> Answer:
+    """``trump h``, ``trump hearts``, ``trump ♥``: the move naming that suit, else the suits to name."""
+    typed = args[0].lower() if len(args) == 1 else None
+    for letter, action in moves.items():
+        if typed in (letter.lower(), SUIT_NAMES[letter], SYMBOL_OF_SUIT[letter]) or SUIT_SYMBOLS.get(typed) == letter:
+            return Answer(action)
+    choices = ", ".join(f"{letter} ({SUIT_NAMES[letter]})" for letter in moves)
+    said = f"{' '.join(args)!r} is not a suit" if args else "name a suit"
+    return Answer(error=f"{verb} {' '.join(args)}: {said}: {verb} one of {choices}, e.g. {verb} {next(iter(moves))}.")
+
+
 def _card_like(deck, word: str) -> bool:
     try:
         deck.parse(word)
@@ -157,9 +178,19 @@ def _verb_for_cards(state, legal: list[str], cards: list[str]) -> tuple[str, lis
         if len(cards) == 1:
             if f"exchange {cards[0]}" in legal:
                 return "exchange", cards, None
+            if f"meld {cards[0]}" in legal:  # a meld of one card (the dix)
+                return "meld", cards, None
             with_card = [f"[{i}] {a}" for i, a in enumerate(legal, start=1)
                          if a.startswith("meld ") and cards[0] in a.split()[1:]]
             hint = f" Melds with {cards[0]}: {', '.join(with_card)}." if with_card else ""
+            singles = [f"[{i}] {a}" for i, a in enumerate(legal, start=1)
+                       if a.split()[0] in ("meld", "exchange") and len(a.split()) == 2]
+            if singles:  # one card may go alone now, but not this one
+                return "meld", cards, (f"{cards[0]} alone is neither a meld nor an exchange now: one card goes alone "
+                                       f"only as {', '.join(singles)}. A meld of more cards: type them all "
+                                       f"(e.g. meld {cards[0]} ..), or pass.{hint}")
+            if any(m.kind == "single" and m.enabled for m in state.rules.melds):  # the engine says why not
+                return "meld", cards, None
             return "meld", cards, (f"A meld takes two or more cards: type them all (e.g. meld {cards[0]} ..), "
                                    f"or pass.{hint}")
         return "meld", cards, None
@@ -221,6 +252,7 @@ class Preview:
     action: str
     points: int = 0
     scored: list[tuple[str, int]] = field(default_factory=list)  # (what, points) for the player
+    scored_lines: list = field(default_factory=list)  # each what as a line, its card marked
     outcome: str | None = None  # "wins" / "loses" the trick, when certain
     trump: str | None = None  # the suit letter trump becomes, or "" when cancelled
     note: str | None = None
@@ -244,6 +276,7 @@ def preview(state, action: str) -> Preview:
         if kind in ("score", "deal-points") and e["seat"] == seat:
             out.points += e["points"]
             out.scored.append((score_label(e), e["points"]))
+            out.scored_lines.append(score_line(e))
         elif kind == "trick" and action.startswith("play "):
             out.outcome = "wins" if e["winner"] == seat else "loses"
         elif kind == "trump":
@@ -259,6 +292,14 @@ def score_label(event: dict) -> str:
         return event.get("meld", "meld")
     card = event.get("card")
     return f"{event['source']} {card}" if card else event["source"]
+
+
+def score_line(event: dict) -> list:
+    """:func:`score_label` as a line, its card marked as a card (shown as the table shows cards)."""
+    card = event.get("card")
+    if event["source"] == "meld" or not card:
+        return [score_label(event)]
+    return [f"{event['source']} ", Card(card)]
 
 
 def trick_outcome(state, seat: int, card_name: str) -> str | None:

@@ -8,6 +8,7 @@ draws the table in a panel, cards with suit symbols in red and black, never wide
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import click
@@ -16,9 +17,10 @@ from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
 from .facts import TableFacts
 from .interrupts import deferred_interrupt
 from .moves import Preview
-from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, plain
+from .text import Card, Grid, Line, Muted, Points, Strong, Suit, card_actions, cards, joined, plain
 
 MAX_WIDTH = 80
+CARD_NAME = re.compile(r"\b([2-9TJQKA][SHDC])\b")  # a canonical card name in a sentence: QS, TH
 SYMBOLS = SYMBOL_OF_SUIT
 RED = {"H", "D"}
 
@@ -46,29 +48,58 @@ MOVES_LISTED = 40  # longer lists of moves (a discard of three from fifteen: 455
 
 
 def move_entries(legal: list[str]) -> list[tuple[str, str]]:
+    """The moves as (number, action) to print, in plain text (see :func:`move_lines`)."""
+    return [(number, plain(line)) for number, line in move_lines(legal)]
+
+
+def move_lines(legal: list[str]) -> list[tuple[str, Line]]:
     """The moves as (number, action) to print: all of them, or where there are more than
-    MOVES_LISTED, each verb with many moves once, as its first move and how many there are
-    ("[1-455] discard 9S 9H JD … (455 ways: type discard and the cards)")."""
+    MOVES_LISTED, each verb with many moves once, as what its moves take and how many there are
+    ("[1-455] discard 3 of 9S 9H JD … (455 ways: type discard and the cards)")."""
+    return [(number, summary) for number, summary, _ in _entries(legal, lambda action: [])]
+
+
+def preview_entries(previews: list[Preview]) -> list[tuple[str, Line, Line]]:
+    """The moves of ``?`` as (number, action, what it does now): each one, except that where the
+    moves are too many to read, a verb's many moves that all do the same (a discard: nothing
+    until the play) are one line, as in :func:`move_entries`."""
+    done = {p.action: preview_text(p) for p in previews}
+    return _entries([p.action for p in previews], lambda action: done[action])
+
+
+def _entries(legal: list[str], does) -> list[tuple[str, Line, Line]]:
     if len(legal) <= MOVES_LISTED:
-        return [(f"[{i}]", a) for i, a in enumerate(legal, start=1)]
+        return [(f"[{i}]", card_actions(a), does(a)) for i, a in enumerate(legal, start=1)]
     by_verb: dict[str, list[int]] = {}
     for i, a in enumerate(legal, start=1):
         by_verb.setdefault(a.split()[0], []).append(i)
     out = []
     for verb, numbers in by_verb.items():
-        if len(numbers) > 8:
-            first, last = numbers[0], numbers[-1]
-            amounts = [legal[i - 1].split()[1:] for i in numbers]
-            if all(len(a) == 1 and a[0].isdigit() for a in amounts):  # bids: a range of amounts
-                values = [int(a[0]) for a in amounts]
-                out.append((f"[{first}-{last}]", f"{verb} {min(values)} to {max(values)} "
-                                                 f"({len(numbers)} ways: type {verb} N, or the amount)"))
-            else:
-                out.append((f"[{first}-{last}]",
-                            f"{legal[first - 1]} … ({len(numbers)} ways: type {verb} and the cards)"))
+        actions = [legal[i - 1] for i in numbers]
+        effects = {plain(does(a)) for a in actions}
+        if len(numbers) > 8 and len(effects) == 1:
+            out.append((f"[{numbers[0]}-{numbers[-1]}]", _many_moves(verb, actions), does(actions[0])))
         else:
-            out += [(f"[{i}]", legal[i - 1]) for i in numbers]
+            out += [(f"[{i}]", card_actions(legal[i - 1]), does(legal[i - 1])) for i in numbers]
     return out
+
+
+def _many_moves(verb: str, actions: list[str]) -> Line:
+    """One verb's many moves in a line: the range of amounts of a bid, or the cards to choose
+    from (each as often as it may be chosen) and how many at a time."""
+    args = [a.split()[1:] for a in actions]
+    ways = f"{len(actions)} ways"
+    if all(len(a) == 1 and a[0].isdigit() for a in args):  # bids: a range of amounts
+        values = [int(a[0]) for a in args]
+        return [f"{verb} {min(values)} to {max(values)} ({ways}: type {verb} N, or the amount)"]
+    most: dict[str, int] = {}  # each card, as many times as one move takes it
+    for a in args:
+        for card in set(a):
+            most[card] = max(most.get(card, 0), a.count(card))
+    offered = [card for card in dict.fromkeys(c for a in args for c in a) for _ in range(most[card])]
+    sizes = sorted({len(a) for a in args})
+    size = str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]} to {sizes[-1]}"
+    return [f"{verb} {size} of ", *cards(offered), f" ({ways}: type {verb} and the cards)"]
 
 
 def preview_text(p: Preview) -> Line:
@@ -76,8 +107,8 @@ def preview_text(p: Preview) -> Line:
     if p.outcome:
         line.append(Strong(f"{p.outcome} the trick"))
     if p.points:
-        what = ", ".join(w for w, _ in p.scored)
-        line += ([", "] if line else []) + [Points(p.points), Muted(f" ({what})")]
+        what = joined([[Muted(w) if type(w) is str else w for w in said] for said in p.scored_lines], Muted(", "))
+        line += ([", "] if line else []) + [Points(p.points), Muted(" ("), *what, Muted(")")]
     if p.trump is not None:
         line += ([", "] if line else []) + (["cancels trump"] if p.trump == "" else ["trump becomes ", Suit(p.trump)])
     if p.note:
@@ -124,9 +155,10 @@ class PlainView:
 
     def previews(self, previews: list[Preview]) -> None:
         self.echo("Moves, and what each does now:")
-        width = max(len(p.action) for p in previews)
-        for i, p in enumerate(previews, start=1):
-            self.echo(f"  [{i}] {p.action:<{width}}  {plain(preview_text(p))}".rstrip())
+        entries = [(n, plain(a), plain(does)) for n, a, does in preview_entries(previews)]
+        width = max((len(a) for _, a, does in entries if does), default=0)  # a long summary aligns nothing
+        for n, a, does in entries:
+            self.echo(f"  {n} {a:<{width}}  {does}".rstrip())
 
     def grid(self, g: Grid) -> None:
         cells = [[plain(c) for c in row] for row in [g.header, *g.rows]]
@@ -220,9 +252,13 @@ class RichView(PlainView):
         self.console.rule(self.text(line), style="cyan")
 
     def error(self, text: str) -> None:
+        """A refusal or a typing error, its card names shown as the table shows cards."""
         from rich.text import Text
 
-        self.print(Text(text, style="yellow"))
+        out = Text(style="yellow")
+        for k, part in enumerate(CARD_NAME.split(text)):
+            out.append(self.card(part) if k % 2 else Text(part))
+        self.print(out)
 
     def table(self, f: TableFacts) -> None:
         from rich.console import Group
@@ -256,19 +292,21 @@ class RichView(PlainView):
             self.print(Columns(items, padding=(0, 2)))
             return
         self.print(Text("Moves:", style="dim"))
-        for n, a in move_entries(legal):
-            self.print(Text.assemble(("  " + n, "cyan"), " ", self.text(card_actions(a))))
+        for n, a in move_lines(legal):
+            self.print(Text.assemble(("  " + n, "cyan"), " ", self.text(a)))
 
     def previews(self, previews: list[Preview]) -> None:
         from rich.table import Table
         from rich.text import Text
 
+        entries = preview_entries(previews)
+        summed_up = any("-" in n for n, _, _ in entries)  # a line of many moves may take two
         table = Table.grid(padding=(0, 2))
-        table.add_column(style="cyan", justify="right")
-        table.add_column(no_wrap=True)
+        table.add_column(style="cyan", justify="right", no_wrap=True)
+        table.add_column(no_wrap=not summed_up)
         table.add_column()
-        for i, p in enumerate(previews, start=1):
-            table.add_row(f"[{i}]", self.text(card_actions(p.action)), self.text(preview_text(p)))
+        for n, a, does in entries:
+            table.add_row(n, self.text(a), self.text(does))
         self.print(Text("Moves, and what each does now:", style="bold"))
         self.print(table)
 

@@ -16,7 +16,8 @@ from ..play.claim import claim_question, is_claim
 from ..play.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
 from ..play.moves import amount_verbs, interpret, preview
-from ..play.session import DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, last_own_move, seat_bots
+from ..play.session import (DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, hint_spec_for, last_own_move,
+                            seat_bots)
 from ..play.text import Line, card_actions, is_card, plain, seat_names
 from ..play.view import move_entries, preview_text
 from ..records import replay, write_record
@@ -239,6 +240,6 @@ class WebTable:
             return out
         if what == "hint":
             if self._hint_bot is None:
-                self._hint_bot = make_bot(self.hint_spec, state.game, state.seed)
-            return [hint_line(state, hint_action(state, seat, self._hint_bot), self.hint_spec)]
+                self._hint_bot = make_bot(hint_spec_for(self.hint_spec, state.game), state.game, state.seed)
+            return [hint_line(state, hint_action(state, seat, self._hint_bot), hint_spec_for(self.hint_spec, state.game))]
         raise Refused(f"unknown text {what!r}", 404)  # pragma: no cover - the route checks the name

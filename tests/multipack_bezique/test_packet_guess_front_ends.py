@@ -50,7 +50,7 @@ def test_the_prompt_at_the_guess_and_its_answers(tmp_path):
 def test_the_hint_at_the_guess_is_the_aim(tmp_path):
     out = play([GAME, "--seed", str(SEED), "--seat", "0", "--level", "easy", "--plain", "--record",
                 str(tmp_path / "g.json")], "hint\nquit\n")
-    assert "Hint (ismcts(iterations=500)): [5] guess 24" in out
+    assert "Hint (ismcts(iterations=500,guide=heuristic)): [5] guess 24" in out
 
 
 def test_cardcore_rules_shows_the_guess_only_with_the_option():

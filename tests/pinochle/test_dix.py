@@ -6,6 +6,10 @@ else at the same time; after winning a trick he may exchange the dix for the tur
 the dix does not count as the turn's one meld; each trump nine scores once.
 """
 
+from cardcore.play.facts import round_grid
+from cardcore.play.moves import interpret
+from cardcore.play.text import Names, plain
+
 from .conftest import new_state, registered, won_opening
 
 pytestmark = registered
@@ -70,3 +74,26 @@ def test_loser_does_not_exchange():
     s = won_opening("", "9H")
     assert s.current_player == 0
     assert "exchange 9H" not in s.legal_actions()
+
+
+def test_one_card_typed_at_the_dix_turn_is_the_dix_or_told_what_one_card_may_do():
+    # hearts trump: the 9H alone is a meld (the dix); the 9C is no meld alone, and being told
+    # that "a meld takes two or more cards" would deny the dix
+    s = won_opening("9H 9C", "9D")
+    assert "meld 9H" in s.legal_actions() and "exchange 9H" in s.legal_actions()
+    refused = interpret("9c", s).error
+    assert "two or more cards" not in refused
+    assert "9C alone is neither a meld nor an exchange" in refused
+    assert "meld 9H" in refused and "exchange 9H" in refused
+    s.apply("meld 9H")  # the dix declared: no other single card goes alone now
+    refused = interpret("9c", s).error
+    assert "two or more cards" not in refused and "form no meld" in refused
+
+
+def test_the_round_scores_say_what_the_exchange_row_is():
+    # RM §8 Dix: the holder of the trump nine may exchange it for the turn-up, scoring 10
+    s = won_opening("9H 9C", "9D")
+    s.apply("exchange 9H")
+    grid = round_grid(s, 1, Names(["You", "Bot"], me=0))
+    rows = {plain(row[0]): [plain(c) for c in row[1:]] for row in grid.rows}
+    assert rows["exchange (the trump 9 for the turn-up)"] == ["10", "0"]

@@ -7,6 +7,8 @@ than requiring one each. (Variant. Many players now give it 300.) Similarly, gra
 
 import pytest
 
+from cardcore.errors import IllegalAction
+
 from .conftest import finish_turn, registered, trick, won_opening
 
 pytestmark = registered
@@ -77,3 +79,20 @@ def test_without_the_agreement_two_flushes_are_two_melds():
     trick(s, "9C", "9D", winner=0)
     s.apply("meld AH TH KH QH JH")
     assert s.scores == [300, 10]
+
+
+def test_grand_pinochle_refused_after_double_pinochle_names_the_meld_that_blocks_it():
+    # RM §5 Declaring rules: a scored card serves again only in another class or in a higher
+    # meld of its class. Double pinochle (80) scored Q♠ and J♦; grand pinochle K♠ Q♠ J♦ is of
+    # the same class and scores 60 with hearts trump: refused, and the refusal says by what.
+    s = won_opening("QS QS JD JD KS 9C", "9D")
+    s.apply("meld QS QS JD JD")
+    finish_turn(s)
+    trick(s, "9C", "9D", winner=0)
+    assert "meld KS QS JD" not in s.legal_actions()
+    with pytest.raises(IllegalAction) as refused:
+        s.apply("meld KS QS JD")
+    reason = refused.value.reason
+    assert "QS JD scored in your double-pinochle (80)" in reason
+    assert "of the same class (pinochles)" in reason and "grand-pinochle scores 60" in reason
+    assert "pinochles meld" not in reason

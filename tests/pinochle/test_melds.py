@@ -12,6 +12,8 @@ higher meld of its class (marriage, then flush; not the reverse). Trump is heart
 import pytest
 
 from cardcore import IllegalAction
+from cardcore.play import facts
+from cardcore.play.text import Names, plain
 
 from .conftest import finish_turn, registered, trick, won_opening
 
@@ -137,3 +139,13 @@ def test_only_the_trick_winner_declares():
     s = won_opening("", "QS JD")
     assert s.current_player == 0
     assert "meld QS JD" not in s.legal_actions()
+
+
+def test_a_meld_of_two_packs_is_listed_once_however_many_copies_could_form_it():
+    # A double pack: with both K♠ in hand, K♠ K♥ K♦ K♣ is one kings-around to the player (80,
+    # PB95, Melds), whichever K♠ the declaration takes; the table and help list it once.
+    s = won_opening("KS KS KH KD KC 9C", "9D")
+    summary = plain(facts.meld_summary(s, 0))
+    assert summary.count("kings-around KS KH KD KC 80") == 1, summary
+    help_melds = dict(facts.help_sections(s, 0, Names(["You", "Bot"], me=0)))["Your melds"]
+    assert sum("kings-around KS KH KD KC" in plain(line) for line in help_melds) == 1

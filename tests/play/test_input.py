@@ -223,3 +223,44 @@ def test_previews_stop_before_hidden_cards():
                   and e["source"] == "card won")
         assert p.points == won
         assert not any(what.startswith("turned card") for what, _ in p.scored)
+
+
+# --------------------------------------------------------------------------- naming trump
+def naming_trump_state():
+    """Auction Pinochle after the auction: the declarer names trumps (PB95, Widow: he 'announces
+    trumps'), one of the four suits."""
+    return find_state("auction-pinochle", {}, lambda s: s.observation(s.current_player)["decision"] == "trump")
+
+
+@pytest.mark.parametrize("text", ["trump h", "trump H", "trump hearts", "trump ♥", "TRUMP Hearts"])
+def test_trump_is_named_by_letter_word_or_symbol(text):
+    assert action(text, naming_trump_state()) == "trump H"
+
+
+@pytest.mark.parametrize("text", ["trump X", "trump 9C", "trump"])
+def test_a_trump_that_is_no_suit_is_answered_with_the_suits(text):
+    message = error(text, naming_trump_state())
+    assert "not a card" not in message
+    for suit in ("S (spades)", "H (hearts)", "D (diamonds)", "C (clubs)"):
+        assert suit in message
+
+
+# --------------------------------------------------------------------------- refusals cite the rule in force
+def endgame_refusal(options) -> str:
+    """A card refused in two-hand Pinochle's end-game, where the second hand must follow suit."""
+    def must_follow(s):
+        obs = s.observation(s.current_player)
+        return (s.phase_rule.name == "end-game" and obs["decision"] == "play" and bool(obs["trick"])
+                and any(f"play {c}" not in s.legal_actions() for c in obs["hand"]))
+    state = find_state("pinochle", options, must_follow)
+    refused = next(c for c in state.observation(state.current_player)["hand"] if f"play {c}" not in state.legal_actions())
+    return error(refused, state)
+
+
+def test_an_endgame_refusal_cites_the_must_win_rule_in_force_not_the_other():
+    # RM §5 End-game: follow and win if possible (endgame_must_win=always, the default);
+    # RM §8 (pokerwiner-pin): beat the card led only when it is a trump (endgame_must_win=trump-led)
+    always = endgame_refusal({})
+    assert "follow and win if possible" in always and "win only when trump is led" not in always
+    trump_led = endgame_refusal({"endgame_must_win": "trump-led"})
+    assert "win only when trump is led" in trump_led and "follow and win if possible" not in trump_led

@@ -131,7 +131,7 @@ def test_bots_implies_watch_and_a_watch_record_resumes_watching(tmp_path):
 def test_hint_score_history_help_in_every_game(tmp_path, game):
     out = ok(run([game, "--seed", "2", "--record", str(tmp_path / "g.json")],
                  input="hint\nscore\nhistory\nhelp\n?\nquit\n"))
-    assert "Hint (ismcts(iterations=500)): [" in out
+    assert "Hint (ismcts(iterations=500,guide=heuristic)): [" in out
     assert "round points" in out and "game total" in out
     assert "Trump now:" in out and "Commands:" in out
     assert "Moves, and what each does now:" in out

@@ -14,6 +14,7 @@ from cardcore.play import facts
 from cardcore.play.moves import preview
 from cardcore.play.text import Names, plain
 from cardcore.play.view import PlainView, RichView, want_rich
+from cardcore.replay_text import replay_lines
 
 from .conftest import blocked_state, declare_state, find_state, follow_state
 
@@ -201,3 +202,128 @@ def test_the_score_line_says_how_far_each_side_is_from_the_rubicon(capsys):
     assert sum("score 0 (this round 0) · 3000 short of the rubicon" in ln for ln in lines) == 2
     # a game without a rubicon says nothing of it
     assert "rubicon" not in shown(capsys, lambda: PlainView().table(facts.table_facts(follow_state(), 0, YOU)))
+
+
+def discard_state():
+    """Auction Pinochle's declarer with the widow taken and trumps named: he lays away three of
+    his eighteen cards, any not used in a meld (PB95, Auction Pinochle for three, Play)."""
+    return find_state("auction-pinochle", {}, lambda s: s.observation(s.current_player)["decision"] == "discard")
+
+
+def test_previews_of_a_discard_are_one_line_not_one_per_combination(capsys):
+    state = discard_state()
+    seat = state.current_player
+    legal = state.legal_actions()
+    discards = [a for a in legal if a.startswith("discard ")]
+    assert len(discards) > 40  # three of a dozen or more cards: too many to list
+    out = shown(capsys, lambda: PlainView().previews([preview(state, a) for a in legal]))
+    lines = out.splitlines()[1:]
+    assert len(lines) == len(legal) - len(discards) + 1, out
+    summary = lines[0].split()
+    assert summary[:4] == [f"[1-{len(discards)}]", "discard", "3", "of"]
+    offered = summary[4:summary.index(f"({len(discards)}")]
+    # every card some discard takes, as often as one discard may take it, and no other
+    assert set(offered) == {c for a in discards for c in a.split()[1:]}
+    assert set(offered) <= set(state.observation(seat)["hand"])
+    for card in set(offered):
+        assert offered.count(card) == max(a.split().count(card) for a in discards)
+
+
+def card_won_state():
+    """Two-hand Pinochle, second to a trick, where a card would win and score counters won
+    (PB95, Cards: counters are scored as the tricks are won)."""
+    def scores_a_card(s):
+        obs = s.observation(s.current_player)
+        return (obs["decision"] == "play" and len(obs["trick"]) == 1
+                and any(any(e.get("card") for e in _scores(s, a)) for a in s.legal_actions() if a.startswith("play ")))
+    return find_state("pinochle", {}, scores_a_card)
+
+
+def _scores(state, action):
+    probe = state.clone()
+    start = len(probe.events)
+    probe.apply(action)
+    return [e for e in probe.events[start:] if e["type"] == "score" and e["seat"] == state.current_player]
+
+
+def test_the_cards_a_move_scores_are_named_as_the_table_names_cards():
+    state = card_won_state()
+    previews = [preview(state, a) for a in state.legal_actions()]
+    card = next(e["card"] for a in state.legal_actions() for e in _scores(state, a) if e.get("card"))
+    symbol = ("10" if card[0] == "T" else card[0]) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
+    text = "\n".join(ANSI.sub("", ln) for ln in rich_out(lambda v: v.previews(previews)))
+    assert f"card won {symbol}" in text and f"card won {card}" not in text
+    assert f"card won {card}" in "\n".join(plain_lines(previews))  # plain text keeps the canonical notation
+
+
+def plain_lines(previews) -> list[str]:
+    out = []
+    view = PlainView()
+    view.echo = out.append
+    view.previews(previews)
+    return out
+
+
+def test_a_card_played_from_the_table_is_said_to_be():
+    # Bezique: melded cards stay on the table and may be played from there (PB94; rules/bezique.yaml)
+    def table_card_playable(s):
+        obs = s.observation(s.current_player)
+        return obs["decision"] == "play" and any(
+            a.split()[1] in obs["tableaus"][s.current_player] and a.split()[1] not in obs["hand"]
+            for a in s.legal_actions() if a.startswith("play "))
+    state = find_state("bezique", {}, table_card_playable)
+    seat = state.current_player
+    obs = state.observation(seat)
+    action = next(a for a in state.legal_actions() if a.startswith("play ")
+                  and a.split()[1] in obs["tableaus"][seat] and a.split()[1] not in obs["hand"])
+    card = action.split()[1]
+    start = len(state.events)
+    state.apply(action)
+    names = Names(["Seat 0", "Seat 1"])
+    assert f"Seat {seat} plays {card} from the table" in said(state, names, watching=True, start=start)
+    assert any(f"Seat {seat} {card} (from the table)" in plain(ln) for ln in facts.history_lines(state, names))
+
+
+def test_the_turn_up_taken_as_the_last_card_is_told_to_the_other_player():
+    # Two-hand Pinochle: the turn-up lies under the stock; the loser of the twelfth stock trick
+    # takes it (RM §5 and §8). It is face up, so whoever takes it, both see which card it is.
+    state = find_state("pinochle", {}, lambda s: s.phase_rule.name == "end-game")
+    summary = state.rounds[-1]
+    face_up = summary["exchanges"][-1]["card"] if summary.get("exchanges") else summary["turnup"]
+    taker = next(e["seat"] for e in state.events if e["type"] == "draw" and e["left"] == 0)
+    other = 1 - taker
+    names = Names(["You", "Bot"] if other == 0 else ["Bot", "You"], me=other)
+    assert f"Bot takes the turn-up {face_up} (the last card of the stock)" in said(state, names)
+
+
+@pytest.mark.parametrize("totals, winner, expected", [
+    # RM §7.1 Computing (Portland laws 56-61): totals rounded down to the hundred; over the
+    # rubicon (1000) the winner scores the difference + 500 for the game: 2300 - 1600 = 700 + 500
+    ([2350, 1620], 0, "700 (2300 - 1600) + 500 (the game bonus) = 1200"),
+    # rubiconed: both rounded totals + 1000 + 300: 1400 + 700 + 1000 + 300
+    ([760, 1480], 1, "1400 (the winner's total) + 700 (the loser's total) + 1000 (the game bonus)"
+                     " + 300 (the rubicon bonus) = 3400"),
+])
+def test_the_rubicon_result_shows_its_sum(totals, winner, expected):
+    s = load_game("rubicon-bezique").new_game(seed=1)
+    score = int(expected.rsplit("= ", 1)[1])
+    s.side_scores = list(totals)
+    s.result = {"winner": winner, "game_score": score, "lurched": False, "totals": list(totals),
+                "rubiconed": min(totals) < 1000}
+    line = plain(facts.game_over_line(s, Names(["You", "Bot"], me=0)))
+    assert f"by {score}" in line and expected in line, line
+
+
+def test_the_replay_text_of_a_rubicon_game_shows_its_sum():
+    state = load_game("rubicon-bezique").new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    last = [line for line in replay_lines(state) if line.startswith("Finished")][0]
+    assert f"= {state.result['game_score']})" in last and "(the game bonus)" in last
+
+
+def test_a_refusal_names_its_cards_as_the_table_does():
+    lines = rich_out(lambda v: v.error("meld KS QS JD: QS JD scored in your double-pinochle (80)"))
+    text = ANSI.sub("", "\n".join(lines))
+    assert text == "meld K♠ Q♠ J♦: Q♠ J♦ scored in your double-pinochle (80)"

@@ -15,6 +15,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from cardcore import load_game
 from cardcore.cli import cli
 from cardcore.play import facts
 from cardcore.play.text import Names, plain
@@ -100,3 +101,16 @@ def test_play_help_of_other_games(game, expected):
     text = help_cards(state, state.current_player)
     for phrase in expected:
         assert phrase in text
+
+
+@pytest.mark.parametrize("game", ["pinochle", "auction-pinochle", "partnership-auction-pinochle"])
+@pytest.mark.parametrize("card_points, ranks, in_deck", [
+    # PB95, Cards: A T K Q J 9 count 11 10 4 3 2 0 traditional, 10 10 10 0 0 0 modern, 1 1 1 0 0 0 simplified
+    ("traditional", "A, T, K, Q and J", 40), ("modern", "A, T and K", 24), ("simplified", "A, T and K", 24)])
+def test_pinochle_counters_are_the_cards_that_score_in_the_chosen_count(game, card_points, ranks, in_deck):
+    text = joined(rules_section([f"{game}(card_points={card_points})"], "Cards"))
+    assert f"counters are the {ranks} won in tricks ({in_deck} in the deck)" in text
+    # and the table's "counters won" counts those cards only
+    rules = load_game(game, {"card_points": card_points}).rules
+    (won,) = [cp for cp in rules.card_points if cp.when == "won"]
+    assert set(rules.counters["counters"].ranks) == {rank for rank, value in won.values.items() if value > 0}

@@ -77,10 +77,10 @@ def test_the_table_shows_every_seat_and_the_sides_totals():
     other = facts.table_facts(s, 2, seat_names(4, me=2, table=s.table))
     assert [label for label, _ in other.rows][:3] == ["West", "North", "East"]
     rows = {label: plain(line) for label, line in f.rows}
-    # each other seat by name, seven cards left each; the partner shows the side's total
-    assert rows["West"].startswith("7 cards in hand · score 0 ")
-    assert rows["North"].startswith("7 cards in hand · score 9 ")
-    assert rows["East"].startswith("7 cards in hand · score 0 ")
+    # each other seat by name, seven cards left each; the partner shows the side's total, said to be
+    assert rows["West"].startswith("7 cards in hand · side score 0 (side points this round 0)")
+    assert rows["North"].startswith("7 cards in hand · side score 9 (side points this round 9)")
+    assert rows["East"].startswith("7 cards in hand · side score 0 ")
     assert rows["Last trick"] == "You AS, West KS, North 7S, East QS — You won"
     assert plain(f.turn) == "Your turn: lead a card."
 
@@ -214,7 +214,7 @@ def test_a_long_list_of_moves_is_summed_up_by_verb():
     legal = ["discard " + " ".join(c) for c in combinations(hand, 3)] + ["concede"]
     assert len(legal) == 456  # 15 choose 3 = 455 discards, and conceding
     assert move_entries(legal) == [
-        ("[1-455]", "discard AS TS KS … (455 ways: type discard and the cards)"), ("[456]", "concede")]
+        ("[1-455]", f"discard 3 of {' '.join(hand)} (455 ways: type discard and the cards)"), ("[456]", "concede")]
     bids = [f"bid {n}" for n in range(250, 660, 10)] + ["pass"]  # 41 bids from 250 to 650
     assert move_entries(bids) == [("[1-41]", "bid 250 to 650 (41 ways: type bid N, or the amount)"), ("[42]", "pass")]
     short = ["bid 250", "bid 260", "pass"]
