@@ -6,7 +6,8 @@ metadata) and, on a POST or DELETE, ``Origin``; no page can forge or remove them
 changes anything is refused when either names another origin (another site, or another server on
 this machine: another port is another origin). Its body must also be declared JSON, which a form
 cannot send and a script of another origin cannot send without a CORS preflight, which this server
-never grants. The Host header is checked before (Starlette's TrustedHostMiddleware), so that a
+never grants. The API's reads are refused to other sites as well: their answers are not theirs
+to read, and some cost work (a hint searches). The Host header is checked before (Starlette's TrustedHostMiddleware), so that a
 rebound DNS name that points at 127.0.0.1 is refused too.
 """
 
@@ -19,12 +20,20 @@ SAFE_METHODS = ("GET", "HEAD")
 OWN_SITE = ("same-origin", "none")  # none: typed by the person, or a bookmark
 
 
-def cross_origin_refusal(scope) -> tuple[str, int] | None:
-    """Why a request that changes something is refused, and the status; None when it may go on."""
-    headers = Headers(scope=scope)
+def other_site_refusal(headers: Headers) -> tuple[str, int] | None:
+    """Why a request that the browser says another site sent is refused; None when it did not."""
     site = headers.get("sec-fetch-site")
     if site is not None and site.lower() not in OWN_SITE:
         return f"Refused: this request comes from another site ({site}), not from this server's pages.", 403
+    return None
+
+
+def cross_origin_refusal(scope) -> tuple[str, int] | None:
+    """Why a request that changes something is refused, and the status; None when it may go on."""
+    headers = Headers(scope=scope)
+    refusal = other_site_refusal(headers)
+    if refusal is not None:
+        return refusal
     origin = headers.get("origin")
     if origin is not None and origin.lower() != f"{scope.get('scheme', 'http')}://{headers.get('host', '')}".lower():
         return f"Refused: this request comes from another origin ({origin[:100]}), not from this server's pages.", 403
@@ -39,17 +48,24 @@ def cross_origin_refusal(scope) -> tuple[str, int] | None:
 
 class SameOriginOnly:
     """Refuse, with 403 or 415 and ``{"error": ...}``, any request but GET and HEAD that another
-    origin sent or whose body is not declared JSON (see the module's description)."""
+    origin sent or whose body is not declared JSON, and any request of the API that another site
+    sent (see the module's description). Pages may still be opened from a link elsewhere."""
 
     def __init__(self, app):
         self.app = app
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+        if scope["type"] != "http":
+            refusal = None
+        elif scope["method"] not in SAFE_METHODS:
             refusal = cross_origin_refusal(scope)
-            if refusal is not None:
-                message, status = refusal
-                return await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
+        elif scope["path"].startswith("/api/"):
+            refusal = other_site_refusal(Headers(scope=scope))
+        else:
+            refusal = None
+        if refusal is not None:
+            message, status = refusal
+            return await JSONResponse({"error": message}, status_code=status)(scope, receive, send)
         await self.app(scope, receive, send)
 
 

@@ -95,6 +95,19 @@ def test_a_comparison_from_another_site_cannot_be_stopped_either(client):
     assert r.status_code == 403
 
 
+def test_the_api_answers_no_read_from_another_site(client):
+    # a page elsewhere may send GETs (an image, a no-cors fetch): a hint costs the server a search
+    s = new_game(client)
+    other_site = {"Sec-Fetch-Site": "cross-site"}
+    for url in (f"/api/games/{s['id']}/text/hint", f"/api/games/{s['id']}", "/api/saved", "/api/games"):
+        r = client.get(url, headers=other_site)
+        assert r.status_code == 403 and "another site" in r.json()["error"], (url, r.text)
+        assert client.get(url, headers={"Sec-Fetch-Site": "same-origin"}).status_code == 200, url
+        assert client.get(url, headers={"Sec-Fetch-Site": "none"}).status_code == 200, url  # typed by the person
+    # a link from elsewhere may still open the server's pages
+    assert client.get(f"/play/{s['id']}", headers=other_site).status_code == 200
+
+
 def test_no_page_may_be_framed(client):
     s = new_game(client)
     for url in ("/", "/saved", "/compare", f"/play/{s['id']}", f"/play/{s['id']}/table", "/api/saved",
