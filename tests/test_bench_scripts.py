@@ -1,0 +1,58 @@
+"""Every script in bench/ runs on every installed game, with the smallest budgets it takes.
+
+The benchmarks are run by hand, a game at a time, so a game one of them could not play went
+unnoticed: a warm-up that always played the first legal move never ended an auction, and a
+script that built two bots failed at a table of three or four. Each script's ``main`` runs here
+in this process, loaded from its file and given its command line as ``python bench/NAME.py ...``
+would be; a script that takes a list of games is given none, which means every game. The
+watchdog turns a script that never ends into a failure. The figures themselves are not checked:
+speed is measured by hand (bench/README.md), never in tests.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+from watchdog import watchdog
+
+from cardcore import game_names, load_game
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+GAMES = game_names()
+HANG_SECONDS = 30  # far beyond what these budgets need (well under a second a game)
+
+
+def load_script(name: str):
+    """bench/NAME.py as a fresh module, without running its ``main``."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(monkeypatch, capsys, name: str, *args: str, module=None) -> list[str]:
+    """The lines ``python bench/NAME.py ARGS...`` prints, run in this process."""
+    module = module or load_script(name)
+    monkeypatch.setattr(sys, "argv", [str(BENCH / f"{name}.py"), *args])
+    with watchdog(HANG_SECONDS, (name, args)):
+        module.main()
+    return capsys.readouterr().out.splitlines()
+
+
+def first_words(lines: list[str]) -> list[str]:
+    return [line.split()[0] for line in lines]
+
+
+def test_the_installed_games_include_auctions_and_tables_of_three_and_four():
+    # what the scripts below are run on: without these, the checks would prove little
+    assert {"auction-pinochle", "partnership-auction-pinochle", "penchant"} <= set(GAMES)
+    assert {load_game(g).players for g in GAMES} == {2, 3, 4}
+
+
+def test_playouts_with_no_game_list_measures_every_game(monkeypatch, capsys):
+    lines = run(monkeypatch, capsys, "playouts", "-s", "0.01", "-r", "1", "--two", "0")
+    assert first_words(lines) == GAMES
+    assert all("hands/s" in line for line in lines)
