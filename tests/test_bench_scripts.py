@@ -56,3 +56,9 @@ def test_playouts_with_no_game_list_measures_every_game(monkeypatch, capsys):
     lines = run(monkeypatch, capsys, "playouts", "-s", "0.01", "-r", "1", "--two", "0")
     assert first_words(lines) == GAMES
     assert all("hands/s" in line for line in lines)
+
+
+def test_ismcts_with_no_game_list_measures_every_game(monkeypatch, capsys):
+    lines = run(monkeypatch, capsys, "ismcts", "-n", "1", "-i", "2", "-d", "1")
+    assert first_words(lines) == GAMES
+    assert all("iterations/s over 1 decisions" in line for line in lines)
