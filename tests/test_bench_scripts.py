@@ -19,6 +19,7 @@ import pytest
 from watchdog import watchdog
 
 from cardcore import game_names, load_game
+from cardcore.bots import make_bot
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 GAMES = game_names()
@@ -62,3 +63,32 @@ def test_ismcts_with_no_game_list_measures_every_game(monkeypatch, capsys):
     lines = run(monkeypatch, capsys, "ismcts", "-n", "1", "-i", "2", "-d", "1")
     assert first_words(lines) == GAMES
     assert all("iterations/s over 1 decisions" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_strength_plays_every_game_with_bot_a_in_each_seat(monkeypatch, capsys, game):
+    players = load_game(game).players
+    lines = run(monkeypatch, capsys, "strength", game, "random", "random", "-n", str(players))
+    assert lines[0].startswith(f"{game}: random vs random, {players} games")
+
+
+def test_strength_seats_bot_a_for_its_whole_side(monkeypatch):
+    # Partnership Auction Pinochle: seats 0 and 2 play against 1 and 3 (its rules' sides); A
+    # partnered by B would measure a side of both bots, not A against B
+    strength = load_script("strength")
+    seats_played: dict[str, set[int]] = {"A": set(), "B": set()}
+
+    def recording_bot(spec, game, seed):
+        bot = make_bot("random", game, seed=seed)
+
+        class Recording:
+            def choose(self, state):
+                seats_played[spec].add(state.current_player)
+                return bot.choose(state)
+
+        return Recording()
+
+    monkeypatch.setattr(strength, "make_bot", recording_bot)
+    game = load_game("partnership-auction-pinochle")
+    strength.play_one(game, "A", "B", index=1, seed=0)
+    assert seats_played == {"A": {1, 3}, "B": {0, 2}}
