@@ -2,22 +2,24 @@
 
 The benchmarks are run by hand, a game at a time, so a game one of them could not play went
 unnoticed: a warm-up that always played the first legal move never ended an auction, and a
-script that built two bots failed at a table of three or four. Each script's ``main`` runs here
-in this process, loaded from its file and given its command line as ``python bench/NAME.py ...``
-would be; a script that takes a list of games is given none, which means every game. The
-watchdog turns a script that never ends into a failure. The figures themselves are not checked:
-speed is measured by hand (bench/README.md), never in tests.
+script that built two bots failed at a table of three or four. Each script runs here in this
+process as ``python bench/NAME.py ...`` would run it (``runpy``, with that command line); a
+script that takes a list of games is given none, which means every game. The watchdog turns a
+script that never ends into a failure. The figures themselves are not checked: speed is
+measured by hand (bench/README.md), never in tests.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import runpy
 import sys
 from pathlib import Path
 
 import pytest
 from watchdog import watchdog
 
+import cardcore
 from cardcore import game_names, load_game
 from cardcore.bots import make_bot
 
@@ -27,7 +29,7 @@ HANG_SECONDS = 30  # far beyond what these budgets need (well under a second a g
 
 
 def load_script(name: str):
-    """bench/NAME.py as a fresh module, without running its ``main``."""
+    """bench/NAME.py as a module (not ``__main__``, so its ``main`` is not run)."""
     spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -35,11 +37,18 @@ def load_script(name: str):
 
 
 def run(monkeypatch, capsys, name: str, *args: str, module=None) -> list[str]:
-    """The lines ``python bench/NAME.py ARGS...`` prints, run in this process."""
-    module = module or load_script(name)
-    monkeypatch.setattr(sys, "argv", [str(BENCH / f"{name}.py"), *args])
+    """The lines ``python bench/NAME.py ARGS...`` prints, run in this process as its own
+    ``__main__`` (or by ``module.main()``, for a module loaded and patched beforehand)."""
+    path = BENCH / f"{name}.py"
+    monkeypatch.setattr(sys, "argv", [str(path), *args])
     with watchdog(HANG_SECONDS, (name, args)):
-        module.main()
+        try:
+            if module is None:
+                runpy.run_path(str(path), run_name="__main__")
+            else:
+                module.main()
+        except SystemExit as stop:
+            assert stop.code in (None, 0), f"{name} {args} exited with {stop.code}"
     return capsys.readouterr().out.splitlines()
 
 
@@ -92,3 +101,33 @@ def test_strength_seats_bot_a_for_its_whole_side(monkeypatch):
     game = load_game("partnership-auction-pinochle")
     strength.play_one(game, "A", "B", index=1, seed=0)
     assert seats_played == {"A": {1, 3}, "B": {0, 2}}
+
+
+@pytest.fixture
+def games_loaded(monkeypatch) -> list[str]:
+    """The game strings the script under test loads (the scripts import ``cardcore.load_game``)."""
+    loaded = []
+
+    def recording_load_game(name, options=None):
+        loaded.append(name)
+        return load_game(name, options)
+
+    monkeypatch.setattr(cardcore, "load_game", recording_load_game)
+    return loaded
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_games_plays_every_game(monkeypatch, capsys, games_loaded, game):
+    run(monkeypatch, capsys, "random_games", game, "1")
+    assert games_loaded == [game]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_view_playouts_plays_every_game(monkeypatch, capsys, games_loaded, game):
+    run(monkeypatch, capsys, "view_playouts", "1", game)
+    assert games_loaded == [game]
+
+
+def test_view_playouts_plays_penchant_unless_told(monkeypatch, capsys, games_loaded):
+    run(monkeypatch, capsys, "view_playouts", "1")
+    assert games_loaded == ["penchant"]
