@@ -131,3 +131,45 @@ def test_view_playouts_plays_every_game(monkeypatch, capsys, games_loaded, game)
 def test_view_playouts_plays_penchant_unless_told(monkeypatch, capsys, games_loaded):
     run(monkeypatch, capsys, "view_playouts", "1")
     assert games_loaded == ["penchant"]
+
+
+def test_adapter_playouts_with_no_game_list_measures_every_game(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed here")
+    # a stand-in yardstick: the real one lives outside the project, and its speed is not tested
+    (tmp_path / "lean_toy.py").write_text("import time\n\ndef toy_hands_per_second(seconds, seed=0):\n"
+                                          "    return 1000.0\n")
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts the yardstick's folder first
+    monkeypatch.delitem(sys.modules, "lean_toy", raising=False)
+    script = load_script("adapter_playouts")
+    monkeypatch.setattr(script, "yardstick_dir", lambda: tmp_path)
+    lines = run(monkeypatch, capsys, "adapter_playouts", "-s", "0.01", "-r", "1", "--pettingzoo", module=script)
+    assert first_words(lines) == GAMES
+    assert all("adapter" in line and "pettingzoo" in line for line in lines)
+
+
+def test_adapter_ismcts_with_no_game_list_plays_every_game(monkeypatch, capsys):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_ismcts", "-n", "2", "-i", "2", "-m", "1")
+    assert first_words(lines) == GAMES
+    assert all("2 games" in line and "2 moves" in line for line in lines)
+
+
+def test_adapter_ismcts_takes_a_game_string_with_options(monkeypatch, capsys):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_ismcts", "penchant(rounds=1)", "-n", "1", "-i", "2", "-m", "1")
+    assert first_words(lines) == ["penchant(rounds=1)"]
+
+
+def test_adapter_ismcts_takes_each_seat_in_turn(monkeypatch, capsys):
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts", reason="the openspiel extra is not installed here")
+    seats = []
+    step = ismcts.ISMCTSBot.step
+
+    def recording_step(bot, state):
+        seats.append(state.current_player())
+        return step(bot, state)
+
+    monkeypatch.setattr(ismcts.ISMCTSBot, "step", recording_step)
+    run(monkeypatch, capsys, "adapter_ismcts", "auction-pinochle", "-n", "3", "-i", "2", "-m", "1")
+    assert seats == [0, 1, 2]  # a table of three: game g's bot in seat g
