@@ -173,3 +173,18 @@ def test_adapter_ismcts_takes_each_seat_in_turn(monkeypatch, capsys):
     monkeypatch.setattr(ismcts.ISMCTSBot, "step", recording_step)
     run(monkeypatch, capsys, "adapter_ismcts", "auction-pinochle", "-n", "3", "-i", "2", "-m", "1")
     assert seats == [0, 1, 2]  # a table of three: game g's bot in seat g
+
+
+def test_adapter_resample_with_no_game_list_measures_every_game(monkeypatch, capsys):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_resample", "-n", "1", "-e", "8")
+    assert first_words(lines) == GAMES
+    assert all("worlds" in line for line in lines)
+
+
+def test_adapter_resample_says_so_when_a_deal_is_too_short_to_resample(monkeypatch, capsys):
+    # no deal of any game lasts a million decisions, so no world is asked for
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_resample", "penneech", "penchant(rounds=1)", "-n", "1", "-e", "1000000")
+    assert first_words(lines) == ["penneech", "penchant(rounds=1)"]
+    assert all("no world" in line for line in lines)
