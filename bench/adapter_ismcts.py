@@ -1,16 +1,18 @@
 """OpenSpiel's own Python ISMCTS bot playing whole cardcore games against random, through the adapter.
 
+    python bench/adapter_ismcts.py -n 2 -i 10 -m 6           # every game, the bot's first 6 moves of 2 games
     python bench/adapter_ismcts.py penneech -n 20 -i 20      # 20 whole games, 20 simulations a move
     python bench/adapter_ismcts.py six-pack-bezique -n 2 -i 10 -m 6 --toy   # its first 6 moves a game
     python bench/adapter_ismcts.py six-pack-bezique -n 2 -i 8 -e 20 --toy   # moves across the deal
 
-ISMCTS (seat 0 in even games, seat 1 in odd ones) plays ``uniform_random`` with
-``returns=win-loss``, so its UCT exploration fits the ±1 utility bounds. Every move it chooses
-is checked to be legal, and every world it samples with ``resample_from_infostate`` is checked
-against its information state. The figures: games, the ISMCTS bot's wins, ties and losses,
-resamples, games stopped because no world was found (``ResampleError``) and simulations
-(iterations) per second of its thinking time. With ``--moves M`` a
-game stops after the bot's M-th move (a deal of six or eight packs is long): no result then.
+ISMCTS sits in seat ``g % players`` in game g (each seat in turn), uniform random moves are
+played in every other seat, and the game's parameter ``returns=win-loss`` makes its UCT
+exploration fit the ±1 utility bounds. Every move it chooses is checked to be legal, and every
+world it samples with ``resample_from_infostate`` is checked against its information state. The
+figures: games, the ISMCTS bot's wins, ties and losses, resamples, games stopped because no
+world was found (``ResampleError``) and simulations (iterations) per second of its thinking
+time. With ``--moves M`` a game stops after the bot's M-th move (a deal of six or eight packs is
+long): no result then.
 With ``--every E`` the bot searches only its first 3 moves, every E-th one and its first 3 once
 the stock is gone, and moves at random otherwise (as the adapter's ISMCTS test does with six and
 eight packs): the whole span of a long deal, early and late, in a few minutes.
@@ -30,8 +32,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from cardcore import game_names
 from cardcore.adapters import openspiel as adapter
 from cardcore.adapters.chance import ResampleError
+from cardcore.options import format_game_string, parse_game_string
 
 
 def yardstick_dir() -> Path:
@@ -44,8 +48,8 @@ def yardstick_dir() -> Path:
 
 def play(game_string: str, games: int, simulations: int, moves: int | None = None,
          every: int | None = None) -> dict:
-    spec = game_string[:-1] + ",returns=win-loss)" if game_string.endswith(")") else game_string + "(returns=win-loss)"
-    game = pyspiel.load_game(adapter.short_name(spec))
+    name, options = parse_game_string(game_string)
+    game = pyspiel.load_game(adapter.short_name(format_game_string(name, {**options, "returns": "win-loss"})))
     counts = {"games": 0, "won": 0, "tied": 0, "lost": 0, "resamples": 0, "moves": 0, "thinking": 0.0,
               "errors": 0}
     resample = adapter.CardcoreSpielState.resample_from_infostate
@@ -63,7 +67,7 @@ def play(game_string: str, games: int, simulations: int, moves: int | None = Non
             rs = np.random.RandomState(g)
             bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
                                    max_simulations=simulations, random_state=rs)
-            seat = g % 2
+            seat = g % game.num_players()
             state, made, turns, after_stock = game.new_initial_state(), 0, 0, 0
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -104,7 +108,8 @@ def play(game_string: str, games: int, simulations: int, moves: int | None = Non
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="+", help="game names or strings, e.g. penneech, 'penchant(rounds=1)'")
+    parser.add_argument("games", nargs="*",
+                        help="game names or strings, e.g. penneech, 'penchant(rounds=1)' (default: every installed game)")
     parser.add_argument("-n", "--number", type=int, default=20, help="whole games per game string")
     parser.add_argument("-i", "--simulations", type=int, default=20, help="ISMCTS simulations a move")
     parser.add_argument("-m", "--moves", type=int, default=None,
@@ -119,7 +124,7 @@ def main() -> None:
     if args.toy:
         sys.path.insert(0, str(yardstick_dir()))
         from lean_toy import toy_hands_per_second as toy
-    for game in args.games:
+    for game in args.games or game_names():
         toy_before = toy(2.0, seed=1) if toy else None
         c = play(game, args.number, args.simulations, args.moves, args.every)
         toy_after = toy(2.0, seed=2) if toy else None

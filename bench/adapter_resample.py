@@ -1,6 +1,7 @@
 """How long the OpenSpiel adapter takes to resample a world, across whole deals.
 
     python bench/adapter_resample.py six-pack-bezique eight-pack-bezique -n 3 -e 10
+    python bench/adapter_resample.py -n 1 -e 10     # every game
 
 Random deals (``max_deals=1``); at every E-th decision the player to move asks
 ``resample_from_infostate`` for two worlds, each checked against its information state. The
@@ -17,12 +18,15 @@ import time
 
 import pyspiel
 
+from cardcore import game_names
 from cardcore.adapters import openspiel as adapter
 from cardcore.adapters.chance import ResampleError
+from cardcore.options import format_game_string, parse_game_string
 
 
 def resample_times(game_string: str, deals: int, every: int) -> tuple[list[float], int]:
-    game = pyspiel.load_game(adapter.short_name(game_string + "(max_deals=1)"))
+    name, options = parse_game_string(game_string)
+    game = pyspiel.load_game(adapter.short_name(format_game_string(name, {**options, "max_deals": 1})))
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     times, errors = [], 0
     for seed in range(deals):
@@ -52,12 +56,15 @@ def resample_times(game_string: str, deals: int, every: int) -> tuple[list[float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="+", help="game names")
+    parser.add_argument("games", nargs="*", help="game names or strings (default: every installed game)")
     parser.add_argument("-n", "--deals", type=int, default=3, help="random deals per game")
     parser.add_argument("-e", "--every", type=int, default=10, help="resample at every E-th decision")
     args = parser.parse_args()
-    for name in args.games:
+    for name in args.games or game_names():
         times, errors = resample_times(name, args.deals, args.every)
+        if not times:
+            print(f"{name:<20} no world asked for: no deal lasted {args.every} decisions")
+            continue
         ms = [t * 1000 for t in times]
         print(f"{name:<20} {len(times)} worlds, {errors} errors; CPU ms per world: median {ms[len(ms) // 2]:.0f}, "
               f"90% {ms[int(len(ms) * 0.9)]:.0f}, largest {ms[-1]:.0f}; total {sum(times):.1f} s")

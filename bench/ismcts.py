@@ -4,10 +4,10 @@
     python bench/ismcts.py penchant -n 4 -i 2000
     python bench/ismcts.py six-pack-bezique -n 1 -i 100 -d 10   # only the first 10 decisions
 
-The ISMCTS bot plays seat 0 against the random bot; the figure is total iterations divided by
-the time ISMCTS spent choosing, so early decisions (long look-ahead) and late ones (short)
-weigh as they do in play. Decisions taken by the exact end-of-deal search (nothing hidden any
-more, no sampling) are left out of both.
+The ISMCTS bot plays seat 0, the random bot every other seat (at a table of partners, seat 0's
+partner too); the figure is total iterations divided by the time ISMCTS spent choosing, so early
+decisions (long look-ahead) and late ones (short) weigh as they do in play. Decisions taken by
+the exact end-of-deal search (nothing hidden any more, no sampling) are left out of both.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ def measure(game_string: str, games: int, iterations: int, most: int | None = No
     total_iters, spent, decisions = 0, 0.0, 0
     for g in range(games):
         state = game.new_game(seed=g)
-        bots = [make_bot(f"ismcts(iterations={iterations})", game, seed=g), make_bot("random", game, seed=g)]
+        others = make_bot("random", game, seed=g)
+        bots = [make_bot(f"ismcts(iterations={iterations})", game, seed=g)] + [others] * (game.players - 1)
         while not state.is_terminal() and (most is None or decisions < most * (g + 1)):
             seat = state.current_player
             if seat == 0 and len(state.legal_actions()) > 1:
@@ -51,6 +52,9 @@ def main() -> None:
     args = parser.parse_args()
     for game in args.games or game_names():
         iters, spent, decisions = measure(game, args.number, args.iterations, args.decisions)
+        if not decisions:
+            print(f"{game:<12} no decision searched")
+            continue
         print(f"{game:<12} {iters / spent:8.0f} iterations/s over {decisions} decisions "
               f"({spent / decisions * 1000:.0f} ms per decision at {args.iterations} iterations)")
 

@@ -29,14 +29,16 @@ from cardcore import game_names, load_game
 
 
 def warmed(game_string: str):
-    """The game loaded, and one game played through it: the meld tables a game builds when
-    they are first asked for (a tenth of a second for Penchant, once per process) are
-    start-up, not the speed of playouts."""
+    """The game loaded, and one random game played through it: the meld tables a game builds
+    when they are first asked for (a tenth of a second for Penchant, once per process) are
+    start-up, not the speed of playouts. Its moves are drawn at random, not always the first:
+    an auction's first move is a bid, and a table that always bids never ends its auction."""
     game = load_game(game_string)
     state = game.new_game(seed=-1)
     state.log_events = False
+    rng = random.Random(-1)
     while state.result is None:
-        state.apply_move(state.legal_moves()[0])
+        state.apply_move(rng.choice(state.legal_moves()))
     return game
 
 

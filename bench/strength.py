@@ -1,8 +1,9 @@
 """Playing strength of one bot against another: win rate of A with a 95% Wilson interval.
 
-Game i of ``-n`` puts bot A in seat ``i % 2`` (seats alternate, so neither bot keeps the
-advantage of a seat) and is dealt from seed ``--seed + i``; each bot gets a seed of its own
-derived from the same number, so a run is reproducible. A tied game counts as half a win.
+Game i of ``-n`` puts bot A in seat ``i % players`` (seats rotate, so neither bot keeps the
+advantage of a seat), with its partners if the game has fixed partnerships, and bot B in every
+other seat; it is dealt from seed ``--seed + i``, and each bot gets a seed of its own derived
+from the same number, so a run is reproducible. A tied game counts as half a win.
 
     python bench/strength.py penchant heuristic random -n 400
     python bench/strength.py "penchant(scoring=19th-century)" heuristic greedy -n 200 --seed 1000
@@ -23,16 +24,24 @@ from cardcore.bots import make_bot
 from cardcore.sim.stats import wilson
 
 
+def seats_of_a(table, index: int) -> tuple[int, ...]:
+    """Bot A's seats in game ``index``: seat ``index % players`` in turn, and its partners: A
+    partnered by B would measure a side of both bots, not A against B."""
+    return table.side_seats[index % table.n]
+
+
 def play_one(game, spec_a: str, spec_b: str, index: int, seed: int) -> tuple[float, float]:
     """(A's share of the game: 1, 0.5 or 0; A's signed game score) for game ``index``."""
     deal_seed = seed + index
-    seat_a = index % game.table.n  # A sits in each seat in turn
+    seats_a = seats_of_a(game.table, index)
     bots = [make_bot(spec_b, game, seed=deal_seed * 2 + 2)] * game.table.n  # B in every other seat
-    bots[seat_a] = make_bot(spec_a, game, seed=deal_seed * 2 + 1)
+    bot_a = make_bot(spec_a, game, seed=deal_seed * 2 + 1)
+    for seat in seats_a:
+        bots[seat] = bot_a
     state = game.new_game(seed=deal_seed)
     while not state.is_terminal():
         state.apply(bots[state.current_player].choose(state))
-    margin = state.returns()[seat_a]
+    margin = state.returns()[seats_a[0]]
     share = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
     return share, margin
 
@@ -63,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     low, high = interval.low, interval.high
     elapsed = time.perf_counter() - start
     print(f"{game.game_string()}: {args.bot_a} vs {args.bot_b}, {n} games "
-          f"(seats alternate, seeds {args.seed}..{args.seed + n - 1})")
+          f"(seats rotate, seeds {args.seed}..{args.seed + n - 1})")
     print(f"win rate of {args.bot_a}: {wins / n:.3f}  95% Wilson CI [{low:.3f}, {high:.3f}]  "
           f"({wins - ties / 2:g} won, {ties} tied, {n - wins - ties / 2:g} lost)")
     print(f"mean game score of {args.bot_a}: {sum(margins) / n:+.1f}  ({elapsed:.1f} s)")

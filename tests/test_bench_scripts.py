@@ -1,0 +1,189 @@
+"""Every script in bench/ runs on every installed game, with the smallest budgets it takes.
+
+The benchmarks are run by hand, a game at a time, so a game one of them could not play went
+unnoticed: a warm-up that always played the first legal move never ended an auction, and a
+script that built two bots failed at a table of three or four. Each script runs here in this
+process as ``python bench/NAME.py ...`` would run it (``runpy``, with that command line); a
+script that takes a list of games is given none, which means every game. The watchdog turns a
+script that never ends into a failure. The figures themselves are not checked: speed is
+measured by hand (bench/README.md), never in tests.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import runpy
+import sys
+from pathlib import Path
+
+import pytest
+from watchdog import watchdog
+
+import cardcore
+from cardcore import game_names, load_game
+from cardcore.bots import make_bot
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+GAMES = game_names()
+HANG_SECONDS = 30  # far beyond what these budgets need (well under a second a game)
+
+
+def load_script(name: str):
+    """bench/NAME.py as a module (not ``__main__``, so its ``main`` is not run)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(monkeypatch, capsys, name: str, *args: str, module=None) -> list[str]:
+    """The lines ``python bench/NAME.py ARGS...`` prints, run in this process as its own
+    ``__main__`` (or by ``module.main()``, for a module loaded and patched beforehand)."""
+    path = BENCH / f"{name}.py"
+    monkeypatch.setattr(sys, "argv", [str(path), *args])
+    with watchdog(HANG_SECONDS, (name, args)):
+        try:
+            if module is None:
+                runpy.run_path(str(path), run_name="__main__")
+            else:
+                module.main()
+        except SystemExit as stop:
+            assert stop.code in (None, 0), f"{name} {args} exited with {stop.code}"
+    return capsys.readouterr().out.splitlines()
+
+
+def first_words(lines: list[str]) -> list[str]:
+    return [line.split()[0] for line in lines]
+
+
+def test_the_installed_games_include_auctions_and_tables_of_three_and_four():
+    # what the scripts below are run on: without these, the checks would prove little
+    assert {"auction-pinochle", "partnership-auction-pinochle", "penchant"} <= set(GAMES)
+    assert {load_game(g).players for g in GAMES} == {2, 3, 4}
+
+
+def test_playouts_with_no_game_list_measures_every_game(monkeypatch, capsys):
+    lines = run(monkeypatch, capsys, "playouts", "-s", "0.01", "-r", "1", "--two", "0")
+    assert first_words(lines) == GAMES
+    assert all("hands/s" in line for line in lines)
+
+
+def test_ismcts_with_no_game_list_measures_every_game(monkeypatch, capsys):
+    lines = run(monkeypatch, capsys, "ismcts", "-n", "1", "-i", "2", "-d", "1")
+    assert first_words(lines) == GAMES
+    assert all("iterations/s over 1 decisions" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_strength_plays_every_game_with_bot_a_in_each_seat(monkeypatch, capsys, game):
+    lines = run(monkeypatch, capsys, "strength", game, "random", "random", "-n", "4")  # 4: every seat
+    assert lines[0].startswith(f"{game}: random vs random, 4 games")
+
+
+def test_strength_seats_bot_a_for_its_whole_side(monkeypatch):
+    # Partnership Auction Pinochle: seats 0 and 2 play against 1 and 3 (its rules' sides); A
+    # partnered by B would measure a side of both bots, not A against B
+    strength = load_script("strength")
+    seats_played: dict[str, set[int]] = {"A": set(), "B": set()}
+
+    def recording_bot(spec, game, seed):
+        bot = make_bot("random", game, seed=seed)
+
+        class Recording:
+            def choose(self, state):
+                seats_played[spec].add(state.current_player)
+                return bot.choose(state)
+
+        return Recording()
+
+    monkeypatch.setattr(strength, "make_bot", recording_bot)
+    game = load_game("partnership-auction-pinochle")
+    strength.play_one(game, "A", "B", index=1, seed=0)
+    assert seats_played == {"A": {1, 3}, "B": {0, 2}}
+
+
+@pytest.fixture
+def games_loaded(monkeypatch) -> list[str]:
+    """The game strings the script under test loads (the scripts import ``cardcore.load_game``)."""
+    loaded = []
+
+    def recording_load_game(name, options=None):
+        loaded.append(name)
+        return load_game(name, options)
+
+    monkeypatch.setattr(cardcore, "load_game", recording_load_game)
+    return loaded
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_games_plays_every_game(monkeypatch, capsys, games_loaded, game):
+    run(monkeypatch, capsys, "random_games", game, "1")
+    assert games_loaded == [game]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_view_playouts_plays_every_game(monkeypatch, capsys, games_loaded, game):
+    run(monkeypatch, capsys, "view_playouts", "1", game)
+    assert games_loaded == [game]
+
+
+def test_view_playouts_plays_penchant_unless_told(monkeypatch, capsys, games_loaded):
+    run(monkeypatch, capsys, "view_playouts", "1")
+    assert games_loaded == ["penchant"]
+
+
+def test_adapter_playouts_with_no_game_list_measures_every_game(monkeypatch, capsys, tmp_path):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed here")
+    # a stand-in yardstick: the real one lives outside the project, and its speed is not tested
+    (tmp_path / "lean_toy.py").write_text("import time\n\ndef toy_hands_per_second(seconds, seed=0):\n"
+                                          "    return 1000.0\n")
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts the yardstick's folder first
+    monkeypatch.delitem(sys.modules, "lean_toy", raising=False)
+    script = load_script("adapter_playouts")
+    monkeypatch.setattr(script, "yardstick_dir", lambda: tmp_path)
+    lines = run(monkeypatch, capsys, "adapter_playouts", "-s", "0.01", "-r", "1", "--pettingzoo", module=script)
+    assert first_words(lines) == GAMES
+    assert all("adapter" in line and "pettingzoo" in line for line in lines)
+
+
+def test_adapter_ismcts_with_no_game_list_plays_every_game(monkeypatch, capsys):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_ismcts", "-n", "2", "-i", "2", "-m", "1")
+    assert first_words(lines) == GAMES
+    assert all("2 games" in line and "2 moves" in line for line in lines)
+
+
+def test_adapter_ismcts_takes_a_game_string_with_options(monkeypatch, capsys):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_ismcts", "penchant(rounds=1)", "-n", "1", "-i", "2", "-m", "1")
+    assert first_words(lines) == ["penchant(rounds=1)"]
+
+
+def test_adapter_ismcts_takes_each_seat_in_turn(monkeypatch, capsys):
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts", reason="the openspiel extra is not installed here")
+    seats = []
+    step = ismcts.ISMCTSBot.step
+
+    def recording_step(bot, state):
+        seats.append(state.current_player())
+        return step(bot, state)
+
+    monkeypatch.setattr(ismcts.ISMCTSBot, "step", recording_step)
+    run(monkeypatch, capsys, "adapter_ismcts", "auction-pinochle", "-n", "3", "-i", "2", "-m", "1")
+    assert seats == [0, 1, 2]  # a table of three: game g's bot in seat g
+
+
+def test_adapter_resample_with_no_game_list_measures_every_game(monkeypatch, capsys):
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_resample", "-n", "1", "-e", "8")
+    assert first_words(lines) == GAMES
+    assert all("worlds" in line for line in lines)
+
+
+def test_adapter_resample_says_so_when_a_deal_is_too_short_to_resample(monkeypatch, capsys):
+    # no deal of any game lasts a million decisions, so no world is asked for
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed here")
+    lines = run(monkeypatch, capsys, "adapter_resample", "penneech", "penchant(rounds=1)", "-n", "1", "-e", "1000000")
+    assert first_words(lines) == ["penneech", "penchant(rounds=1)"]
+    assert all("no world" in line for line in lines)
