@@ -272,6 +272,21 @@ class TrickGame:
     def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
         return _state_class()(self, seed=seed, deals=deals)
 
+    @functools.cached_property
+    def declaration_hooks(self) -> tuple:
+        """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
+        TrickGame's, which never answers anything (or says it offers no extra declarations): a
+        call saved at every declaration turn; and the card sets ``meld_refusal`` may refuse
+        (``refusable_melds``), None for any (always with a table of more than two packs, whose sets
+        found are not the table's own masks). Worked out here, where TrickGame's own hooks are
+        known, for the engine to read from every state (``state.game_hooks``)."""
+        refusal, extra = self.meld_refusal, self.extra_declarations
+        refusable = None if self.meld_table.canonical else self.refusable_melds
+        return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
+                None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
+                or not self.offers_extra_declarations else extra,
+                refusable)
+
     # -- hooks for rules no table can express ------------------------------------------------
     def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:
         """Why ``seat`` may not declare ``meld`` now (a game-specific rule), or None."""
