@@ -7,7 +7,7 @@ list. The JSON form (``--json``) is the state API's summary and is not made here
 
 from __future__ import annotations
 
-from .play.session import HUMAN
+from .players import HUMAN
 from .play.facts import CONTRACT_KEYS, contract_facts, rubicon_text
 from .play.text import Names, plain, seat_names
 from .values import show_value

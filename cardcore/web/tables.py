@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import make_bot
+from ..match import DEFAULT_HINT_BOT, hint_action, hint_line, hint_spec_for, last_own_move
 from ..play.claim import claim_question, is_claim
 from ..play.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
 from ..play.moves import amount_verbs, interpret, preview
-from ..play.session import (DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, hint_spec_for, last_own_move,
-                            seat_bots)
+from ..play.move_list import move_entries, preview_text
 from ..play.text import Line, card_actions, is_card, plain, seat_names
-from ..play.view import move_entries, preview_text
+from ..players import HUMAN, seat_bots
 from ..records import replay, write_record
 from .render import grid_html, line_html
 

@@ -208,7 +208,7 @@ def test_an_auction_is_told_bid_by_bid_and_the_contract_judged():
 def test_a_long_list_of_moves_is_summed_up_by_verb():
     from itertools import combinations
 
-    from cardcore.play.view import move_entries
+    from cardcore.play.move_list import move_entries
 
     hand = "AS TS KS QS JS 9S AH TH KH QH JH 9H AD TD KD".split()
     legal = ["discard " + " ".join(c) for c in combinations(hand, 3)] + ["concede"]
