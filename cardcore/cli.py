@@ -19,8 +19,8 @@ from .play.view import make_view
 from .players import HUMAN, LEVELS, level_bot
 from .plugins import add_plugin_commands, get_games
 from .records import prepare_record, read_record, replay, saved_players
-from .replay_text import replay_json, replay_lines
-from .rules_text import rank_order, rules_page
+from .text.replay import replay_json, replay_lines
+from .text.rules import rank_order, rules_page
 
 
 class CardcoreGroup(click.Group):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from .play.move_list import preview_text
-from .play.moves import preview
-from .play.text import Line, card_actions
 from .plugins import bot_names
 from .records import replay
+from .text.lines import Line, card_actions
+from .text.move_list import preview_text
+from .text.moves import preview
 
 DEFAULT_HINT_BOT = "ismcts(iterations=500)"
 # The default hint's search, guided by the game's heuristic where it has one: alone, 500

@@ -19,10 +19,9 @@ import cardcore
 PACKAGE_DIR = Path(cardcore.__file__).parent
 
 # The text model: the game in words, shared by the terminal and the web.
-TEXT_MODEL = ["cardcore.play.facts", "cardcore.play.text", "cardcore.play.earned", "cardcore.play.moves",
-              "cardcore.play.move_list", "cardcore.play.claim", "cardcore.rules_text", "cardcore.replay_text"]
+TEXT_MODEL = ["cardcore.text", "cardcore.text.*"]
 # The terminal: the loop of a game, its rich or plain view, its Ctrl-C.
-TERMINAL = ["cardcore.play.session", "cardcore.play.view", "cardcore.play.interrupts"]
+TERMINAL = ["cardcore.play", "cardcore.play.*"]
 WEB = ["cardcore.web", "cardcore.web.*"]
 FRONT_ENDS = [*TERMINAL, *WEB, "cardcore.cli*"]
 # What a person's match needs at either front end: who plays each seat, the hint and undo.

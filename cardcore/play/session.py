@@ -21,12 +21,12 @@ from ..invocation import cardcore_command
 from ..match import DEFAULT_HINT_BOT, hint_action, hint_line, hint_spec_for, last_own_move
 from ..players import HUMAN, seat_bots
 from ..records import format_record, replay, write_record
-from .facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
-                    score_grid, table_facts)
-from .claim import claim_question, is_claim
+from ..text.claim import claim_question, is_claim
+from ..text.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
+                          score_grid, table_facts)
+from ..text.lines import Strong, card_actions, seat_names
+from ..text.moves import interpret, preview
 from .interrupts import deferred_interrupt
-from .moves import interpret, preview
-from .text import Strong, card_actions, seat_names
 
 QUIT = ("quit", "exit", "q")
 UNDONE = object()  # ask()'s answer when the person took moves back: the game goes on from there

@@ -1,7 +1,8 @@
 """Two ways to show a game: plain text (pipes, files, TERM=dumb, NO_COLOR) and rich (a terminal).
 
-Both take the same facts (``facts.py``) and lines (``text.py``). The plain view prints canonical
-card notation with no escape codes, on stable lines that scripts and tests can read. The rich view
+Both take the same facts (:mod:`cardcore.text.facts`) and lines (:mod:`cardcore.text.lines`). The
+plain view prints canonical card notation with no escape codes, on stable lines that scripts and
+tests can read. The rich view
 draws the table in a panel, cards with suit symbols in red and black, never wider than 80 columns.
 """
 
@@ -14,11 +15,11 @@ import sys
 import click
 
 from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
-from .facts import TableFacts
+from ..text.facts import TableFacts
+from ..text.lines import Card, Grid, Line, Muted, Points, Strong, Suit, plain
+from ..text.move_list import move_entries, move_lines, preview_entries
+from ..text.moves import Preview
 from .interrupts import deferred_interrupt
-from .moves import Preview
-from .move_list import move_entries, move_lines, preview_entries
-from .text import Card, Grid, Line, Muted, Points, Strong, Suit, plain
 
 MAX_WIDTH = 80
 CARD_NAME = re.compile(r"\b([2-9TJQKA][SHDC])\b")  # a canonical card name in a sentence: QS, TH

@@ -11,7 +11,7 @@ from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.match import DEFAULT_HINT_BOT
 from cardcore.play.session import Session
-from cardcore.play.text import plain
+from cardcore.text.lines import plain
 
 from .conftest import auction_deal, registered
 

@@ -4,8 +4,8 @@ summed up in one line where they are too many to read, and what each would do no
 
 from __future__ import annotations
 
+from .lines import Line, Muted, Points, Strong, Suit, card_actions, cards, joined, plain
 from .moves import Preview
-from .text import Line, Muted, Points, Strong, Suit, card_actions, cards, joined, plain
 
 MOVES_LISTED = 40  # longer lists of moves (a discard of three from fifteen: 455) are summed up by verb
 
