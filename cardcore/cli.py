@@ -13,13 +13,14 @@ import click
 from . import __version__
 from .cli_options import make_game, option_pairs, preset_option
 from .errors import CardcoreError, RecordError
-from .play.levels import LEVELS, level_bot
-from .play.session import DEFAULT_HINT_BOT, HUMAN, Session
+from .match import DEFAULT_HINT_BOT
+from .play.session import Session
 from .play.view import make_view
+from .players import HUMAN, LEVELS, level_bot
 from .plugins import add_plugin_commands, get_games
 from .records import prepare_record, read_record, replay, saved_players
-from .replay_text import replay_json, replay_lines
-from .rules_text import rank_order, rules_page
+from .text.replay import replay_json, replay_lines
+from .text.rules import rank_order, rules_page
 
 
 class CardcoreGroup(click.Group):

@@ -15,22 +15,21 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, create_model
 
 from .cards import Deck
+from .engine.compiled import CompiledDeal, compile_phases
 from .engine.kinds import FROM_TABLE
 from .errors import OptionError, RulesError
 from .melds import MeldScore, MeldTable
 from .options import OptionSet, OptionSpec, format_game_string
 from .ruleset import RulesFile
 from .seats import Table
+from .state import State
 from .values import show_value
 from .yamlsource import Sourced, branch_matches, line_of, load_yaml, resolve, switches, validate
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import State
 
 PRESET_KEY = "preset"
 
@@ -49,15 +48,6 @@ class RulesSource:
     option_set: OptionSet
     presets: dict[str, dict[str, Any]]
     path: str
-
-
-@functools.cache
-def _state_class():
-    """cardcore.state.State, imported once it is first needed (it imports this module's
-    users), and not looked up again at every new game: playouts make one per game."""
-    from .state import State
-
-    return State
 
 
 def read_rules(text: str | bytes, filename: str, game: str, plugin_model=None) -> RulesSource:
@@ -221,8 +211,6 @@ class TrickGame:
         self.trump_melds = frozenset([*(setting.melds if setting else ()), *(cancelling.melds if cancelling else ())])
         self.trump_turned_each_trick = r.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in r.card_points)
-        from .engine.compiled import CompiledDeal, compile_phases  # the engine imports this module
-
         # the rules as plain values, read at every card, trick and deal (engine.compiled)
         self.compiled_phases = compile_phases(self)
         self.compiled_deal = CompiledDeal(self)
@@ -270,7 +258,22 @@ class TrickGame:
 
     # -- states ----------------------------------------------------------------------------
     def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
-        return _state_class()(self, seed=seed, deals=deals)
+        return State(self, seed=seed, deals=deals)
+
+    @functools.cached_property
+    def declaration_hooks(self) -> tuple:
+        """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
+        TrickGame's, which never answers anything (or says it offers no extra declarations): a
+        call saved at every declaration turn; and the card sets ``meld_refusal`` may refuse
+        (``refusable_melds``), None for any (always with a table of more than two packs, whose sets
+        found are not the table's own masks). Worked out here, where TrickGame's own hooks are
+        known, for the engine to read from every state (``state.game_hooks``)."""
+        refusal, extra = self.meld_refusal, self.extra_declarations
+        refusable = None if self.meld_table.canonical else self.refusable_melds
+        return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
+                None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
+                or not self.offers_extra_declarations else extra,
+                refusable)
 
     # -- hooks for rules no table can express ------------------------------------------------
     def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:

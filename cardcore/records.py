@@ -177,7 +177,7 @@ def saved_players(record: dict, game, where: str = "record", check_bots: bool = 
     It chooses the opponent of a resumed game, so its bot specs are checked as strictly as
     ``--bot`` (``check_bots``): a record must not start a search that never ends."""
     from .bots import make_bot
-    from .play.session import HUMAN
+    from .players import HUMAN
 
     players = record.get("players")
     if players is None:

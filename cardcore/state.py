@@ -18,7 +18,7 @@ from .cards import SUIT_NAMES
 from .engine.chance import ChanceMixin
 from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
-from .engine.declaring import DeclaringMixin, game_hooks
+from .engine.declaring import DeclaringMixin
 from .engine.effects import carry_out
 from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
@@ -82,7 +82,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         self.settlement: list[int] | None = None
         self.current_player: int | None = None
         self.step_plans: dict = {}
-        self.game_hooks = game_hooks(game)
+        self.game_hooks = game.declaration_hooks
         self._start_deal()
 
     def is_terminal(self) -> bool:

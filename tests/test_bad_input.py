@@ -19,7 +19,7 @@ from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.cli import cli
 from cardcore.errors import IllegalAction, OptionError, RecordError
-from cardcore.play.moves import interpret
+from cardcore.text.moves import interpret
 from cardcore.records import parse_record, replay
 
 BIG = "9" * 5000  # more digits than int() reads from text (sys.get_int_max_str_digits() is 4300)

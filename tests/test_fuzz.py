@@ -24,7 +24,7 @@ from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.cli import cli
 from cardcore.errors import CardcoreError
-from cardcore.play.moves import interpret
+from cardcore.text.moves import interpret
 from cardcore.records import parse_record, replay, saved_players
 from watchdog import watchdog
 

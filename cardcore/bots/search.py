@@ -319,7 +319,7 @@ class ISMCTSBot(_SearchBot):
         self.last_iterations = 0  # of the last search (none when the exact search decided)
         self.guide = None
         if guide != "none":
-            from . import make_bot
+            from .spec import make_bot
             self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
         self.guide_bias = guide_bias
         self.guide_margin = guide_margin

@@ -1,16 +1,34 @@
-"""The engine behind :class:`cardcore.state.State`, one job per module.
+"""The engine behind :class:`cardcore.state.State`, one job per module. It imports nothing of
+the bots, the adapters, the simulations or a front end (``tests/test_import_graph.py``).
 
+The state and its parts:
+
+- :mod:`.data`: every field of a state, what it holds and how a clone copies it.
 - :mod:`.kinds`: the kinds of decision (play, declare, throw-in).
 - :mod:`.dealing`: deals from the record or the seed, the turn-up, trump as dealt, the throw-in.
+- :mod:`.draws`: numbers drawn by chance, the same on every Python version.
 - :mod:`.declaring`: declaration turns, melds and their refusals, the exchange, trump from melds.
 - :mod:`.trickplay`: phases of tricks, legal cards, a trick won, the steps after it.
+- :mod:`.moves`: the fast path of playouts and searches, and the one place a card is played.
 - :mod:`.steps`: who takes an after-trick step (:func:`.steps.seats_for`) and the registry of
   step kinds (:data:`.steps.STEP_KINDS`), where a new kind plugs in.
+- :mod:`.written_steps`: a phase's after-trick steps written out as functions, for quiet playouts.
+- :mod:`.carte_blanche`: a hand without courts, shown and scored.
 - :mod:`.compiled`: the rules each phase, step and deal reads, as plain values built at load.
 - :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
+- :mod:`.rounded`: the game score of a game settled on rounded totals.
 - :mod:`.knowledge`: observation and determinize.
+- :mod:`.hidden_history`: what a seat has seen of the deals, for the worlds sampled for it.
+- :mod:`.void_fit`: whether hidden cards can still be dealt to seats known to lack suits.
+- :mod:`.chance`: the cards and deals still to come, as chance outcomes.
 - :mod:`.refusals`: why an action is refused, naming the rule.
 - :mod:`.events`: the event log and the typed class of each event kind.
+- :mod:`.effects` and :mod:`.view`: what a game's hook may ask the engine to do, and the read-only
+  view of the state it is given.
+
+Phase kinds (:mod:`.phases`, the registry, looked up by a rules file's ``kind``): :mod:`.auction`,
+:mod:`.widow`, :mod:`.name_trump`, :mod:`.show_melds`, :mod:`.discard`, :mod:`.contract`,
+:mod:`.guess` and :mod:`.settle`.
 
 Seats, sides and turn order come from :class:`cardcore.seats.Table` (``state.table``).
 """

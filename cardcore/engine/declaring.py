@@ -7,24 +7,9 @@ from __future__ import annotations
 
 from ..cards import iter_bits
 from ..errors import IllegalAction
-from ..game import TrickGame
 from ..melds import MeldScore
 from ..ruleset import DeclareStep
 from .kinds import DECLARE, EXCHANGE, PLAY
-
-
-def game_hooks(game) -> tuple:
-    """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
-    TrickGame's, which never answers anything (or says it offers no extra declarations): a
-    call saved at every declaration turn; and the card sets ``meld_refusal`` may refuse
-    (``refusable_melds``), None for any (always with a table of more than two packs, whose sets
-    found are not the table's own masks)."""
-    refusal, extra = game.meld_refusal, game.extra_declarations
-    refusable = None if game.meld_table.canonical else game.refusable_melds
-    return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
-            None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
-            or not game.offers_extra_declarations else extra,
-            refusable)
 
 
 class DeclaringMixin:

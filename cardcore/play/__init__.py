@@ -1,12 +1,9 @@
 """Playing at the terminal: ``cardcore play``.
 
-- ``moves``: what the person types (numbers, cards, actions) and what each legal move would do;
-- ``facts``: what the person is told (table, rules in force, scores, history, summaries, events);
-- ``text`` and ``view``: lines with marked cards and points, shown plain or rich;
-- ``session``: the loop of turns, the bots' moves, hints and saving.
+- ``session``: the loop of turns, asking the person, the bots' moves, undo and saving;
+- ``view``: what the text model (:mod:`cardcore.text`) says, shown plain or rich;
+- ``interrupts``: Ctrl-C held off while the state and its record move on together.
+
+Who plays each seat is :mod:`cardcore.players`; the hint and undo, shared with the web, are
+:mod:`cardcore.match`.
 """
-
-from .moves import Answer, interpret, preview
-from .session import HUMAN, Session
-
-__all__ = ["Answer", "HUMAN", "Session", "interpret", "preview"]

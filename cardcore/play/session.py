@@ -7,7 +7,6 @@ of input leave the saved record as it is and print the command that resumes it.
 
 from __future__ import annotations
 
-import random
 import shlex
 import sys
 import tempfile
@@ -19,22 +18,16 @@ import click
 
 from ..bots import make_bot
 from ..invocation import cardcore_command
-from ..plugins import bot_names
+from ..match import DEFAULT_HINT_BOT, hint_action, hint_line, hint_spec_for, last_own_move
+from ..players import HUMAN, seat_bots
 from ..records import format_record, replay, write_record
-from .facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
-                    score_grid, table_facts)
-from .claim import claim_question, is_claim
+from ..text.claim import claim_question, is_claim
+from ..text.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
+                          score_grid, table_facts)
+from ..text.lines import Strong, card_actions, seat_names
+from ..text.moves import interpret, preview
 from .interrupts import deferred_interrupt
-from .moves import interpret, preview
-from .text import Line, Strong, card_actions, seat_names
-from .view import preview_text
 
-HUMAN = "human"
-DEFAULT_HINT_BOT = "ismcts(iterations=500)"
-# The default hint's search, guided by the game's heuristic where it has one: alone, 500
-# iterations spread over a decision of many moves (a discard of three from eighteen cards: 138)
-# pick almost at random, even a hopeless contract played on rather than conceded.
-GUIDED_HINT_BOT = "ismcts(iterations=500,guide=heuristic)"
 QUIT = ("quit", "exit", "q")
 UNDONE = object()  # ask()'s answer when the person took moves back: the game goes on from there
 
@@ -288,54 +281,6 @@ class Session:
         state, v = self.state, self.view
         action = v.busy("Thinking about a hint…", lambda: hint_action(state, seat, self._hint_bot))
         v.say(hint_line(state, action, self.hint_spec))
-
-
-def hint_spec_for(spec: str, game) -> str:
-    """The bot spec that answers `hint` in ``game``: the default search guided by the game's own
-    heuristic where it has one (as --level hard's); any other spec as given."""
-    if spec == DEFAULT_HINT_BOT and "heuristic" in bot_names(game.name):
-        return GUIDED_HINT_BOT
-    return spec
-
-
-def seat_bots(state, players: list[str]) -> dict:
-    """The bot of each seat that ``players`` does not give to a person, seeded from the game's
-    seed as the terminal always has: against a person seed + 1; watching, one seed per seat."""
-    seed = state.seed
-    watching = all(p != HUMAN for p in players)
-    return {s: make_bot(spec, state.game, None if seed is None else seed + 1 + (s if watching else 0))
-            for s, spec in enumerate(players) if spec != HUMAN}
-
-
-def last_own_move(record: dict, seat: int) -> int | None:
-    """The number of ``seat``'s last action in ``record`` (what undo takes back, with every
-    action after it), or None when that seat has not moved yet."""
-    probe = replay({**record, "actions": []})
-    mine = []
-    for number, action in enumerate(record["actions"]):
-        if probe.current_player == seat:
-            mine.append(number)
-        probe.apply(action)
-    return mine[-1] if mine else None
-
-
-def hint_action(state, seat: int, bot) -> str:
-    """``bot``'s choice for ``seat``, made in a world sampled from what that seat may know (the
-    same world for the same position, so that asking twice gives the same advice)."""
-    rng = random.Random(f"{state.seed}:hint:{len(state.actions)}")
-    return bot.choose(state.determinize(seat, rng))
-
-
-def hint_line(state, action: str, spec: str) -> Line:
-    """The hint in words: its number in the list of moves, the action, and what it does now."""
-    legal = state.legal_actions()
-    number = f"[{legal.index(action) + 1}] " if action in legal else ""
-    p = preview(state, action) if action in legal else None
-    line: Line = [f"Hint ({spec}): {number}", *card_actions(action)]
-    extra = preview_text(p) if p else []
-    if extra:
-        line += ["  — ", *extra]
-    return line
 
 
 def _is_tty(stream) -> bool:

@@ -26,10 +26,10 @@ from starlette.templating import Jinja2Templates
 from ..cli_options import make_game
 from ..cli_sim import split_bots
 from ..errors import CardcoreError
-from ..play.levels import LEVELS, level_bot
-from ..play.session import DEFAULT_HINT_BOT, HUMAN
-from ..play.text import plain
+from ..match import DEFAULT_HINT_BOT
+from ..players import HUMAN, LEVELS, level_bot
 from ..plugins import bot_names, get_games
+from ..text.lines import plain
 from .cards import back_svg, card_svg
 from .compare import CompareJobs, plot_svg
 from .guard import NoFraming, SameOriginOnly

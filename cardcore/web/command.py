@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from ..errors import CardcoreError, OptionError
-from ..play.session import DEFAULT_HINT_BOT
+from ..match import DEFAULT_HINT_BOT
 from .limits import ceilings_text
 
 

@@ -1,4 +1,4 @@
-"""The play package's lines and grids (``cardcore.play.text``) as HTML: the same words as the
+"""The text model's lines and grids (``cardcore.text.lines``) as HTML: the same words as the
 terminal, cards inline with their suit symbol in red or black."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
-from ..play.text import Card, Grid, Line, Muted, Points, Strong, Suit
+from ..text.lines import Card, Grid, Line, Muted, Points, Strong, Suit
 from .cards import RED_SUITS, card_label
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import CardcoreError
-from ..play.levels import level_bot
-from ..play.session import DEFAULT_HINT_BOT, HUMAN
+from ..match import DEFAULT_HINT_BOT
+from ..players import HUMAN, level_bot
 from ..records import read_record, replay, saved_players
 from .tables import Refused, WebTable, stamp_of
 

@@ -1,8 +1,8 @@
 """One game at the web table: its state, who sits where, its bots, and its texts.
 
-Everything a seat is told comes from the play package (``table_facts``, ``narrate``, ``help_sections``,
-``preview``, ``history_lines``, the score grids, ``interpret``), so the browser says what the terminal
-says. The record is written after every action, with the terminal's ``players`` entry.
+Everything a seat is told comes from the text model, :mod:`cardcore.text` (``table_facts``,
+``narrate``, ``help_sections``, ``preview``, ``history_lines``, the score grids, ``interpret``), so
+the browser says what the terminal says. The record is written after every action, with the terminal's ``players`` entry.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..bots import make_bot
-from ..play.claim import claim_question, is_claim
-from ..play.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
-                          score_grid, table_facts)
-from ..play.moves import amount_verbs, interpret, preview
-from ..play.session import (DEFAULT_HINT_BOT, HUMAN, hint_action, hint_line, hint_spec_for, last_own_move,
-                            seat_bots)
-from ..play.text import Line, card_actions, is_card, plain, seat_names
-from ..play.view import move_entries, preview_text
+from ..match import DEFAULT_HINT_BOT, hint_action, hint_line, hint_spec_for, last_own_move
+from ..players import HUMAN, seat_bots
 from ..records import replay, write_record
+from ..text.claim import claim_question, is_claim
+from ..text.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
+                          score_grid, table_facts)
+from ..text.lines import Line, card_actions, is_card, plain, seat_names
+from ..text.move_list import move_entries, preview_text
+from ..text.moves import amount_verbs, interpret, preview
 from .render import grid_html, line_html
 
 

@@ -9,8 +9,9 @@ cards and the last trick are worth 250 (PB95, Object): no play can make the cont
 
 from cardcore import load_game
 from cardcore.bots import make_bot
-from cardcore.play.session import DEFAULT_HINT_BOT, Session
-from cardcore.play.text import plain
+from cardcore.match import DEFAULT_HINT_BOT
+from cardcore.play.session import Session
+from cardcore.text.lines import plain
 
 from .conftest import auction_deal, registered
 

@@ -9,9 +9,9 @@ and the game score is the margin over the best side that did not win. Nobody win
 side has the same total.
 """
 
-from cardcore.play import facts
-from cardcore.play.text import seat_names
-from cardcore.replay_text import result_line
+from cardcore.text import facts
+from cardcore.text.lines import seat_names
+from cardcore.text.replay import result_line
 
 from .conftest import play_first_legal_cards, registered, won_by_seat0
 

@@ -2,8 +2,8 @@
 the others defend against (PB95, Auction Pinochle for three, Object: the bidder wins if melds,
 counters won and the last trick reach his bid; the other two play together against him)."""
 
-from cardcore.play import facts
-from cardcore.play.text import plain, seat_names
+from cardcore.text import facts
+from cardcore.text.lines import plain, seat_names
 
 from .conftest import MELDS_A, auction, new_state, registered, won_by_seat0
 

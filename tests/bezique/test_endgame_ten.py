@@ -78,7 +78,7 @@ def test_at_whist_rank_the_heuristic_bot_keeps_its_ten_when_it_cannot_win():
 
 @pytest.mark.parametrize("option", ["high", "whist"])
 def test_the_move_list_says_the_ten_loses_to_the_jack_only_at_whist_rank(option):
-    from cardcore.play.moves import trick_outcome
+    from cardcore.text.moves import trick_outcome
 
     s = follower_after_jack(endgame_ten=option)
     outcome = trick_outcome(s, 1, "TS")            # what `?` tells seat 1 of its 10♠

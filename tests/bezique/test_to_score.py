@@ -77,8 +77,8 @@ def test_the_waiting_meld_scores_once():
 
 
 def test_the_table_shows_the_declared_melds_and_what_is_still_to_score():
-    from cardcore.play import facts
-    from cardcore.play.text import Names, plain
+    from cardcore.text import facts
+    from cardcore.text.lines import Names, plain
 
     s = f326()
     rows = {label: plain(line) for label, line in facts.table_facts(s, 0, Names(["You", "Bot"], me=0)).rows}
@@ -87,7 +87,7 @@ def test_the_table_shows_the_declared_melds_and_what_is_still_to_score():
 
 
 def test_replay_text_says_which_melds_wait_to_score():
-    from cardcore.replay_text import replay_lines
+    from cardcore.text.replay import replay_lines
 
     s = f326()
     text = "\n".join(replay_lines(s))
@@ -166,8 +166,8 @@ def test_history_shows_a_waiting_meld_to_score_and_its_points_once():
     """`history` (and the recap on `--resume`, the same lines): the marriage shown to score is
     listed without points, and scored later once, with its 20, as the live line and the score
     have it."""
-    from cardcore.play import facts
-    from cardcore.play.text import Names, plain
+    from cardcore.text import facts
+    from cardcore.text.lines import Names, plain
 
     s = f326()
     you = Names(["You", "Bot"], me=0)

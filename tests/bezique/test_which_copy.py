@@ -16,7 +16,7 @@ import pytest
 
 from cardcore import IllegalAction
 from cardcore.bots.simple import play_cards
-from cardcore.play.moves import interpret
+from cardcore.text.moves import interpret
 from cardcore.records import format_record, parse_record, replay
 
 from .conftest import finish_turn, next_win, won_opening

@@ -31,9 +31,9 @@ import seatgames
 from helpers import build_deal, play_trick
 
 from cardcore.game import read_rules
-from cardcore.play import facts
-from cardcore.play.text import seat_names
-from cardcore.replay_text import result_line
+from cardcore.text import facts
+from cardcore.text.lines import seat_names
+from cardcore.text.replay import result_line
 
 DECK = [r + s for s in "SHDC" for r in "AKQJT9"]
 HANDS = ["AS KS QS JS TS 9S AH 9D", "KH QH JH TH 9H AD KD QD", "JD TD AC KC QC JC TC 9C"]

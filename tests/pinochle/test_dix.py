@@ -6,9 +6,9 @@ else at the same time; after winning a trick he may exchange the dix for the tur
 the dix does not count as the turn's one meld; each trump nine scores once.
 """
 
-from cardcore.play.facts import round_grid
-from cardcore.play.moves import interpret
-from cardcore.play.text import Names, plain
+from cardcore.text.facts import round_grid
+from cardcore.text.moves import interpret
+from cardcore.text.lines import Names, plain
 
 from .conftest import new_state, registered, won_opening
 

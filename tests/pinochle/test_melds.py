@@ -12,8 +12,8 @@ higher meld of its class (marriage, then flush; not the reverse). Trump is heart
 import pytest
 
 from cardcore import IllegalAction
-from cardcore.play import facts
-from cardcore.play.text import Names, plain
+from cardcore.text import facts
+from cardcore.text.lines import Names, plain
 
 from .conftest import finish_turn, registered, trick, won_opening
 

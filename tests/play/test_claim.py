@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from cardcore import load_game
 from cardcore.cli import cli
-from cardcore.play.facts import help_sections
-from cardcore.play.moves import interpret
-from cardcore.play.text import plain, seat_names
+from cardcore.text.facts import help_sections
+from cardcore.text.moves import interpret
+from cardcore.text.lines import plain, seat_names
 from cardcore.records import read_record, replay
 
 

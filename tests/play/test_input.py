@@ -1,4 +1,4 @@
-"""What a person types at the prompt (cardcore.play.moves.interpret) and what each move would do
+"""What a person types at the prompt (cardcore.text.moves.interpret) and what each move would do
 (preview). Card notation is the contract's (DESIGN.md, Card notation): rank then suit, `10` for T,
 lower case and the symbols ♠ ♥ ♦ ♣ accepted; actions come out canonical, melds in the order suits
 S H D C, rank high to low.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardcore.play.moves import interpret, preview, trick_outcome
+from cardcore.text.moves import interpret, preview, trick_outcome
 
 from .conftest import blocked_state, declare_state, find_state, follow_state, penchant_state
 

@@ -163,7 +163,7 @@ def test_a_rules_file_s_own_hard_level_searches_less_on_six_packs(tmp_path):
 def test_every_game_s_levels_are_bots_it_can_seat():
     from cardcore import game_names, load_game
     from cardcore.bots import make_bot
-    from cardcore.play.levels import LEVELS, level_bot
+    from cardcore.players import LEVELS, level_bot
 
     for name in game_names():
         game = load_game(name)

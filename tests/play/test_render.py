@@ -10,11 +10,11 @@ import re
 import pytest
 
 from cardcore import load_game
-from cardcore.play import facts
-from cardcore.play.moves import preview
-from cardcore.play.text import Names, plain
+from cardcore.text import facts
+from cardcore.text.moves import preview
+from cardcore.text.lines import Names, plain
 from cardcore.play.view import PlainView, RichView, want_rich
-from cardcore.replay_text import replay_lines
+from cardcore.text.replay import replay_lines
 
 from .conftest import blocked_state, declare_state, find_state, follow_state
 

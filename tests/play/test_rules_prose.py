@@ -1,5 +1,5 @@
 """What a new player reads about the cards: each suit's rank order, high to low, and what the
-counting cards score, in `cardcore rules GAME` and in the play `help` (both from cardcore.rules_text).
+counting cards score, in `cardcore rules GAME` and in the play `help` (both from cardcore.text.rules).
 
 Expected orders and values come from the sources as the rules files cite them: Kandell's piquet
 pack "7 low to A high, the ten between 9 and J" and brisques "aces, tens and sevens" (Penchant);
@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from cardcore import load_game
 from cardcore.cli import cli
-from cardcore.play import facts
-from cardcore.play.text import Names, plain
+from cardcore.text import facts
+from cardcore.text.lines import Names, plain
 
 from .conftest import find_state, follow_state
 

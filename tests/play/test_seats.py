@@ -18,8 +18,8 @@ from helpers import build_deal, play_trick
 
 from cardcore import load_game
 from cardcore.cli import cli
-from cardcore.play import facts
-from cardcore.play.text import plain, seat_names
+from cardcore.text import facts
+from cardcore.text.lines import plain, seat_names
 from cardcore.records import read_record
 
 QUARTET_DECK = [r + s for s in "SHDC" for r in "AKQJT987"]
@@ -208,7 +208,7 @@ def test_an_auction_is_told_bid_by_bid_and_the_contract_judged():
 def test_a_long_list_of_moves_is_summed_up_by_verb():
     from itertools import combinations
 
-    from cardcore.play.view import move_entries
+    from cardcore.text.move_list import move_entries
 
     hand = "AS TS KS QS JS 9S AH TH KH QH JH 9H AD TD KD".split()
     legal = ["discard " + " ".join(c) for c in combinations(hand, 3)] + ["concede"]
@@ -241,7 +241,7 @@ def test_trump_named_by_a_player():
 def test_any_higher_bid_may_be_typed_though_only_the_lowest_are_listed():
     """PB95 (Auction Pinochle for three): bids rise in tens from 300. The moves list the two
     lowest; the turn says more may be bid, and 400 (or bid 400) is taken, 405 and 200 refused."""
-    from cardcore.play.moves import interpret
+    from cardcore.text.moves import interpret
 
     decision_text = facts.decision_text
     state = load_game("auction-pinochle").new_game(seed=1)

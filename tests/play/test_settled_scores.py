@@ -12,8 +12,8 @@ import random
 import pytest
 
 from cardcore import load_game
-from cardcore.play import facts
-from cardcore.play.text import plain, seat_names
+from cardcore.text import facts
+from cardcore.text.lines import plain, seat_names
 
 
 def played_out(game: str, seed: int):

@@ -10,8 +10,8 @@ import random
 from rich.console import Console
 
 from cardcore import load_game
-from cardcore.play import facts
-from cardcore.play.text import Names, plain
+from cardcore.text import facts
+from cardcore.text.lines import Names, plain
 from cardcore.play.view import RichView
 from cardcore.tricks import FollowRule
 

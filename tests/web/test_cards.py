@@ -4,7 +4,7 @@ import pytest
 
 pytest.importorskip("markupsafe")
 
-from cardcore.play.text import Card, Points, Strong  # noqa: E402
+from cardcore.text.lines import Card, Points, Strong  # noqa: E402
 from cardcore.web.cards import card_svg  # noqa: E402
 from cardcore.web.render import line_html  # noqa: E402
 

@@ -1,6 +1,6 @@
 """Lines of text with marked-up parts, rendered plain (canonical notation) or rich (symbols, colour).
 
-The play package builds what it says as lists of parts: plain strings, and marked values — a card,
+The text model builds what it says as lists of parts: plain strings, and marked values — a card,
 points scored, muted text (sources), strong text. ``plain()`` gives the stable text of the
 contracts (cards as ``QS``, ``TH``); the rich view styles each kind of part.
 """

@@ -1,8 +1,13 @@
-"""The bots named by strength (``--level``), shared by the terminal game and ``cardcore serve``."""
+"""Who plays each seat of a match: a person (``HUMAN``, as records write it) or a bot spec, the
+bots named by strength (``--level``) and the bots made for the seats; shared by the terminal game
+and ``cardcore serve``, and below the records, which name a seat's player."""
 
 from __future__ import annotations
 
-from ..plugins import bot_names
+from .bots import make_bot
+from .plugins import bot_names
+
+HUMAN = "human"
 
 LEVELS = {"easy": "greedy", "normal": "heuristic, or greedy where the game has none",
           "hard": "ismcts(iterations=3000,guide=heuristic), unguided where the game has no heuristic"}
@@ -20,3 +25,12 @@ def level_bot(level: str, game) -> str:
     if level == "hard":  # the search guided by the heuristic beats it (bench/README.md)
         return "ismcts(iterations=3000,guide=heuristic)" if has_heuristic else "ismcts(iterations=3000)"
     return LEVELS[level]
+
+
+def seat_bots(state, players: list[str]) -> dict:
+    """The bot of each seat that ``players`` does not give to a person, seeded from the game's
+    seed as the terminal always has: against a person seed + 1; watching, one seed per seat."""
+    seed = state.seed
+    watching = all(p != HUMAN for p in players)
+    return {s: make_bot(spec, state.game, None if seed is None else seed + 1 + (s if watching else 0))
+            for s, spec in enumerate(players) if spec != HUMAN}

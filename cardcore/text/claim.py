@@ -10,7 +10,7 @@ count a player keeps), and adds no verdict of its own: it tells him nothing he c
 
 from __future__ import annotations
 
-from .text import Line, Muted
+from .lines import Line, Muted
 
 
 def claim_word(state) -> str | None:

@@ -7,10 +7,10 @@ list. The JSON form (``--json``) is the state API's summary and is not made here
 
 from __future__ import annotations
 
-from .play.session import HUMAN
-from .play.facts import CONTRACT_KEYS, contract_facts, rubicon_text
-from .play.text import Names, plain, seat_names
-from .values import show_value
+from ..players import HUMAN
+from ..values import show_value
+from .facts import CONTRACT_KEYS, contract_facts, rubicon_text
+from .lines import Names, plain, seat_names
 
 ROUND_KEYS_SHOWN = ("dealer", "trump", "points", "melds")  # said in the round's first lines
 CONTRACT_FACTS = {key for key, _label in CONTRACT_KEYS}  # said as the auction's lines

@@ -20,7 +20,7 @@ from ..engine.kinds import FROM_TABLE
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
 from .claim import is_claim
-from .text import Card
+from .lines import Card
 
 CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
 _NUMBER = re.compile(r"[0-9]+")

@@ -15,13 +15,13 @@ from ..engine.name_trump import TRUMP as TRUMP_DECISION
 from ..engine.phases import PHASE_KINDS, decision_handler
 from ..engine.rounded import settle_rounded
 from ..ruleset import DeclareStep
-from ..rules_text import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
-                          throw_in_text, trump_lines)
 from ..tricks import forbidding_reason
 from .claim import claim_help, claim_word
 from .earned import earned_so_far, labelled, trick_earns
+from .lines import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards, joined
 from .moves import score_line
-from .text import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards, joined
+from .rules import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
+                   throw_in_text, trump_lines)
 
 
 def suit_text(suit: str | None) -> Line:
