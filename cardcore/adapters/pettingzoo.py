@@ -18,7 +18,7 @@
   environments. The observation is :class:`.encoding.ObservationEncoder` applied to
   ``State.observation(seat)``. The mask is all zeros except for the agent whose turn it is. An
   illegal action raises ``ValueError``. In a game with an auction a bid is ``bid N`` up to the
-  bid cap, and every bid from the lowest legal one is in the mask (see :mod:`.encoding`).
+  engine's bid ceiling, and the mask holds exactly the bids the engine lists (see :mod:`.encoding`).
 - **Rewards** come once, at the end of the game: the engine's ``returns()`` (the game score to
   the winner, its negative to the loser). A game still running when deal ``max_deals + 1``
   is due is truncated (``truncations``) and scored by :func:`.encoding.cut_off_returns` from the
