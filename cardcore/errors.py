@@ -13,11 +13,16 @@ class OptionError(CardcoreError):
     """An unknown option, or a value an option does not accept. Lists the valid ones."""
 
 
+def brief(action: str) -> str:
+    """An action as quoted in a message: its start, when it is too long to echo whole."""
+    return action if len(action) <= 60 else f"{action[:40]}... ({len(action)} characters)"
+
+
 class IllegalAction(CardcoreError):
     """An action that the rules forbid in the current state. The message says which rule."""
 
     def __init__(self, action: str, reason: str):
-        super().__init__(f"{action!r} is not allowed: {reason}")
+        super().__init__(f"{brief(action)!r} is not allowed: {reason}")
         self.action = action
         self.reason = reason
 

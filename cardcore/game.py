@@ -214,6 +214,8 @@ class TrickGame:
         # the rules as plain values, read at every card, trick and deal (engine.compiled)
         self.compiled_phases = compile_phases(self)
         self.compiled_deal = CompiledDeal(self)
+        # the most a side can make in a deal: no bid above it can be made (engine.deal_limits)
+        self.bid_ceiling = _bid_ceiling(self) if any(p.kind == "auction" for p in r.phases) else None
 
     def scaled(self, points: int) -> int:
         """A score the source quotes that the rules file does not hold (e.g. a bot's estimate),
@@ -333,6 +335,20 @@ def _rules_source(cls: type[TrickGame]) -> RulesSource:
     except OSError as exc:
         raise RulesError(f"{cls.rules_package}/{cls.rules_resource}: cannot read rules file: {exc}") from None
     return read_rules(data, str(resource), cls.name, cls.plugin_model)
+
+
+_CEILINGS: dict[tuple, int] = {}
+
+
+def _bid_ceiling(game: TrickGame) -> int:
+    """The game's bid ceiling, worked out once per game and option set (a pass over the pack's
+    melds in each trump)."""
+    key = (type(game), tuple(game.options.items()))
+    if key not in _CEILINGS:
+        from .engine.deal_limits import most_points_in_a_deal
+
+        _CEILINGS[key] = most_points_in_a_deal(game)
+    return _CEILINGS[key]
 
 
 @functools.lru_cache(maxsize=256)

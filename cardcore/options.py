@@ -66,6 +66,8 @@ class OptionSpec(BaseModel):
     default: OptionValue | None = None
     minimum: StrictInt | None = None
     maximum: StrictInt | None = None
+    multiple_of: StrictInt | None = Field(None, ge=1, description="an integer option's values are its multiples "
+                                                                  "(e.g. a bid, which rises in tens)")
     former_default: FormerDefault | None = None
     description: str
     source: str
@@ -109,18 +111,18 @@ class OptionSpec(BaseModel):
                 raise ValueError(f"minimum {self.minimum} is greater than maximum {self.maximum}")
             low = self.minimum if self.minimum is not None else self.default
             high = self.maximum if self.maximum is not None else self.default
-            if not low <= self.default <= high:
+            if not low <= self.default <= high or not _in_steps(self, self.default):
                 raise ValueError(f"default {self.default} is not {_range_text(self)}")
             former = self.former_default
             if former is not None and (type(former.value) is not int or not (
                     (self.minimum is None or former.value >= self.minimum)
-                    and (self.maximum is None or former.value <= self.maximum))):
+                    and (self.maximum is None or former.value <= self.maximum) and _in_steps(self, former.value))):
                 raise ValueError(f"former_default {_show(former.value)!r} is not {_range_text(self)}")
             return self
         if not self.values:
             raise ValueError(f"a {self.type} option needs a non-empty list of values, default first")
-        if self.minimum is not None or self.maximum is not None:
-            raise ValueError(f"minimum/maximum apply only to integer options, not {self.type}")
+        if self.minimum is not None or self.maximum is not None or self.multiple_of is not None:
+            raise ValueError(f"minimum/maximum apply only to integer options, not {self.type} (multiple_of too)")
         for i, value in enumerate(self.values):
             if any(_same(value, other) for other in self.values[:i]):
                 raise ValueError(f"value {_show(value)!r} is listed twice")
@@ -144,14 +146,19 @@ def _brief(text: str) -> str:
     return text if len(text) <= _SHOWN else f"{text[:_SHOWN]}... ({len(text)} characters)"
 
 
+def _in_steps(spec: OptionSpec, number: int) -> bool:
+    return spec.multiple_of is None or number % spec.multiple_of == 0
+
+
 def _range_text(spec: OptionSpec) -> str:
+    steps = f", a multiple of {spec.multiple_of}" if spec.multiple_of is not None else ""
     if spec.minimum is not None and spec.maximum is not None:
-        return f"an integer from {spec.minimum} to {spec.maximum}"
+        return f"an integer from {spec.minimum} to {spec.maximum}{steps}"
     if spec.minimum is not None:
-        return f"an integer >= {spec.minimum}"
+        return f"an integer >= {spec.minimum}{steps}"
     if spec.maximum is not None:
-        return f"an integer <= {spec.maximum}"
-    return "an integer"
+        return f"an integer <= {spec.maximum}{steps}"
+    return "an integer" + steps
 
 
 class OptionSet:
@@ -203,6 +210,7 @@ class OptionSet:
                 "default": s.default,
                 "minimum": s.minimum,
                 "maximum": s.maximum,
+                "multiple_of": s.multiple_of,
                 "description": s.description,
                 "source": s.source,
             }
@@ -241,7 +249,7 @@ class OptionSet:
                 raise self._invalid(spec, value)
             if (spec.minimum is not None and number < spec.minimum) or (
                 spec.maximum is not None and number > spec.maximum
-            ):
+            ) or not _in_steps(spec, number):
                 raise self._invalid(spec, value)
             return number
         if spec.type == "boolean":

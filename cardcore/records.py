@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
-from .errors import CardcoreError, IllegalAction, RecordError
+from .errors import CardcoreError, IllegalAction, RecordError, brief
 
 # Format 2 records list every option. Records without a format (format 1) list only the
 # non-default options, so an option whose default has changed since reads as its former default.
@@ -139,9 +139,9 @@ def replay(record: dict, where: str = "record", upto: int | None = None):
         try:
             apply_recorded(state, action, version)
         except IllegalAction as exc:
-            raise RecordError(f"{where}: action {number} ({action!r}): {exc.reason}") from None
+            raise RecordError(f"{where}: action {number} ({brief(action)!r}): {exc.reason}") from None
         except CardcoreError as exc:
-            raise RecordError(f"{where}: action {number} ({action!r}): {exc}") from None
+            raise RecordError(f"{where}: action {number} ({brief(action)!r}): {exc}") from None
     return state
 
 

@@ -255,15 +255,14 @@ class AuctionPhase(DecisionPhase):
     first: Literal["eldest"] = "eldest"
     opening: Opening
     step: int = Field(10, ge=1)
-    listed: int = Field(2, ge=1, description="how many bids legal_actions lists, from the lowest; apply "
-                                             "accepts any higher multiple of the step too")
     passer: Literal["out"] = "out"
     ends_when: Literal["one-bidder-left"] = "one-bidder-left"
     all_pass: Literal["annul-and-next-deals"] | None = None
     actions: list[str] = []
 
     def describe(self) -> str:
-        return (f"bids from eldest, 'bid N' (at least {self.opening.minimum}, rising by {self.step}) or 'pass'; "
+        return (f"bids from eldest, 'bid N' (at least {self.opening.minimum}, rising by {self.step}, no higher than "
+                "the most a side can make in a deal) or 'pass'; "
                 "a passer is out; the last bidder left is the declarer"
                 + ("" if self.opening.may_pass else "; eldest may not pass")
                 + ("; if all pass the deal is annulled and the next seat deals" if self.all_pass else ""))

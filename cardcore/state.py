@@ -152,14 +152,14 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return
         if self.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
             offers, self.offers = self.offers, ()
-            if verb in offers:  # e.g. the declarer's concession instead of his discard
-                OFFERS[verb](self, seat, args, action)
-            else:
-                try:
+            try:
+                if verb in offers:  # e.g. the declarer's concession instead of his discard
+                    OFFERS[verb](self, seat, args, action)
+                else:
                     decision_handler(self.decision).apply(self, seat, verb, args, action)
-                except IllegalAction:
-                    self.offers = offers  # a refused action leaves the offer open
-                    raise
+            except IllegalAction:
+                self.offers = offers  # a refused action, the offer's own included, leaves it open
+                raise
             self._after_action()
             return
         if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.game_hooks[1] is None):

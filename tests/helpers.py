@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from cardcore.engine.auction import BID, blind_bids
+
 
 def cards(text) -> list[str]:
     """``"AS KH"`` or a list of card names, as a list."""
@@ -69,21 +71,33 @@ def finish_turn(s):
         s.apply("pass")
 
 
+def random_action(state, rng) -> str:
+    """A uniformly random legal action, as the random bot draws it: at a bid among pass and the
+    two lowest bids (engine.auction.blind_bids). Drawn from every bid up to the ceiling, nearly
+    every contract fails, and in Partnership Auction Pinochle both sides' totals then fall for
+    ever, short of the target."""
+    legal = state.legal_actions()
+    return rng.choice(blind_bids(legal) if state.decision == BID else legal)
+
+
 def random_game(game, seed: int):
-    """A whole game of ``game`` dealt from ``seed`` and played by uniformly random legal actions
-    (drawn from a generator of the same seed)."""
+    """A whole game of ``game`` dealt from ``seed`` and played by random legal actions
+    (:func:`random_action`, drawn from a generator of the same seed)."""
     s = game.new_game(seed=seed)
     rng = random.Random(seed)
     while not s.is_terminal():
-        s.apply(rng.choice(s.legal_actions()))
+        s.apply(random_action(s, rng))
     return s
 
 
 def random_moves(state, seed: int):
     """Play ``state`` to its end through the fast path (``legal_moves``/``apply_move``), each
-    move drawn uniformly by a generator seeded with ``seed``, yielding the state after each."""
+    move drawn uniformly by a generator seeded with ``seed`` (a bid as :func:`random_action`
+    draws it), yielding the state after each."""
     rng = random.Random(seed)
     while state.result is None:
         moves = state.legal_moves()
+        if state.decision == BID:
+            moves = blind_bids(moves)
         state.apply_move(moves[rng.randrange(len(moves))])
         yield state

@@ -15,7 +15,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cardcore import load_game
+from cardcore import game_names, load_game
 from cardcore.bots import make_bot
 from cardcore.cli import cli
 from cardcore.errors import IllegalAction, OptionError, RecordError
@@ -113,6 +113,13 @@ def test_a_huge_dealer_below_the_digit_limit_is_no_seat(tmp_path):
     (["simulate", "penchant", "-o", "rounds=100000000000000000000", "--bots", "random,random", "-n", "1"],
      "rounds", "from 1 to 100"),
     (["rules", "penchant", "-o", "lurch_threshold=10001"], "lurch_threshold", "from 0 to 10000"),
+    # games that never ended: every deal annulled, or a target or number of deals out of reach
+    (["simulate", "auction-pinochle(minimum_bid=2000)", "-n", "1"], "minimum_bid", "from 10 to 500, a multiple of 10"),
+    (["rules", "auction-pinochle", "-o", "minimum_bid=305"], "minimum_bid", "from 10 to 500, a multiple of 10"),
+    (["simulate", "auction-pinochle(deals=1000000000)", "-n", "1"], "deals", "from 1 to 100"),
+    (["simulate", "pinochle(target=1000000000)", "-n", "1"], "target", "from 1 to 10000"),
+    (["rules", "pinochle", "-o", "target_step=1000000000"], "target_step", "from 1 to 1000"),
+    (["simulate", "partnership-auction-pinochle(target=1000000000)", "-n", "1"], "target", "from 1 to 10000"),
 ])
 def test_integer_options_out_of_their_range_are_refused_with_the_range(runner, args, option, rng):
     line = input_error(runner.invoke(cli, args))
@@ -121,7 +128,9 @@ def test_integer_options_out_of_their_range_are_refused_with_the_range(runner, a
 
 
 @pytest.mark.parametrize("game, option, low, high", [
-    ("penchant", "rounds", 1, 100), ("penchant", "lurch_threshold", 0, 10000), ("penneech", "target", 1, 1000)])
+    ("penchant", "rounds", 1, 100), ("penchant", "lurch_threshold", 0, 10000), ("penneech", "target", 1, 1000),
+    ("auction-pinochle", "deals", 1, 100), ("pinochle", "target", 1, 10000), ("pinochle", "target_step", 1, 1000),
+    ("partnership-auction-pinochle", "target", 1, 10000)])
 def test_the_ends_of_each_integer_range_are_accepted(game, option, low, high):
     for value in (low, high):
         assert load_game(game, {option: str(value)}).options[option] == value
@@ -130,15 +139,27 @@ def test_the_ends_of_each_integer_range_are_accepted(game, option, low, high):
             load_game(game, {option: value})
 
 
-@pytest.mark.parametrize("game", ["penchant", "marjolet", "penneech"])
+@pytest.mark.parametrize("game", sorted(game_names()))
 def test_every_integer_option_of_the_shipped_games_has_a_documented_range(runner, game):
     data = json.loads(runner.invoke(cli, ["rules", game, "--json"]).stdout)
     text = runner.invoke(cli, ["rules", game]).stdout
     for option in data["options"]:
         if option["type"] == "integer":
             assert option["minimum"] is not None and option["maximum"] is not None, option["name"]
-            shown = f"integer {option['minimum']} to {option['maximum']}, default {option['default']}"
+            steps = f", a multiple of {option['multiple_of']}" if option["multiple_of"] else ""
+            shown = f"integer {option['minimum']} to {option['maximum']}{steps}, default {option['default']}"
             assert shown in text
+
+
+def test_the_lowest_opening_bid_is_a_multiple_of_ten_up_to_500():
+    # PB95, Bidding: "The minimum bid is 300 (unless agreed otherwise), and subsequent bids must
+    # rise in tens": a minimum of 305 would list bids (305, 315...) that the rule refuses; above
+    # 500 nearly every deal is annulled and dealt again (rules/auction-pinochle.yaml)
+    for value in (10, 250, 500):
+        assert load_game("auction-pinochle", {"minimum_bid": value}).new_game(seed=1).legal_actions()[0] == f"bid {value}"
+    for value in (5, 305, 510, 2000):
+        with pytest.raises(OptionError, match="expected an integer from 10 to 500, a multiple of 10"):
+            load_game("auction-pinochle", {"minimum_bid": value})
 
 
 def test_a_5000_digit_number_at_the_prompt_is_no_move():
@@ -343,3 +364,20 @@ def test_a_verb_of_another_phase_during_the_tricks_says_what_is_due(action):
     with pytest.raises(IllegalAction) as refused:
         s.apply(action)
     assert refused.value.reason == f"seat {seat} must play a card to the trick now"
+
+
+# ------------------------------------------------------------------ amounts that are not ASCII digits
+@pytest.mark.parametrize("game, action", [
+    ("auction-pinochle", "bid ²"), ("auction-pinochle", "bid ³⁰⁰"), ("auction-pinochle", "bid 3" + "0" * 4300),
+    ("auction-pinochle", "bid ٣٠٠"), ("auction-pinochle", "bid ３００"),
+    ("six-pack-bezique(packet_guess=true)", "guess ²"), ("six-pack-bezique(packet_guess=true)", "guess ２４"),
+])
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--json"], ["play", "--plain", "--resume"]])
+def test_a_record_with_an_amount_in_other_digits_is_refused_naming_the_action(runner, tmp_path, game, action, command):
+    # only 0-9 make an amount (as at the prompt): '²' made int() raise, '٣٠٠' was read as 300
+    record = {**load_game(game).new_game(seed=5).record(), "actions": [action]}
+    path = write_text(tmp_path, json.dumps(record, ensure_ascii=False))
+    line = input_error(runner.invoke(cli, [*command, path], input="quit\n"))
+    assert line.startswith(f"Error: {path}: action 1 (") and "not allowed" not in line[:20]
+    assert any(why in line for why in ("digits 0-9", "'guess N' with N from", "no bid may exceed 1330"))
+    assert "0" * 100 not in line  # a long amount is not echoed back whole

@@ -19,6 +19,7 @@ from cardcore.engine.events import EVENT_FIELDS
 from cardcore.plugins import get_games
 from cardcore.records import parse_record, replay
 from cardcore.records import format_record
+from helpers import random_action
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -60,7 +61,7 @@ def play(game_string, seed, check_each_step=False):
         legal = state.legal_actions()
         assert legal, f"no legal action before the end (action {len(state.actions) + 1})"
         assert len(set(legal)) == len(legal), "duplicate legal actions"
-        state.apply(rng.choice(legal))
+        state.apply(random_action(state, rng))
     return state
 
 
@@ -146,7 +147,7 @@ def test_observation_hides_the_opponents_hidden_cards(game_string):
                 stock = _mask(state.stock[state.stock_pos:])
                 assert not stock & state.hands[seat] and "stock" not in obs
                 assert text  # plain data, serialisable
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(random_action(state, rng))
 
 
 # Deals until both counts are reached, fifteen at most: a game of a hundred or two moves checks
@@ -181,8 +182,8 @@ def test_determinize_agrees_with_the_observation(game_string):
                 # after it are dealt afresh in any world, and a long game has many)
                 deal = len(world.rounds)
                 while not world.is_terminal() and (step == 0 or len(world.rounds) == deal):
-                    world.apply(rng.choice(world.legal_actions()))
-            state.apply(rng.choice(state.legal_actions()))
+                    world.apply(random_action(world, rng))
+            state.apply(random_action(state, rng))
             step += 1
 
 

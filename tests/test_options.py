@@ -88,6 +88,8 @@ def test_spec_is_frozen():
         ({"name": "a", "type": "choice"}, "a choice option needs a non-empty list of values, default first"),
         ({"name": "a", "values": ["x"], "minimum": 1}, "minimum/maximum apply only to integer options, not choice"),
         ({"name": "a", "type": "integer", "values": [1, 2], "default": 1}, "an integer option takes minimum/maximum"),
+        ({"name": "a", "default": 305, "minimum": 10, "multiple_of": 10}, "default 305 is not an integer >= 10, a multiple of 10"),
+        ({"name": "a", "values": ["x"], "multiple_of": 10}, "minimum/maximum apply only to integer options"),
         ({"name": "a", "type": "boolean", "values": [True, "x"]}, "a boolean option has values [false, true]"),
         ({"name": "a", "default": 1, "colour": "red"}, "Extra inputs are not permitted"),
         ({"name": "a", "type": "float", "default": 1}, "Input should be 'choice', 'integer' or 'boolean'"),
@@ -215,7 +217,7 @@ def test_describe_rows_are_json():
     assert [r["name"] for r in rows] == ["scoring", "hand_size", "open_hand", "rounds"]
     assert rows[1] == {
         "name": "hand_size", "type": "integer", "values": None, "default": 6, "minimum": 1,
-        "maximum": 12, "description": "cards dealt", "source": "Cavendish 1890, p. 12",
+        "maximum": 12, "multiple_of": None, "description": "cards dealt", "source": "Cavendish 1890, p. 12",
     }  # fmt: skip
     assert rows[2]["values"] == [False, True] and rows[2]["type"] == "boolean"
     assert json.loads(json.dumps(rows)) == rows

@@ -15,21 +15,19 @@ adapters use.
 6. game verbs that the engine cannot list in advance, from the game class's
    ``action_space_extras()`` (e.g. a plugin's own verbs with their cards);
 7. the decisions of the phases before the tricks (:func:`phase_actions`): ``bid N`` for every
-   bid from the opening minimum up to the bid cap, in steps of the auction's step; ``trump S``
+   bid from the opening minimum up to the bid ceiling, in steps of the auction's step; ``trump S``
    for each suit; ``discard C C C`` for every set of cards of the discard's size (by name: a
    double pack's twins are one card); ``concede``;
 8. ``play C from table`` for every distinct card name, in deck order, when the game has two
    packs or more and a phase plays melded cards from the table (a card played from the table,
    ``play C`` being the hand's copy); last, so that the ids before them stay as they were.
 
-**Bids.** An auction's bids have no ceiling in the rules, so the action space stops at the bid
-cap (:func:`bid_cap`): the most points a side can count in one deal. That is the best set of
-melds of the whole pack in the best trump (the melds of any hand, or of two partners' hands, are
-a set of melds of the pack, so none can show more), plus every card point of the pack, plus
-the last-trick and other end-of-deal points counted at their largest. No bid above it can be
-made, so none is offered (Auction Pinochle with the defaults: 300 to 1,330; Partnership Auction
-Pinochle: 100 to 1,330). At a bid the legal ids are every bid of the table from the lowest the
-rules allow (``State.legal_actions`` lists only the two lowest) up to the cap, and ``pass``.
+**Bids.** The action space holds every bid up to the engine's bid ceiling (``game.bid_ceiling``,
+:mod:`cardcore.engine.deal_limits`): the most points a side can count in one deal, the best set
+of melds of the whole pack in the best trump plus every card point and the last trick. The
+engine accepts no bid above it (Auction Pinochle with the defaults: 300 to 1,330; Partnership
+Auction Pinochle: 100 to 1,330). At a bid the legal ids are exactly the bids
+``State.legal_actions`` lists (every legal bid, lowest first) and ``pass``.
 
 **Observation tensor** (:class:`ObservationEncoder`). This is a float32 vector built only from
 ``State.observation(seat)``, so it holds exactly what that seat may know. Seats are counted from
@@ -46,8 +44,8 @@ per distinct card name and count copies. The pieces, in order:
 - ``scores``: game totals and this deal's points, divided by the target (or by 100 in games
   played for a number of deals);
 - ``round``: the number of deals so far, divided by the deal cap;
-- in a game with an auction: ``bids`` (each seat's last bid, divided by the bid cap, and a row
-  of the seats that passed), ``declarer`` (one-hot), ``contract`` (divided by the bid cap),
+- in a game with an auction: ``bids`` (each seat's last bid, divided by the bid ceiling, and a row
+  of the seats that passed), ``declarer`` (one-hot), ``contract`` (divided by the bid ceiling),
   ``widow`` (once turned), ``discards`` (to the declarer alone) and ``held_or_discarded`` (to
   the others: the widow's cards not in a meld shown, after the discard, each in the declarer's
   hand or among his discards, which they cannot tell). The decision one-hot then
@@ -84,7 +82,7 @@ from ..engine.guess import guess_rule
 from ..engine.name_trump import TRUMP
 from ..engine.phases import PHASE_KINDS
 from .. import state as _state  # noqa: F401  (registers every phase kind)
-from ..melds import best_meld_set
+from ..engine.deal_limits import most_points_in_a_deal, shows_melds  # noqa: F401  (shows_melds: chance.py's)
 from ..ruleset import DeclareStep
 from ..seats import Table
 
@@ -127,10 +125,6 @@ class ActionTable:
             strings += list(dict.fromkeys(game.play_from_table_action))
         self.strings: list[str] = list(dict.fromkeys(strings))
         self.ids: dict[str, int] = {s: i for i, s in enumerate(self.strings)}
-        # every bid of the table, lowest first, with its id: a bid decision offers all from the
-        # lowest legal one
-        self.bids: list[tuple[int, int]] = [(int(a.split()[1]), i) for i, a in enumerate(self.strings)
-                                            if a.startswith(BID + " ")]
 
     def __len__(self) -> int:
         return len(self.strings)
@@ -149,19 +143,10 @@ class ActionTable:
         where the caller has them already (an observation holds them)."""
         if actions is None:
             actions = state.legal_actions()
-        if self.bids and state.decision == BID:
-            return self._bid_ids(actions)
         try:
             return sorted([self.ids[a] for a in actions])
         except KeyError:
             return sorted(self.id(a) for a in actions)  # raises, naming the action
-
-    def _bid_ids(self, actions: list[str]) -> list[int]:
-        """At a bid: every bid of the table from the lowest listed, and the other actions."""
-        listed = [int(a.split()[1]) for a in actions if a.startswith(BID + " ")]
-        low = min(listed, default=None)
-        ids = [i for amount, i in self.bids if low is not None and amount >= low]
-        return sorted(ids + [self.id(a) for a in actions if not a.startswith(BID + " ")])
 
 
 def game_verbs(game) -> list[str]:
@@ -174,7 +159,7 @@ def phase_actions(game) -> list[str]:
     deck, out = game.deck, []
     for phase in (*game.deal_phases, *game.rules.phases):
         if phase.kind == "auction":
-            out += [f"{BID} {amount}" for amount in range(phase.opening.minimum, bid_cap(game) + 1, phase.step)]
+            out += [f"{BID} {amount}" for amount in range(phase.opening.minimum, game.bid_ceiling + 1, phase.step)]
         elif phase.kind == "name-trump":
             out += [f"{TRUMP} {suit}" for suit in deck.suits]
         elif phase.kind == "discard":
@@ -187,22 +172,9 @@ def phase_actions(game) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-@functools.lru_cache(maxsize=64)
-def _bid_cap(game_string: str) -> int:
-    from .. import load_game
-
-    return deal_points(load_game(game_string), 0, 0)
-
-
-def bid_cap(game) -> int:
-    """The most points a side can count in one deal (see the module docstring): no higher bid
-    can be made."""
-    return _bid_cap(game.game_string())
-
-
 def adapted_game_names() -> list[str]:
-    """The installed games the adapters offer: all of them (an auction's bids are capped, see
-    :func:`bid_cap`)."""
+    """The installed games the adapters offer: all of them (an auction's bids stop at the
+    engine's bid ceiling)."""
     from .. import game_names
 
     return list(game_names())
@@ -238,7 +210,7 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds + free, per_turn_cap) + 2) for s, turns in steps)
     # an auction: each bid raises the last (so at most one per bid of the table), a pass each;
     # then naming trump, the discard and the concession, at most once each
-    decisions += sum(len(range(p.opening.minimum, bid_cap(game) + 1, p.step)) + n + 3
+    decisions += sum(len(range(p.opening.minimum, game.bid_ceiling + 1, p.step)) + n + 3
                      for p in r.phases if p.kind == "auction")
     decisions += sum(1 for p in game.deal_phases if p.kind == "guess")  # one guess a deal
 
@@ -261,49 +233,23 @@ def _annuls(game) -> bool:
 
 def _largest_stake(game) -> int:
     """The stake of the highest bid of the action space, where a settle step pays stakes."""
-    cap = bid_cap(game)
+    cap = game.bid_ceiling
     stakes = [p.stake for p in game.rules.phases if p.kind == "settle" and getattr(p, "stake", None)]
     return max((rule.base + rule.per_50 * max(0, (cap - rule.base_bid) // rule.bracket) for rule in stakes),
                default=0)
 
 
-def shows_melds(game) -> bool:
-    """Whether the engine shows each player's best set of melds (no declaration turns)."""
-    return any(p.kind == "show-melds" or getattr(p, "show_melds", None) is not None for p in game.rules.phases)
-
-
-def pack_melds(game) -> int:
-    """The best set of melds of the whole pack in the best trump: no hand, nor the hands of a
-    side together, shows more."""
-    table, deck = game.meld_table, game.deck
-    return max(sum(m.points for m in best_meld_set(table, deck.full_mask, trump)) for trump in range(len(deck.suits)))
-
-
 def deal_points(game, melds_per_deal: int, patterns: int) -> int:
-    """The most one seat can score in one deal, every scoring rule counted at its largest."""
+    """The most one seat can score in one deal: the melds declared turn by turn, each at the
+    best meld's points, and the rest as the engine counts it (the bid ceiling's reckoning,
+    :func:`cardcore.engine.deal_limits.most_points_in_a_deal`)."""
     r, deck = game.rules, game.deck
     if r.meld_reuse == "new-set":  # each set of cards scores once
         seat_melds = min(melds_per_deal, patterns)
     else:  # each meld takes a fresh card from the hand to the table, and a seat holds a deck's share
         seat_melds = min(melds_per_deal, deck.size // game.players + (r.turnup is not None))
     best_meld = max((_meld_max(m) for m in r.melds), default=0)
-    points = seat_melds * best_meld
-    if shows_melds(game):
-        points += pack_melds(game)
-    if r.turnup is not None:
-        t = r.turnup
-        points += max(0, t.turned_points) + max(0, t.exchange_points) + max(0, t.last_card_points)
-        points += max(0, t.play_points) * deck.size
-    for rule in r.card_points:
-        points += sum(max(0, rule.values.get(name, rule.values.get(name[0], 0))) for name in deck.names)
-    for phase in game.deal_phases:  # a guess's awards (engine.guess), each at most once a deal
-        points += sum(award.points for award in getattr(phase, "awards", ()))
-    for rule in r.scoring:
-        if rule.kind == "last-trick":
-            points += max(0, rule.points, rule.all_tricks_points or 0)
-        else:
-            points += max(0, rule.points) * deck.size
-    return points
+    return seat_melds * best_meld + most_points_in_a_deal(game)
 
 
 def _score_bound(game, cap: int, deal_max: int) -> int:
@@ -311,7 +257,7 @@ def _score_bound(game, cap: int, deal_max: int) -> int:
 
     Totals never fall below zero (a score taken back only cancels points scored before), so the
     margin is at most the winner's total; in a game with an auction a side's total falls by at
-    most its bid, at most the bid cap, per deal. That total
+    most its bid, at most the bid ceiling, per deal. That total
     comes from at most ``cap`` deals (a game cut off is scored before the next deal starts).
     In a game played to a target, the last deal began with both seats below it or level (else
     the game would have ended), so the margin is also below the target plus one deal's points.
@@ -321,7 +267,7 @@ def _score_bound(game, cap: int, deal_max: int) -> int:
     if target is not None:
         bound = min(bound, target - 1 + deal_max)
     if _auction(game):  # a side that fails its contract loses its bid: totals may fall below zero
-        bound += cap * bid_cap(game)
+        bound += cap * game.bid_ceiling
     return max(1, bound)
 
 
@@ -367,7 +313,7 @@ class ObservationEncoder:
         self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for p in r.phases
                                            for d in getattr(PHASE_KINDS.get(p.kind), "decisions", ()))))
         self.auction = _auction(game) is not None
-        self.bid_scale = float(bid_cap(game)) if self.auction else 1.0
+        self.bid_scale = float(game.bid_ceiling) if self.auction else 1.0
         cards = len(self.names)
         self.shapes: dict[str, tuple[int, ...]] = {
             "hand": (cards,), "tables": (n, cards), "known": (n, cards), "trick": (n, cards),

@@ -11,7 +11,7 @@ it again for games installed later. The game's options are the game parameters, 
 - **Chance** is explicit. The first dealer, every card dealt, and every stock card drawn or
   turned is a chance node whose outcome is a card index (see :mod:`.chance`).
 - **Actions** are the ids of :class:`.encoding.ActionTable`: ``play C``, every meld of the meld
-  table, ``pass``, the game verbs and, in a game with an auction, ``bid N`` up to the bid cap
+  table, ``pass``, the game verbs and, in a game with an auction, ``bid N`` up to the bid ceiling
   (the most a deal can make), ``trump S``, ``discard C C C`` and ``concede``.
   ``action_to_string`` gives the canonical action string.
 - **Information state string** (perfect recall): what the player has seen, line by line. That

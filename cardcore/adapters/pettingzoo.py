@@ -20,7 +20,7 @@
   parts. The mask, all zeros except for the agent whose turn it is, comes from the legal
   actions that observation holds, so they are worked out once a turn. An
   illegal action raises ``ValueError``. In a game with an auction a bid is ``bid N`` up to the
-  bid cap, and every bid from the lowest legal one is in the mask (see :mod:`.encoding`).
+  engine's bid ceiling, and the mask holds exactly the bids the engine lists (see :mod:`.encoding`).
 - **Rewards** come once, at the end of the game, as ``returns`` says, with the OpenSpiel
   adapter's choices (:data:`.encoding.RETURNS`): ``"points"`` (the default), the engine's
   ``returns()`` (the game score to the winner, its negative to the loser); ``"win-loss"``, +1 to

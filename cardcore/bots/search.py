@@ -11,6 +11,7 @@ import math
 import random
 import time
 
+from ..engine.auction import BID, blind_bids
 from ..engine.guess import habitual_guess
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
@@ -54,7 +55,7 @@ def _reward_scale(game) -> float:
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
                 _, legal = claim_or_rest(state, state.legal_actions())  # a deal played out, unclaimed
-                state.apply(rng.choice(legal))
+                state.apply(rng.choice(blind_bids(legal) if state.decision == BID else legal))
             points = state.rounds[0]["points"]
             spreads.append(max(points) - min(points))
         _SCALES[key] = max(1.0, sum(spreads) / len(spreads))
@@ -62,10 +63,13 @@ def _reward_scale(game) -> float:
 
 
 def rollout(world, rng: random.Random) -> None:
-    """Random play to the end of the current deal."""
+    """Random play to the end of the current deal (a bid among the lowest: blind_bids)."""
     deal = len(world.rounds)
     while world.result is None and len(world.rounds) == deal:
-        world.apply_move(rng.choice(world.legal_moves()))
+        moves = world.legal_moves()
+        if type(moves[0]) is not int and world.decision == BID:
+            moves = blind_bids(moves)
+        world.apply_move(rng.choice(moves))
 
 
 class GreedyRollout:
@@ -103,6 +107,8 @@ class GreedyRollout:
                 apply_move(moves[-1])
                 continue
             if len(moves) == 1 or uniform() < eps:
+                if type(moves[0]) is not int and world.decision == BID:
+                    moves = blind_bids(moves)
                 apply_move(moves[int(uniform() * len(moves))])
                 continue
             if type(moves[0]) is not int:  # a declaration turn: a meld, else what comes
@@ -251,6 +257,8 @@ class _SearchBot:
         guess = habitual_guess(state)  # a guess needs no search: every number is as likely
         if guess is not None:
             return guess
+        if state.decision == BID:  # a jump bid gains nothing a raise does not: the lowest are searched
+            legal = blind_bids(legal)
         return self.search(state, legal, state.current_player)
 
     def search(self, state, legal: list[str], seat: int) -> str:  # pragma: no cover - abstract
@@ -332,7 +340,8 @@ class ISMCTSBot(_SearchBot):
             best = max(moves, key=lambda m: values[move_key(m)])  # the first of equal moves
             return move_action(state, best)
         root = _Node(None)
-        key_of = {move_action(state, m): move_key(m) for m in state.legal_moves()}
+        allowed = set(legal)
+        key_of = {a: move_key(m) for m in state.legal_moves() if (a := move_action(state, m)) in allowed}
         habit = self.guide.choose(state) if self.guide is not None else None
         guided = key_of.get(habit)  # the guide's move, favoured at the root
         bias = self.guide_bias
@@ -350,6 +359,8 @@ class ISMCTSBot(_SearchBot):
             node, path = root, [root]
             while world.result is None and len(world.rounds) == deal:
                 moves = world.legal_moves()
+                if type(moves[0]) is not int and world.decision == BID:
+                    moves = blind_bids(moves)
                 keys = [m if type(m) is int else move_key(m) for m in moves]
                 children = node.children
                 untried = [i for i, k in enumerate(keys) if k not in children]

@@ -5,21 +5,24 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits
-from ..engine.auction import BID
+from ..engine.auction import BID, blind_bids
 from ..engine.guess import habitual_guess
 from ..tricks import beats
 from .params import bot_parameters
 
 
 class RandomBot:
-    """Plays a uniformly random legal action; reproducible from its seed."""
+    """Plays a uniformly random legal action; reproducible from its seed. At a bid it chooses
+    among ``pass`` and the two lowest bids (:func:`cardcore.engine.auction.blind_bids`): a bid
+    drawn from all of them, up to the ceiling, would fail almost every contract."""
 
     @bot_parameters
     def __init__(self, game, seed: int | None = None):
         self.rng = random.Random(seed)
 
     def choose(self, state) -> str:
-        return self.rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        return self.rng.choice(blind_bids(legal) if state.decision == BID else legal)
 
 
 def claim_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:

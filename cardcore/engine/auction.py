@@ -1,7 +1,10 @@
 """The auction (phase kind ``auction``): bids from eldest, ``bid N`` or ``pass``.
 
 Each bid is a multiple of the step above the highest so far, the first at least the minimum
-(both scaled with the game's ``score_scale``); a player who passes is out for good. When one
+(both scaled with the game's ``score_scale``), and none above the game's ``bid_ceiling``: the most
+the bidder's side can make in a deal (:mod:`.deal_limits`), which no bid above can reach.
+``legal_actions`` lists every bid the rules allow, lowest first, then ``pass``; a bid is read in
+ASCII digits only. A player who passes is out for good. When one
 bidder is left and everyone else is out, he becomes ``state.declarer`` and his bid
 ``state.contract``. If everyone passes, the deal is annulled and the next seat deals
 (``all_pass``), unless eldest may not pass (``opening.may_pass: false``).
@@ -10,10 +13,23 @@ bidder is left and everyone else is out, he becomes ``state.declarer`` and his b
 from __future__ import annotations
 
 from ..errors import IllegalAction
+from .kinds import read_amount
 from .phases import next_phase, register_phase_kind
 from .settle import ANNULLED
 
 BID = "bid"
+
+
+BLIND_RAISES = 2  # the bids a blind bidder chooses among, from the lowest
+
+
+def blind_bids(moves: list) -> list:
+    """At a bid, what a player who does not weigh its hand chooses among (the random bot, a
+    search's play-outs and its tree): the two lowest bids and ``pass``, each as likely. Drawn
+    from every legal bid, its bids would climb toward the ceiling, which no hand reaches: nearly
+    every contract would fail and the game would tell nothing."""
+    bids = [m for m in moves if isinstance(m, str) and m.startswith(BID + " ")]
+    return bids[:BLIND_RAISES] + [m for m in moves if m not in bids]
 
 
 class AuctionPhase:
@@ -46,20 +62,24 @@ class AuctionPhase:
 
     def legal_actions(self, state) -> list[str]:
         rule = state.auction_rule
-        step, low = rule.step, self._lowest(state)
-        bids = [f"{BID} {low + i * step}" for i in range(rule.listed)]
+        bids = [f"{BID} {n}" for n in range(self._lowest(state), state.game.bid_ceiling + 1, rule.step)]
         return bids + (["pass"] if self._may_pass(state) else [])
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
-        rule = state.auction_rule
+        rule, ceiling = state.auction_rule, state.game.bid_ceiling
+        bid = read_amount(args[0], ceiling) if verb == BID and len(args) == 1 else None
         if verb == "pass" and not args:
             if not self._may_pass(state):
                 raise IllegalAction(action, f"eldest may not pass but must open the bidding at "
                                             f"{rule.opening.minimum} or more ({rule.source})")
             self._record(state, seat, None, "pass")
             state.out = state.out | {seat}
-        elif verb == BID and len(args) == 1 and args[0].isdigit():
-            bid, low, step = int(args[0]), self._lowest(state), rule.step
+        elif bid is not None:
+            low, step = self._lowest(state), rule.step
+            if bid > ceiling:
+                raise IllegalAction(action, f"no bid may exceed {ceiling}, the most the bidder's side can make "
+                                            f"in a deal (the best melds of the whole pack, every card point and "
+                                            f"the last trick), which no higher bid could reach")
             if bid < low or bid % step:
                 why = ("the opening bid is at least" if state.contract is None else
                        "a bid must be higher than the last, at least")
@@ -68,8 +88,9 @@ class AuctionPhase:
             state.contract, state.declarer = bid, seat
             state.rounds[-1].update(bidder=seat, bid=bid)  # the highest bid so far
         else:
-            raise IllegalAction(action, f"seat {seat} bids now: 'bid N' (N at least {self._lowest(state)}, "
-                                        f"a multiple of {rule.step})"
+            raise IllegalAction(action, f"seat {seat} bids now: 'bid N' (N in digits 0-9, at least "
+                                        f"{self._lowest(state)}, at most {ceiling}, a multiple "
+                                        f"of {rule.step})"
                                 + (" or 'pass'" if self._may_pass(state) else "") + f" ({rule.source})")
         self._next_bidder(state, seat)
 

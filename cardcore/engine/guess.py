@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..errors import IllegalAction, RecordError
 from .draws import below
-from .kinds import PLAY
+from .kinds import PLAY, read_amount
 from .phases import register_phase_kind
 
 GUESS = "guess"
@@ -85,10 +85,11 @@ class GuessPhase:
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
         rule = state.guess_rule
-        if verb != GUESS or len(args) != 1 or not args[0].isdigit() or not rule.low <= int(args[0]) <= rule.high:
+        guess = read_amount(args[0], rule.high) if verb == GUESS and len(args) == 1 else None
+        if guess is None or not rule.low <= guess <= rule.high:
             raise IllegalAction(action, f"the {rule.who} guesses {rule.what} now: 'guess N' with N from "
                                         f"{rule.low} to {rule.high} ({rule.source})")
-        guess, outcome = int(args[0]), state.deals[-1][rule.outcome]
+        outcome = state.deals[-1][rule.outcome]
         state.actions.append(f"{GUESS} {guess}")
         dealer = state.dealer
         state.rounds[-1].update({GUESS: {"player": seat, "guessed": guess}, rule.outcome: outcome})

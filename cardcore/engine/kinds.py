@@ -8,6 +8,20 @@ hand holds one. A new phase kind may ask for a decision of its own kind (e.g. ``
 it in ``State.decision`` and answers ``legal_actions`` for it.
 """
 
+import re
+
 PLAY, DECLARE, THROW_IN = "play", "declare", "throw-in"
 EXCHANGE = "exchange"
 FROM_TABLE = "from table"
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def read_amount(word: str, high: int) -> int | None:
+    """The amount of an action such as ``bid N`` or ``guess N``: None unless ``word`` is ASCII
+    digits (str.isdigit() also passes '²', '٣' and '３', which int() refuses or reads as 3), and
+    ``high + 1`` for any amount above ``high``, however long (int() refuses 4,301 digits)."""
+    if not _DIGITS.fullmatch(word):
+        return None
+    digits = word.lstrip("0") or "0"
+    return high + 1 if len(digits) > len(str(high)) else min(int(digits), high + 1)

@@ -288,4 +288,5 @@ def _integer_text(option: dict) -> str:
     low, high = option["minimum"], option["maximum"]
     bounds = (f" {low} to {high}" if low is not None and high is not None
               else f" >= {low}" if low is not None else f" <= {high}" if high is not None else "")
-    return f"integer{bounds}, default {option['default']}"
+    steps = f", a multiple of {option['multiple_of']}" if option.get("multiple_of") else ""
+    return f"integer{bounds}{steps}, default {option['default']}"

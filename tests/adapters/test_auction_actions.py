@@ -6,7 +6,7 @@ import random
 import pytest
 
 from cardcore import load_game
-from cardcore.adapters.encoding import ActionTable, bid_cap
+from cardcore.adapters.encoding import ActionTable
 
 
 # The best set of melds of the whole double pack (one meld of each class per card), trumps S:
@@ -19,9 +19,9 @@ from cardcore.adapters.encoding import ActionTable, bid_cap
     ("auction-pinochle", {"card_points": "simplified"}, 108 + 24 + 1),
     ("partnership-auction-pinochle", {}, 1080 + 240 + 10),
 ])
-def test_the_bid_cap_is_the_most_a_deal_can_make(name, options, cap):
+def test_the_bid_ceiling_is_the_most_a_deal_can_make(name, options, cap):
     game = load_game(name, options)
-    assert bid_cap(game) == cap
+    assert game.bid_ceiling == cap  # the engine's, which the action space stops at
     auction = game.rules.phases[0]
     bids = [int(a.split()[1]) for a in ActionTable(game).strings if a.startswith("bid ")]
     assert bids == list(range(auction.opening.minimum, cap + 1, auction.step))
@@ -44,19 +44,29 @@ def test_eldest_must_open_at_four():
     assert "pass" not in legal and legal[0] == "bid 100" and legal[-1] == "bid 1330"
 
 
-def test_every_decision_of_an_auction_game_is_an_action_id():
-    """Random games: at each decision every action the engine lists is in the table (but the bids
-    above the cap, which cannot be made), and each id the adapter offers is an action the engine
-    accepts."""
+def test_the_adapters_offer_exactly_the_bids_the_engine_lists():
+    # one list of legal bids for every caller: the engine, a bot given the state, the adapters
     game = load_game("auction-pinochle")
-    table, cap = ActionTable(game), bid_cap(game)
+    table, state = ActionTable(game), game.new_game(seed=3)
+    for bid in (None, "bid 300", "bid 720", "bid 1320"):
+        if bid:
+            state.apply(bid)
+        ids = table.legal_ids(state)
+        assert sorted(table.strings[i] for i in ids) == sorted(state.legal_actions())
+        assert ids == sorted(table.id(a) for a in state.legal_actions())
+
+
+def test_every_decision_of_an_auction_game_is_an_action_id():
+    """Random games: at each decision the ids the adapter offers are exactly the actions the
+    engine lists, and each is accepted."""
+    game = load_game("auction-pinochle")
+    table = ActionTable(game)
     seen = set()
     for seed in range(4):
         state, rng = game.new_game(seed=seed), random.Random(seed)
         while not state.is_terminal():
             ids = table.legal_ids(state)
-            listed = {a for a in state.legal_actions() if not (a.startswith("bid ") and int(a.split()[1]) > cap)}
-            assert listed <= {table.strings[i] for i in ids}
+            assert {table.strings[i] for i in ids} == set(state.legal_actions())
             seen.add(state.decision)
             state.apply(table.strings[rng.choice(ids)])
     assert {"bid", "trump", "discard", "play"} <= seen

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from cardcore import game_names, load_game
+from helpers import random_action
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -25,7 +26,7 @@ def test_pausing_before_each_draw_changes_nothing(name):
 
     rng = random.Random(11)
     while not plain.is_terminal():
-        action = rng.choice(plain.legal_actions())
+        action = random_action(plain, rng)
         plain.apply(action)
         gated.draw_gate = gate
         gated.apply(action)
@@ -47,7 +48,7 @@ def test_pausing_before_each_deal_changes_nothing(name):
     gated.deal_gate = lambda: False
     rng, paused = random.Random(5), 0
     while not plain.is_terminal():
-        action = rng.choice(plain.legal_actions())
+        action = random_action(plain, rng)
         plain.apply(action)
         gated.apply(action)
         if gated.deal_due():

@@ -87,3 +87,54 @@ def test_an_annulled_deal_is_not_counted():
     assert s.is_terminal()
     assert s.scores == [-1, 2, -1]
     assert s.returns() == [-1.0, 2.0, -1.0]
+
+
+# The ceiling of the bids: no side can make more in a deal than the best melds of the whole pack
+# (the bidder's eighteen cards are part of it), every card point and the last trick (PB95,
+# Object: "(a) melds ... (b) card-points ... (c) 10 for winning the last trick"). The double pack's
+# best melds, trumps S: sequences two trump flushes 2 x 150 and the other suits' two marriages
+# each 6 x 20 = 420; arounds 2 x (100 + 80 + 60 + 40) = 560; pinochles 2 x 40 = 80; two dix 20:
+# 1080. Modern count: A T K 10 each, 8 of each = 240; last trick 10. 1080 + 240 + 10 = 1330.
+CEILING = 1080 + 240 + 10
+
+
+@pytest.mark.parametrize("options, ceiling", [
+    ({}, CEILING),
+    # simplified: melds and the last trick divided by ten (108, 1), A T K 1 each (24)
+    ({"card_points": "simplified"}, 108 + 24 + 1),
+    # traditional: A 11, T 10, K 4, Q 3, J 2, 8 of each = 240, as the modern count
+    ({"card_points": "traditional"}, CEILING),
+    # by agreement: both trump flushes 1500 instead of 2 x 150, both pinochles 300 instead of 2 x 40
+    ({"double_flush": True, "double_pinochle": True}, CEILING - 300 + 1500 - 80 + 300),
+])
+def test_no_bid_above_the_most_a_side_can_make(options, ceiling):
+    s = new_state(**options)
+    step = 1 if options.get("card_points") == "simplified" else 10
+    low = 30 if step == 1 else 300
+    assert s.legal_actions() == [f"bid {n}" for n in range(low, ceiling + 1, step)] + ["pass"]
+    for too_high in (ceiling + step, 5000, 999999990, "9" * 4301):  # int() reads at most 4,300 digits
+        with pytest.raises(IllegalAction, match=f"no bid may exceed {ceiling}, the most") as refusal:
+            s.apply(f"bid {too_high}")
+        assert len(str(refusal.value)) < 300     # a long bid is not echoed back whole
+    assert s.actions == []
+    s.apply(f"bid {ceiling}")                    # the ceiling itself may be bid
+    assert s.legal_actions() == ["pass"]         # and nothing above it
+
+
+def test_every_legal_bid_is_listed_in_a_stable_order():
+    # PB95: "either passes or makes a higher bid than any that has gone before ... rise in tens":
+    # every such bid up to the ceiling is legal, and listed lowest first, then pass
+    s = new_state()
+    auction(s, "bid 350", "bid 420")
+    assert s.legal_actions() == [f"bid {n}" for n in range(430, CEILING + 1, 10)] + ["pass"]
+    assert s.legal_moves() == s.legal_actions()
+    s.apply("bid 900")                           # any of them is accepted
+    assert this_round(s)["bid"] == 900
+
+
+@pytest.mark.parametrize("word", ["²", "³⁰⁰", "٣٠٠", "３００", "-300", "+300", "3e2", "300.0"])
+def test_a_bid_is_ascii_digits(word):
+    s = new_state()
+    with pytest.raises(IllegalAction, match="bid N"):
+        s.apply(f"bid {word}")
+    assert s.actions == [] and s.current_player == 0

@@ -88,6 +88,18 @@ def test_no_concession_after_discarding():
     assert s.current_player == 0                  # the bidder leads to the first trick
 
 
+@pytest.mark.parametrize("refused", ["concede now", "concede 350"])
+def test_a_refused_concession_leaves_the_right_to_concede(refused):
+    # PB95, Widow: "he may concede immediately": only "concede" alone is the concession; a
+    # malformed one is refused and changes nothing, so he may still concede, or discard
+    s = won_by_seat0(400)
+    with pytest.raises(IllegalAction, match="concede"):
+        s.apply(refused)
+    assert "concede" in s.legal_actions()
+    s.apply("concede")
+    assert this_round(s)["outcome"] == "conceded"
+
+
 def test_discarded_counters_count_for_the_bidder_and_make_the_bid():
     # bid 350 > 320 melds; discarding TS KD TC puts 30 counters to the bidder: 320 + 30 = 350
     # before any trick, so he makes it however the play goes. Stake for 350: 1 + 1 = 2 from each.

@@ -82,6 +82,18 @@ def test_a_guess_out_of_the_range_is_refused_with_the_rule():
     assert s.actions == [] and s.scores == [0, 0]
 
 
+@pytest.mark.parametrize("word", ["²", "²⁴", "٢٤", "２４", "9" * 4301, "0" * 4300 + "24x"])
+def test_a_guess_is_ascii_digits(word):
+    # only 0-9 make a number, as at the prompt: str.isdigit() passes '²' (int() then fails) and
+    # reads '٢٤' and '２４' as 24; int() refuses more than 4,300 digits
+    s = guessing(24)
+    with pytest.raises(IllegalAction, match="'guess N' with N from 20 to 28"):
+        s.apply(f"guess {word}")
+    assert s.actions == [] and s.scores == [0, 0]
+    s.apply("guess " + "0" * 4300 + "24")        # leading zeros are still 24
+    assert s.actions == ["guess 24"]
+
+
 def test_packet_spread_sets_the_range():
     s = guessing(23, packet_spread=1)
     assert s.legal_actions() == ["guess 23", "guess 24", "guess 25"]

@@ -238,14 +238,15 @@ def test_trump_named_by_a_player():
     assert said == ["Trump is now S (spades), named by West."]
 
 
-def test_any_higher_bid_may_be_typed_though_only_the_lowest_are_listed():
-    """PB95 (Auction Pinochle for three): bids rise in tens from 300. The moves list the two
-    lowest; the turn says more may be bid, and 400 (or bid 400) is taken, 405 and 200 refused."""
+def test_any_higher_bid_may_be_typed():
+    """PB95 (Auction Pinochle for three): bids rise in tens from 300, up to the most a side can
+    make (1,330). The turn says more may be bid, and 400 (or bid 400) is taken, 405 and 200
+    refused."""
     from cardcore.text.moves import interpret
 
     decision_text = facts.decision_text
     state = load_game("auction-pinochle").new_game(seed=1)
-    assert state.legal_actions() == ["bid 300", "bid 310", "pass"]
+    assert state.legal_actions() == [f"bid {n}" for n in range(300, 1331, 10)] + ["pass"]
     assert decision_text(state) == "bid 300 or more (a multiple of 10) or pass"
     assert interpret("400", state).action == interpret("bid 400", state).action == "bid 400"
     assert interpret("2", state).action == "bid 310"  # a number on the list is the move so numbered

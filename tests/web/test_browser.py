@@ -273,6 +273,9 @@ def click_the_move(page, action: str) -> None:
     verb, *words = action.split()
     if verb == "play":
         page.click(f".mine button.card[data-card='{words[0]}']")
+    elif page.locator(f"form.amount[data-verb='{verb}']").count():  # a bid: its amount typed
+        page.fill(f"form.amount[data-verb='{verb}'] input[name=amount]", words[0])
+        page.click(f"form.amount[data-verb='{verb}'] button[type=submit]")
     elif page.locator(f"button.move[data-action='{action}']").count():
         page.click(f"button.move[data-action='{action}']")
     else:
