@@ -11,17 +11,15 @@ import random
 
 import pytest
 
+from helpers import random_action, random_game
+
 from cardcore import load_game
 from cardcore.text import facts
 from cardcore.text.lines import plain, seat_names
 
 
 def played_out(game: str, seed: int):
-    state = load_game(game).new_game(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return random_game(load_game(game), seed)
 
 
 def cells(grid) -> dict[str, list[str]]:
@@ -83,7 +81,7 @@ def test_partnership_settlement_is_told_as_the_side_s_and_the_table_labels_side_
     state = load_game("partnership-auction-pinochle").new_game(seed=1)
     rng = random.Random(1)
     while not any(e["type"] == "score" and e["source"] == "settlement" for e in state.events):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
     names = seat_names(4, 0, state.table)
     event = next(e for e in state.events if e["type"] == "score" and e["source"] == "settlement")
     side = names.team(event["seat"])
