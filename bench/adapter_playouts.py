@@ -30,6 +30,7 @@ from types import SimpleNamespace
 import pyspiel
 
 from cardcore import game_names, load_game
+from cardcore.engine.auction import BID, blind_bids
 from cardcore.adapters import openspiel as adapter
 
 def yardstick_dir() -> Path:
@@ -49,6 +50,8 @@ def engine_fast(game_string: str, seconds: float, seed: int) -> float:
         uniform = random.Random(n).random
         while state.result is None:
             moves = state.legal_moves()
+            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
+                moves = blind_bids(moves)
             state.apply_move(moves[int(uniform() * len(moves))])
         hands += len(state.rounds)
         n += 1
@@ -62,7 +65,8 @@ def engine_public(game_string: str, seconds: float, seed: int) -> float:
         state = game.new_game(seed=seed * 1_000_003 + n)
         rng = random.Random(n)
         while state.result is None:
-            state.apply(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply(rng.choice(blind_bids(legal) if state.decision == BID else legal))
         hands += len(state.rounds)
         n += 1
     return hands / (time.process_time() - start)
@@ -80,6 +84,9 @@ def through_adapter(game_string: str, seconds: float, seed: int) -> float:
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
             else:
                 actions = state.legal_actions()
+                if state._core.engine.decision == BID:  # a bid as the random bot draws it
+                    blind = set(blind_bids([state.action_to_string(a) for a in actions]))
+                    actions = [a for a in actions if state.action_to_string(a) in blind]
                 state.apply_action(actions[int(rng.random() * len(actions))])
         hands += len(state._core.engine.rounds)
         n += 1
@@ -100,6 +107,9 @@ def through_pettingzoo(game_string: str, seconds: float, seed: int) -> float:
                 env.step(None)
                 continue
             legal = obs["action_mask"].nonzero()[0]
+            if env.game_state.decision == BID:  # a bid as the random bot draws it
+                blind = set(blind_bids([env.action_string(int(a)) for a in legal]))
+                legal = [a for a in legal if env.action_string(int(a)) in blind]
             env.step(int(legal[int(uniform() * len(legal))]))
         hands += len(env.game_state.rounds)
         n += 1

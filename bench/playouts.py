@@ -26,6 +26,7 @@ import random
 import time
 
 from cardcore import game_names, load_game
+from cardcore.engine.auction import BID, blind_bids
 
 
 def warmed(game_string: str):
@@ -38,7 +39,8 @@ def warmed(game_string: str):
     state.log_events = False
     rng = random.Random(-1)
     while state.result is None:
-        state.apply_move(rng.choice(state.legal_moves()))
+        moves = state.legal_moves()
+        state.apply_move(rng.choice(blind_bids(moves) if state.decision == BID else moves))
     return game
 
 
@@ -54,6 +56,8 @@ def playouts(game, seconds: float, seed: int = 0) -> tuple[int, float]:
         legal_moves, apply_move = state.legal_moves, state.apply_move
         while state.result is None:
             moves = legal_moves()
+            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
+                moves = blind_bids(moves)
             apply_move(moves[int(uniform() * len(moves))])  # a move drawn uniformly
         hands += len(state.rounds)
         n += 1

@@ -13,6 +13,7 @@ import random
 import sys
 
 from cardcore import load_game
+from cardcore.engine.auction import BID, blind_bids
 
 
 def main() -> None:
@@ -23,6 +24,8 @@ def main() -> None:
         rng = random.Random(n)
         while not state.is_terminal():
             moves = state.legal_moves()
+            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
+                moves = blind_bids(moves)
             state.apply_move(moves[rng.randrange(len(moves))])
 
 

@@ -13,6 +13,7 @@ import random
 import sys
 
 from cardcore import load_game
+from cardcore.engine.auction import BID, blind_bids
 game = load_game(sys.argv[2] if len(sys.argv) > 2 else "penchant")
 games = int(sys.argv[1])
 rng = random.Random(1)
@@ -22,4 +23,6 @@ for n in range(games):
     legal_moves, apply_move = state.legal_moves, state.apply_move
     while not state.is_terminal():
         moves = legal_moves()
+        if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
+            moves = blind_bids(moves)
         apply_move(moves[int(rng.random() * len(moves))])
