@@ -370,7 +370,7 @@ def decision_text(state) -> str:
     for verb, rests in by_verb.items():
         numbers = [int(r) for r in rests if r.isdigit()]
         if auction is not None and numbers and len(numbers) == len(rests):
-            # the lowest bids are listed, and any higher multiple of the step may be typed
+            # every legal bid is listed, up to the ceiling: said in one line, not a hundred
             parts.append(f"{verb} {min(numbers)} or more (a multiple of {auction.step})")
         elif len(rests) > 3 and len(numbers) == len(rests):
             parts.append(f"{verb} {min(numbers)} to {max(numbers)}")

@@ -108,8 +108,8 @@ def interpret(text: str, state) -> Answer:
 
 
 def amount_verbs(legal: list[str]) -> list[str]:
-    """The verbs whose moves take an amount (``bid 250``). The moves list only the lowest amounts;
-    any other is the engine's to accept or refuse."""
+    """The verbs whose moves take an amount (``bid 250``). The moves list every legal amount;
+    any amount typed is the engine's to accept or refuse."""
     verbs: dict[str, bool] = {}
     for action in legal:
         verb, *args = action.split()

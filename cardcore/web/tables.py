@@ -201,8 +201,8 @@ class WebTable:
 
     def amounts(self) -> list[dict]:
         """The person's moves that take an amount (a bid): the verb, the lowest listed and the step
-        between the listed ones. The moves list only the lowest amounts; the page offers any other,
-        which the engine accepts or refuses with the rule."""
+        between the listed ones. The moves list every legal amount, up to the bid ceiling; the
+        page's box takes any, which the engine accepts or refuses with the rule."""
         legal = self.summary()["legal_actions"]
         out = []
         for verb in amount_verbs(legal):
