@@ -28,8 +28,10 @@ def blind_bids(moves: list) -> list:
     search's play-outs and its tree): the two lowest bids and ``pass``, each as likely. Drawn
     from every legal bid, its bids would climb toward the ceiling, which no hand reaches: nearly
     every contract would fail and the game would tell nothing."""
-    bids = [m for m in moves if isinstance(m, str) and m.startswith(BID + " ")]
-    return bids[:BLIND_RAISES] + [m for m in moves if m not in bids]
+    prefix, bids, others = BID + " ", [], []
+    for m in moves:
+        (bids if isinstance(m, str) and m.startswith(prefix) else others).append(m)
+    return bids[:BLIND_RAISES] + others
 
 
 class AuctionPhase:
