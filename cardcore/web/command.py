@@ -40,7 +40,8 @@ def check_hint_bot(spec: str) -> None:
 @click.command(short_help="Play, watch and compare in the browser (a local web application).",
                epilog="Only the server's own pages may act on it: a request naming another host than "
                       "127.0.0.1, localhost, [::1] or --host, or a change (POST, DELETE) from another site or "
-                      "origin, or a body not sent as JSON, is refused, and no page may be framed. "
+                      "origin, a read of the API (/api/...) from another site, or a body not sent as JSON, is "
+                      "refused, and no page may be framed. "
                       + ceilings_text())
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on, and the one name besides 127.0.0.1, localhost and [::1] that "
