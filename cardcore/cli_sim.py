@@ -18,7 +18,7 @@ from .cli_options import make_game, option_pairs, preset_option
 from .records import write_record
 from .sim import report
 from .sim.play import check
-from .sim.plot import plot_compare, pyplot
+from .sim.plot import check_plot_path, plot_compare, pyplot
 from .sim.runner import run, stream
 from .sim.tally import Tally
 
@@ -303,7 +303,8 @@ def compare(arms, option_pairs, bots, n, seed, jobs, scheduler, json_, csv_, rec
         for g, specs in zip(arm_games, arm_bots(arm_games, bots)):  # refused before any
             check(g.game_string(), tuple(specs))  # directory is made or seed drawn
         if plot_path:
-            pyplot()  # matplotlib missing: say so now, not after every game has been played
+            pyplot()  # matplotlib missing or the file unwritable: say so now, not after
+            check_plot_path(plot_path)  # every game has been played
         arm_records = [_records_dir(Path(records_dir) / f"arm-{k + 1}") if records_dir else None
                        for k in range(len(arms))]
         seed = _seed(seed)

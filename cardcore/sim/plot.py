@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..errors import CardcoreError
 from .report import SKILL_DEPTH, CompareRow
 
@@ -37,6 +39,21 @@ def pyplot():
     except ImportError:
         raise CardcoreError("--plot needs matplotlib: pip install 'cardcore[plot]'") from None
     return plt
+
+
+def check_plot_path(path: str) -> None:
+    """Refuse a PNG path that cannot be written, before the games are played rather than after:
+    the file is opened for appending (so an existing one is left as it is) and removed again if
+    it was not there."""
+    target = Path(path)
+    existed = target.exists()
+    try:
+        with open(target, "ab"):
+            pass
+    except OSError as exc:
+        raise CardcoreError(f"cannot write the plot to {path}: {exc.strerror or exc}") from None
+    if not existed:
+        target.unlink()
 
 
 def plot_compare(rows: list[CompareRow], arm_names: list[str], path: str) -> None:

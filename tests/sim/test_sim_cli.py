@@ -206,6 +206,16 @@ def test_compare_plot_without_matplotlib_fails_before_any_game(tmp_path, monkeyp
     assert result.stderr == "Error: --plot needs matplotlib: pip install 'cardcore[plot]'\n"
 
 
+def test_compare_plot_to_an_unwritable_path_fails_before_any_game(tmp_path, monkeypatch):
+    played = []
+    monkeypatch.setattr(cli_sim, "stream", lambda *a, **k: played.append(a) or [])
+    target = tmp_path / "no-such-directory" / "cmp.png"
+    result = invoke("compare", "penneech", "penneech(target=31)", "-n", "4", "--seed", "1",
+                    "--plot", str(target))
+    assert result.exit_code == 1 and played == []
+    assert result.stderr == f"Error: cannot write the plot to {target}: No such file or directory\n"
+
+
 def test_make_play_installs_what_compare_plot_needs():
     makefile = (REPO / "Makefile").read_text()
     recipe = makefile.split("$(VENV)/.installed:", 1)[1].split("\n\n", 1)[0]
