@@ -217,21 +217,22 @@ def load_rules_yaml(text: str | bytes, filename: str, directory: Any = None) -> 
     ``directory`` (a path or an ``importlib.resources`` folder) is where a relative ``extends``
     is looked for: by default the directory of ``filename``."""
     folder = FilePath(os.path.dirname(filename)) if directory is None else directory
-    tree = _load(text, filename, folder, ())
+    tree, bases = _load(text, filename, folder, ())
     marks: dict[Path, Mark] = {}
     files: dict[Path, str] = {}
     data = _flatten(tree, (), marks, files, filename)
-    return Sourced(data, marks, filename, files)
+    return Sourced(data, marks, filename, files, bases)
 
 
-def _load(text: str | bytes, filename: str, folder: Any, reading: tuple[str, ...]) -> _Node:
+def _load(text: str | bytes, filename: str, folder: Any, reading: tuple[str, ...]) -> tuple[_Node, tuple[str, ...]]:
+    """The file merged over its bases, and the names of those bases, the nearest first."""
     sourced = load_yaml(text, filename)
     tree = _tree(sourced, sourced.data, ())
     if not isinstance(tree.value, dict):
         raise _fail(tree, "!replace marks a value that a base file gives, not the whole file")
     named = tree.value.pop(EXTENDS_KEY, None)
     if named is None:
-        return _plain(tree)
+        return _plain(tree), ()
     if not isinstance(named.value, str) or not named.value.strip():
         raise _fail(named, "extends names the rules file this one extends, e.g. extends: other.yaml")
     base_text, base_name, base_folder = _read_base(named, folder)
@@ -241,8 +242,8 @@ def _load(text: str | bytes, filename: str, folder: Any, reading: tuple[str, ...
     if identity in chain:
         cycle = " -> ".join(os.path.basename(f) for f in chain[chain.index(identity):] + (identity,))
         raise _fail(named, f"extends {named.value!r}, a cycle: {cycle}")
-    base = _load(base_text, base_name, base_folder, chain)
-    return _merge(base, tree)
+    base, bases = _load(base_text, base_name, base_folder, chain)
+    return _merge(base, tree), (base_name, *bases)
 
 
 def _read_base(named: _Node, folder: Any) -> tuple[bytes, str, Any]:

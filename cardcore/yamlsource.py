@@ -73,12 +73,13 @@ class Sourced:
     """Plain data plus the 1-based (line, column) of every path in it.
 
     ``files`` names, for the paths merged in from another file, that file (every other path is
-    in ``filename``)."""
+    in ``filename``); ``bases`` are the files ``filename`` extends, the nearest first."""
 
     data: Any
     marks: dict[Path, Mark]
     filename: str
     files: dict[Path, str] = field(default_factory=dict)
+    bases: tuple[str, ...] = ()
 
     def file_of(self, path: Path) -> str:
         return self.files.get(path, self.filename)
@@ -443,7 +444,7 @@ def resolve(sourced: Sourced, options: dict) -> Sourced:
     """Replace every switch by the branch the options choose; marks follow the branch."""
     resolver = _Resolver(sourced, options)
     data = resolver.walk(sourced.data, (), ())
-    return Sourced(data, resolver.marks, sourced.filename, resolver.files)
+    return Sourced(data, resolver.marks, sourced.filename, resolver.files, sourced.bases)
 
 
 # ---------------------------------------------------------------- locations
