@@ -137,9 +137,10 @@ def test_a_chain_of_files_merges_from_the_first_base(tmp_path):
                  "extends: ../middle.yaml",  # relative to this file's directory
                  "game: top",
                  "deal: {source: T4}")
-    data = load(path).data
-    assert data["game"] == "top"
-    assert data["deal"] == {"hand_size": 12, "batches": [3, 3, 3], "source": "T4"}
+    sourced = load(path)
+    assert sourced.data["game"] == "top"
+    assert sourced.data["deal"] == {"hand_size": 12, "batches": [3, 3, 3], "source": "T4"}
+    assert sourced.bases == (str(tmp_path / "middle.yaml"), str(tmp_path / "base.yaml"))
 
 
 def test_a_cycle_is_reported_where_the_file_closing_it_says_extends(tmp_path):
