@@ -49,7 +49,7 @@ _PACKAGE_FORM = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):(.+)$")
 class _Node:
     """A value with the place that says it: the tree the merge works on."""
 
-    value: Any  # dict[key, _Node], list[_Node], a scalar, Remove, or Replace of a dict or list
+    value: Any  # dict[key, _Node], list[_Node], a scalar, Remove, or Replace of a node holding a dict or list
     mark: Mark | None
     file: str
 
