@@ -85,6 +85,7 @@ def rules_data(g) -> dict:
         "game_string": g.game_string(),
         "summary": r.meta.summary,
         "rules_file": source.path,
+        "extends": list(source.sourced.bases),
         "options": [
             {**row, "value": g.options[row["name"]]} for row in g.option_set().describe()
         ],

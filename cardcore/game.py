@@ -23,13 +23,14 @@ from .cards import Deck
 from .engine.compiled import CompiledDeal, compile_phases
 from .engine.kinds import FROM_TABLE
 from .errors import OptionError, RulesError
+from .extends import load_rules_yaml
 from .melds import MeldScore, MeldTable
 from .options import OptionSet, OptionSpec, format_game_string
 from .ruleset import RulesFile
 from .seats import Table
 from .state import State
 from .values import show_value
-from .yamlsource import Sourced, branch_matches, line_of, load_yaml, resolve, switches, validate
+from .yamlsource import Sourced, branch_matches, line_of, resolve, switches, validate
 
 PRESET_KEY = "preset"
 
@@ -50,10 +51,11 @@ class RulesSource:
     path: str
 
 
-def read_rules(text: str | bytes, filename: str, game: str, plugin_model=None) -> RulesSource:
-    """Load and check a rules file (bytes are read as UTF-8); every problem is a RulesError
+def read_rules(text: str | bytes, filename: str, game: str, plugin_model=None, directory=None) -> RulesSource:
+    """Load and check a rules file (bytes are read as UTF-8), with the files it ``extends``
+    (looked for in ``directory``, by default the file's own); every problem is a RulesError
     naming ``file:line:col``."""
-    sourced = load_yaml(text, filename)
+    sourced = load_rules_yaml(text, filename, directory)
     section = validate(_OptionsSection, sourced)
     _check_unique_options(sourced, section.options)
     option_set = OptionSet(section.options, game)
@@ -334,7 +336,10 @@ def _rules_source(cls: type[TrickGame]) -> RulesSource:
         data = resource.read_bytes()
     except OSError as exc:
         raise RulesError(f"{cls.rules_package}/{cls.rules_resource}: cannot read rules file: {exc}") from None
-    return read_rules(data, str(resource), cls.name, cls.plugin_model)
+    folder = resources.files(cls.rules_package)
+    for part in cls.rules_resource.split("/")[:-1]:
+        folder = folder.joinpath(part)
+    return read_rules(data, str(resource), cls.name, cls.plugin_model, folder)
 
 
 _CEILINGS: dict[tuple, int] = {}

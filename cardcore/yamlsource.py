@@ -18,6 +18,13 @@ key of a mapping.
 Marks: a mapping entry's path is marked at its *key* (that is the line a
 person looks for, and the line an "extra field" error must name); a sequence
 item is marked where the item starts; the root where the document starts.
+Data merged from several files (a file that ``extends`` another,
+:mod:`cardcore.extends`) keeps, per path, the file that says it.
+
+Two tags serve a file that extends another, and mean nothing elsewhere:
+``!remove`` (an inherited key, or the item of a named list, is removed) and
+``!replace`` (this mapping or list replaces the inherited one whole instead of
+being merged into it). They are read as :class:`Remove` and :class:`Replace`.
 
 Rules files come from people and from third-party plugins, so loading is
 bounded: nesting deeper than :data:`MAX_DEPTH` (PyYAML's composer recurses and
@@ -32,7 +39,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -63,11 +70,38 @@ _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 
 @dataclass(frozen=True)
 class Sourced:
-    """Plain data plus the 1-based (line, column) of every path in it."""
+    """Plain data plus the 1-based (line, column) of every path in it.
+
+    ``files`` names, for the paths merged in from another file, that file (every other path is
+    in ``filename``); ``bases`` are the files ``filename`` extends, the nearest first."""
 
     data: Any
     marks: dict[Path, Mark]
     filename: str
+    files: dict[Path, str] = field(default_factory=dict)
+    bases: tuple[str, ...] = ()
+
+    def file_of(self, path: Path) -> str:
+        return self.files.get(path, self.filename)
+
+
+REMOVE_TAG = "!remove"
+REPLACE_TAG = "!replace"
+
+
+@dataclass(frozen=True)
+class Remove:
+    """``!remove``: the inherited value is removed; ``name`` is the item's name in a named list
+    (``- !remove deals``), empty for a key (``batches: !remove``)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Replace:
+    """``!replace``: this mapping or list replaces the inherited one whole."""
+
+    value: Any
 
 
 def _mark(node: yaml.Node) -> Mark:
@@ -87,6 +121,8 @@ class _Builder:
         self.active: set[int] = set()  # nodes being walked: catches recursive aliases
 
     def node(self, node: yaml.Node, path: Path, marks: dict[Path, Mark]) -> Any:
+        if node.tag in (REMOVE_TAG, REPLACE_TAG):
+            return self.inheritance_tag(node, path, marks)
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node)
         if id(node) in self.active:
@@ -100,6 +136,17 @@ class _Builder:
             raise _fail(self.filename, _mark(node), f"unsupported tag {node.tag!r}")
         finally:
             self.active.discard(id(node))
+
+    def inheritance_tag(self, node: yaml.Node, path: Path, marks: dict[Path, Mark]) -> Remove | Replace:
+        if node.tag == REMOVE_TAG:
+            if not isinstance(node, yaml.ScalarNode):
+                raise _fail(self.filename, _mark(node), "!remove takes no value, or the name of a list's item")
+            return Remove(node.value)
+        if isinstance(node, yaml.ScalarNode):
+            raise _fail(self.filename, _mark(node), "!replace marks a mapping or a list (a plain value replaces anyway)")
+        tag = _MAP_TAG if isinstance(node, yaml.MappingNode) else _SEQ_TAG
+        plain = type(node)(tag, node.value, node.start_mark, node.end_mark, node.flow_style)
+        return Replace(self.node(plain, path, marks))
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         if node.tag == _TIMESTAMP_TAG:
@@ -142,6 +189,8 @@ class _Builder:
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
                 raise _fail(self.filename, _mark(key_node), "mapping keys must be scalars")
+            if key_node.tag in (REMOVE_TAG, REPLACE_TAG):
+                raise _fail(self.filename, _mark(key_node), f"{key_node.tag} marks a value, not a key")
             key = self.node(key_node, path, marks)
             if key in explicit:
                 first = next(k for k in explicit if k == key)
@@ -353,6 +402,7 @@ class _Resolver:
         self.src = sourced
         self.options = options
         self.marks: dict[Path, Mark] = {}
+        self.files: dict[Path, str] = {}
 
     def fail(self, path: Path, problem: str) -> RulesError:
         return RulesError(f"{line_of(self.src, path)}: {problem}")
@@ -366,6 +416,8 @@ class _Resolver:
     def walk(self, node: Any, src: Path, out: Path) -> Any:
         if src in self.src.marks:
             self.marks[out] = self.src.marks[src]
+            if src in self.src.files:
+                self.files[out] = self.src.files[src]
         if isinstance(node, list):
             return [self.walk(item, src + (i,), out + (i,)) for i, item in enumerate(node)]
         if not isinstance(node, dict):
@@ -392,19 +444,20 @@ def resolve(sourced: Sourced, options: dict) -> Sourced:
     """Replace every switch by the branch the options choose; marks follow the branch."""
     resolver = _Resolver(sourced, options)
     data = resolver.walk(sourced.data, (), ())
-    return Sourced(data, resolver.marks, sourced.filename)
+    return Sourced(data, resolver.marks, sourced.filename, resolver.files, sourced.bases)
 
 
 # ---------------------------------------------------------------- locations
 
 
 def line_of(sourced: Sourced, path: Path) -> str:
-    """``file:line:col`` of the deepest prefix of path that the file contains."""
+    """``file:line:col`` of the deepest prefix of path that the file contains (in the file that
+    says it, where the data was merged from several)."""
     path = tuple(path)
     for end in range(len(path), -1, -1):
         mark = sourced.marks.get(path[:end])
         if mark is not None:
-            return f"{sourced.filename}:{mark[0]}:{mark[1]}"
+            return f"{sourced.file_of(path[:end])}:{mark[0]}:{mark[1]}"
     return f"{sourced.filename}:1:1"
 
 

@@ -205,9 +205,12 @@ GAMES = sorted(get_games().items())
 @pytest.mark.parametrize("name,entry", GAMES, ids=[name for name, _ in GAMES])
 def test_mutated_rules_load_or_fail_with_a_located_rules_error(name, entry):
     cls = entry.game_class
-    original = resources.files(cls.rules_package).joinpath(cls.rules_resource).read_bytes()
-    filename = cls.rules_resource
-    located = re.compile(rf"{re.escape(filename)}:\d+:\d+: \S")
+    resource = resources.files(cls.rules_package).joinpath(cls.rules_resource)
+    original = resource.read_bytes()
+    # read where it lies, so that a file that extends another finds it; a problem may then be
+    # located in that base file, beside it
+    filename = str(resource)
+    located = re.compile(rf"(?:{re.escape(filename)}|{re.escape(os.path.dirname(filename))}/[^/:]+\.yaml):\d+:\d+: \S")
     outcomes = {"loaded": 0, "refused": 0}
     for case, applied, data in mutants(original, name, CASES_PER_GAME):
         what = f"{name} case {case} ({applied})"

@@ -11,8 +11,8 @@ double flush 1500, double pinochle 300, K & Q flush 230, K or Q flush 190, grand
 from importlib import resources
 
 import pytest
-import yaml
 
+from cardcore.extends import load_rules_yaml
 from cardcore.options import OptionSpec
 
 FILES = ["pinochle.yaml", "auction-pinochle.yaml", "partnership-auction-pinochle.yaml"]
@@ -24,7 +24,9 @@ STANDARD = {"flush": 150, "royal-marriage": 40, "plain-marriage": 20, "aces-arou
 
 
 def rules(name):
-    return yaml.safe_load(resources.files("cardrules").joinpath(name).read_text(encoding="utf-8"))
+    """The file's data as written (switches unresolved), with the file it extends merged in."""
+    resource = resources.files("cardrules").joinpath(name)
+    return load_rules_yaml(resource.read_bytes(), str(resource)).data
 
 
 @pytest.mark.parametrize("name", FILES)

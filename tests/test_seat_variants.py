@@ -8,7 +8,11 @@ code and bots come along). Two tries per copy:
 - ``as-is``: only ``players`` (and ``sides``) changed;
 - ``per-seat``: also the steps that assume two players rewritten as the load error advises
   (a winner's draw paired with the loser's becomes ``each-from-winner``; the loser's
-  declaration turn is dropped).
+  declaration turn is dropped), written out as one file (a file that extends another with it
+  merged in).
+
+A copy of a file that ``extends`` another names its base by package (``cardrules:...``), as a
+copy kept outside cardcore must.
 
 Each copy either plays correct games with the random and the heuristic bots (a card from
 every seat in every trick, the draws after a trick taken once by each seat in turn from the
@@ -32,6 +36,7 @@ import yaml
 
 from cardcore.bots import make_bot
 from cardcore.errors import RulesError
+from cardcore.extends import load_rules_yaml
 from cardcore.game import read_rules
 from cardcore.plugins import find_bot, get_games
 
@@ -66,12 +71,16 @@ def _rewritten(node):
 @functools.cache
 def user_copy(game: str, players: int, rewrite: str) -> str:
     text = resources.files("cardrules").joinpath(f"{game}.yaml").read_text(encoding="utf-8")
+    # a copy kept outside cardcore names the shipped file it extends by its package
+    text = re.sub(r"(?m)^extends: (?!\w+:)", "extends: cardrules:", text)
     text = re.sub(r"(?m)^players: \d+$", f"players: {players}", text)
     if not (game == "partnership-auction-pinochle" and players == 4):
         alone = "[" + ", ".join(f"[{seat}]" for seat in range(players)) + "]"
         text = re.sub(r"(?m)^sides: .*$", f"sides: {alone}", text)
     if rewrite == "per-seat":
-        text = yaml.safe_dump(_rewritten(yaml.safe_load(text)), sort_keys=False, allow_unicode=True)
+        # the whole game, the file it extends merged in, written out as one file
+        data = load_rules_yaml(text, filename(game)).data
+        text = yaml.safe_dump(_rewritten(data), sort_keys=False, allow_unicode=True)
     return text
 
 

@@ -269,6 +269,7 @@ def rules_page(game, data: dict) -> str:
         out += [wrap(f"{n.topic}: {n.text} [{n.source}]", "  ") for n in r.notes]
     out += ["", "Sources"] + [f"  {k}: {v}" for k, v in r.meta.sources.items()]
     out.append(f"  rules file: {data['rules_file']}")
+    out += [f"    extending {base}" for base in data.get("extends", ())]
     return "\n".join(out)
 
 
