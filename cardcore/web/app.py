@@ -35,7 +35,8 @@ from .compare import CompareJobs, plot_svg
 from .guard import NoFraming, SameOriginOnly
 from .limits import (COMPARE_GAMES, COMPARE_SECONDS, ECHO_CHARS, MOVE_BODY_BYTES, REQUEST_BODY_BYTES,
                      check_web_bot)
-from .render import grid_html, inline_card, line_html
+from .layout import TABLE_LAYOUT
+from .render import action_html, grid_html, inline_card, line_html
 from .store import Store
 from .tables import Refused, WebTable
 
@@ -225,7 +226,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     env = templates.env
     env.globals.update(card_svg=card_svg, back_svg=back_svg, line_html=line_html, grid_html=grid_html,
-                       inline_card=inline_card, plain=plain)
+                       inline_card=inline_card, plain=plain, action_html=action_html, **TABLE_LAYOUT)
 
     def page(request: Request, name: str, **context) -> HTMLResponse:
         return templates.TemplateResponse(request, name, {"pace": pace, **context})

@@ -146,7 +146,9 @@ def test_a_bezique_table_shows_the_melds_on_the_table_and_those_to_score(browser
     # the declared cards lie on your table, playable from there, and the counted cards are told
     on_table = [b.get_attribute("data-card") for b in page.locator(".own-table button.card").all()]
     assert sorted(on_table) == sorted(obs["tableaus"][0]) and set(waiting[0]["cards"]) <= set(on_table)
-    assert "counters won" in facts and f"score {s['scores'][0]}" in facts
+    sheet = [row.inner_text().split("\t") for row in page.locator(".sheet table.grid tr").all()]
+    assert ["counters won", str(obs["counters"]["counters"][0]), str(obs["counters"]["counters"][1])] in sheet
+    assert ["game total", *map(str, s["scores"])] in sheet
     page.screenshot(path=str(artifacts_dir / "cinq-cents-to-score-desktop.png"), full_page=True)
     page.close()
 
