@@ -132,10 +132,9 @@ class WebTable:
 
     # ------------------------------------------------------------------ what is shown
     def viewer(self) -> int:
-        """The seat whose view the table shows: the person's, or when watching the seat to move."""
-        if self.human is not None:
-            return self.human
-        return self.state.current_player if self.state.current_player is not None else 0
+        """The seat whose view the table shows: the person's, or when watching seat 0 throughout
+        (the table does not turn round to each seat that moves)."""
+        return self.human if self.human is not None else 0
 
     def summary(self) -> dict:
         state, names = self.state, self.names
@@ -171,15 +170,16 @@ class WebTable:
         return out
 
     def facts(self):
-        """The terminal's table facts, from the person's seat; when watching, from the seat to
-        move, its rows named for that seat rather than "Your ..."."""
+        """The terminal's table facts, from the person's seat; when watching, from the seat shown
+        (:meth:`viewer`), its rows named for that seat rather than "Your ...", and the turn the
+        seat to move's."""
         facts = table_facts(self.state, self.viewer(), self.names)
         if self.watching:
             seat = self.viewer()
             whose = self.names.possessive(seat)
             facts.rows = [(f"{whose} {label[5:]}" if label.startswith("Your ") else label, line)
                           for label, line in facts.rows]
-            facts.turn = [] if self.state.is_terminal() else [f"{self.names(seat)} to move."]
+            facts.turn = [] if self.state.is_terminal() else [f"{self.names(self.state.current_player)} to move."]
         return facts
 
     def moves(self) -> list[tuple[str, str]]:
