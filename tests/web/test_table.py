@@ -83,3 +83,39 @@ def test_melds_shown_lie_before_their_owner_as_cards_and_the_facts_are_a_score_s
     assert "cards in hand" not in page.locator(".sheet").inner_text()
     assert page.locator(".sheet .facts dt", has_text="Contract").count() == 1  # what the bid still needs
     page.close()
+
+
+def game_at(base: str, records, actions: list[str], **body) -> dict:
+    """A new game (seed 4, easy bots) moved on by ``actions``, as a record an earlier page or the
+    terminal wrote: the server reads it at the next request."""
+    from cardcore.records import read_record, write_record
+
+    s = api(base, "/api/games", {"seed": 4, "level": "easy", **body})
+    path = records / f"{s['id']}.json"
+    write_record(path, {**read_record(path), "actions": actions})
+    return api(base, f"/api/games/{s['id']}")
+
+
+def test_each_copy_of_a_twin_is_selected_and_cards_in_melds_shown_are_marked_at_the_discard(browser, live_server):
+    # Auction Pinochle, seed 4: you bid 300 and name spades; from eighteen cards you showed two
+    # dix (9♠ each), which PB95 forbids to discard ("any three which have not been used in melds")
+    base, records = live_server
+    s = game_at(base, records, ["pass", "bid 300", "pass", "trump S"], game="auction-pinochle")
+    assert s["legal_actions"][0].startswith("discard ")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/play/{s['id']}")
+    wait_for_my_turn(page, base, s["id"])
+    locked = [b.get_attribute("data-card") for b in page.locator(".hand button.card.locked").all()]
+    assert locked == ["9S", "9S"]
+    assert page.locator(".locked-note").is_visible()
+    kings = page.locator(".hand button.card[data-card=KS]")
+    assert kings.count() == 2
+    kings.nth(0).click()
+    kings.nth(1).click()  # the second copy is selected beside the first, not instead of it
+    assert page.locator(".hand button.card.selected[data-card=KS]").count() == 2
+    assert page.locator("#selected").inner_text() == "KS KS"
+    page.locator(".hand button.card[data-card=AH]").first.click()
+    page.click("button.verb[data-verb=discard]")
+    page.wait_for_function(f"document.querySelector('.table-view').dataset.events != '{s['events']}'", timeout=15000)
+    assert record_state(records, s["id"]).actions[4] == "discard KS KS AH"
+    page.close()

@@ -7,7 +7,7 @@ const watching = root.dataset.watching === "true";
 let pace = Number(root.dataset.pace);
 let paused = false;
 let stepping = false;
-const selected = [];
+const selected = [];  // the cards selected, each by its data-key: a copy of its own, so twins each count
 const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 function say(message) {
@@ -73,11 +73,15 @@ async function send(action, confirmed = false) {
   }
 }
 
+function selectedCards() {
+  return selected.map((key) => document.querySelector(`.mine button.card[data-key="${key}"]`).dataset.card);
+}
+
 function showSelected() {
   const out = document.getElementById("selected");
-  if (out) out.textContent = selected.length ? selected.join(" ") : "none: click your cards";
+  if (out) out.textContent = selected.length ? selectedCards().join(" ") : "none: click your cards";
   for (const button of document.querySelectorAll(".mine button.card")) {
-    button.classList.toggle("selected", selected.includes(button.dataset.card));
+    button.classList.toggle("selected", selected.includes(button.dataset.key));
   }
 }
 
@@ -89,8 +93,8 @@ document.getElementById("table").addEventListener("click", (event) => {
     const name = card.dataset.card;
     // a table card names its own copy (play KS from table) where a twin lies in the hand
     if (view.dataset.plays === "true" && !selected.length) { send(card.dataset.play || `play ${name}`); return; }
-    const at = selected.indexOf(name);
-    if (at >= 0) selected.splice(at, 1); else selected.push(name);
+    const at = selected.indexOf(card.dataset.key);
+    if (at >= 0) selected.splice(at, 1); else selected.push(card.dataset.key);
     showSelected();
     return;
   }
@@ -99,7 +103,7 @@ document.getElementById("table").addEventListener("click", (event) => {
   const verb = event.target.closest("button.verb");
   if (verb) {
     if (!selected.length) { say("Select the cards first: click them in your hand."); return; }
-    send(`${verb.dataset.verb} ${selected.join(" ")}`);
+    send(`${verb.dataset.verb} ${selectedCards().join(" ")}`);
   }
 });
 
