@@ -72,6 +72,13 @@ class Move(BaseModel):
     confirm: bool = False  # a claim (Pinochle's Out) is made only confirmed
 
 
+class SeatBot(BaseModel):
+    """A bot seat's new level, chosen at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: Literal["easy", "normal", "hard"]
+
+
 class NewComparison(BaseModel):
     model_config = ConfigDict(extra="forbid")
     arms: list[str] = Field(min_length=2, max_length=8)
@@ -311,6 +318,16 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
 
         return JSONResponse(await at_table(request, go))
 
+    async def api_seat_bot(request: Request):
+        new = await parse(request, SeatBot)
+        seat = request.path_params["seat"]
+
+        def go(table):
+            table.set_bot(seat, level_bot(new.level, table.state.game))
+            return table.summary()
+
+        return JSONResponse(await at_table(request, go))
+
     async def api_text(request: Request):
         what = request.path_params["what"]
         if what not in TEXTS:
@@ -377,6 +394,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
         Route("/api/games/{game_id}/step", api_step, methods=["POST"]),
         Route("/api/games/{game_id}/undo", api_undo, methods=["POST"]),
         Route("/api/games/{game_id}/text/{what}", api_text, methods=["GET"]),
+        Route("/api/games/{game_id}/bots/{seat:int}", api_seat_bot, methods=["POST"]),
         Route("/api/saved", api_saved, methods=["GET"]),
         Route("/api/compare", api_new_comparison, methods=["POST"]),
         Route("/api/compare/{job_id}", api_comparison, methods=["GET"]),

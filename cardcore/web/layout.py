@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..text.facts import game_grid, game_over_line, score_grid
+from ..players import LEVELS, level_bot
+from ..text.facts import game_grid, game_over_line, round_grid, score_grid
 from ..text.lines import is_card
 
 # The other seats by where they sit from the bottom one, in the order of play: the next seat is
@@ -83,7 +84,14 @@ def locked_copies(obs: dict, legal: list[str], seat: int, shown: bool) -> Locked
     return LockedCopies(Counter({c: held[c] - usable[c] for c in melded if held[c] > usable[c]}))
 
 
+def level_choices(game, spec: str) -> list[tuple[str, str, bool]]:
+    """The bot levels a seat may be given from the table, as (level, its bot, chosen): chosen
+    where the seat's bot ``spec`` is that level's."""
+    return [(level, level_bot(level, game), level_bot(level, game) == spec) for level in LEVELS]
+
+
 # what the table's template draws with
 TABLE_LAYOUT = {"seat_places": seat_places, "shows_melds": shows_melds, "melds_of": melds_of, "known_beyond_melds": known_beyond_melds,
                 "sheet_rows": sheet_rows, "locked_copies": locked_copies, "game_over_line": game_over_line,
-                "game_grid": game_grid, "score_grid": score_grid}
+                "game_grid": game_grid, "score_grid": score_grid, "round_grid": round_grid,
+                "level_choices": level_choices}

@@ -380,3 +380,22 @@ def test_the_trump_buttons_show_the_suits_symbols(client, records_dir):
     assert ('<button type="button" class="move" data-action="trump S">trump <span class="c black">♠</span> spades'
             '</button>') in page
     assert '">trump H</button>' not in page and 'data-action="trump H">trump <span class="c red">♥</span> hearts' in page
+
+
+def test_help_answers_after_the_game_is_over_and_a_bots_level_is_set_from_the_table(client, records_dir):
+    # a claim made wrongly ends two-hand Pinochle at once (PB95: Out "loses if he is wrong")
+    s = play_until(client, new_game(client, game="pinochle"), lambda s: s["to_move"] == "you")
+    # the bot's level: the seat's bot, and the record's players, from now on
+    r = client.post(f"/api/games/{s['id']}/bots/1", json={"level": "hard"})
+    assert r.status_code == 200, r.text
+    hard = r.json()["players"][1]
+    assert hard.startswith("ismcts") and read_record(records_dir / f"{s['id']}.json")["players"] == ["human", hard]
+    assert client.post(f"/api/games/{s['id']}/bots/0", json={"level": "hard"}).status_code == 409  # yours
+    assert client.post(f"/api/games/{s['id']}/bots/5", json={"level": "hard"}).status_code == 404
+    assert client.post(f"/api/games/{s['id']}/bots/1", json={"level": "expert"}).status_code == 422
+    client.post(f"/api/games/{s['id']}/actions", json={"action": "out", "confirm": True})
+    r = client.get(f"/api/games/{s['id']}/text/help")
+    assert r.status_code == 200, r.text
+    text = r.json()["text"]
+    assert text.startswith("Game over: Bot wins") and "Cards:" in text and "Now:" not in text
+    assert client.get(f"/api/games/{s['id']}/text/hint").status_code == 409

@@ -192,7 +192,7 @@ def test_a_pinochle_claim_is_asked_to_be_confirmed(browser, live_server):
     page.once("dialog", answer(False))
     page.fill("#move-text", "out")
     page.press("#move-text", "Enter")
-    page.wait_for_selector("#refusal:has-text('No claim: play on.')")
+    page.wait_for_selector("#notice:has-text('No claim: play on.')")  # no refusal: your choice
     assert asked[0].startswith("Claim the game (out)? Your score is 0, the target 1000")
     assert api(base, f"/api/games/{s['id']}")["actions"] == s["actions"]
     page.once("dialog", answer(True))
@@ -250,10 +250,10 @@ def test_undo_while_a_bot_move_is_asked_for_says_only_what_was_undone(browser, l
     while not held:
         page.wait_for_timeout(50)
     page.click("#undo")
-    page.wait_for_selector("#refusal:has-text('Undone: 1 move')")
+    page.wait_for_selector("#notice:has-text('Undone: 1 move')")
     page.unroute("**/step")  # lets the kept request go: asked for before the undo, it is refused now
     page.wait_for_timeout(500)
-    assert page.locator("#refusal").inner_text().startswith("Undone: 1 move")
+    assert page.locator("#notice").inner_text().startswith("Undone: 1 move")
     assert api(base, f"/api/games/{s['id']}")["actions"] == 0
     page.wait_for_selector(".table-view[data-to-move=you]")
     page.close()

@@ -119,3 +119,118 @@ def test_each_copy_of_a_twin_is_selected_and_cards_in_melds_shown_are_marked_at_
     page.wait_for_function(f"document.querySelector('.table-view').dataset.events != '{s['events']}'", timeout=15000)
     assert record_state(records, s["id"]).actions[4] == "discard KS KS AH"
     page.close()
+
+
+def first_moves(game: str, seed: int, until) -> tuple[list[str], list[int]]:
+    """The actions of a game where every seat makes its first legal move (never a claim) until
+    ``until(state)``, and the seat that made each."""
+    from cardcore.cli_options import make_game
+
+    state, seats = make_game(game, [], None).new_game(seed=seed), []
+    while not until(state):
+        seats.append(state.current_player)
+        state.apply(next(a for a in state.legal_actions() if a != "out"))
+    return list(state.actions), seats
+
+
+def test_the_end_of_a_deal_stays_on_the_table_until_next_deal(browser, live_server):
+    # two-hand Pinochle, seed 4: your last card of the first deal; the bot's last card ends it.
+    # As the terminal waits for Enter, the deal's points by source stay shown, the bots wait
+    actions, seats = first_moves("pinochle", 4, lambda st: len(st.rounds) == 2)
+    yours = max(i for i, seat in enumerate(seats) if seat == 0)
+    base, records = live_server
+    s = game_at(base, records, actions[:yours], game="pinochle")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    steps: list[str] = []
+    page.on("request", lambda r: r.url.endswith("/step") and steps.append(r.url))
+    page.goto(f"{base}/play/{s['id']}")
+    wait_for_my_turn(page, base, s["id"])
+    page.click(f".mine button.card[data-card='{s['legal_actions'][0].split()[1]}']")
+    page.wait_for_selector("#deal-end", state="visible", timeout=15000)
+    assert page.locator("#table").is_hidden()
+    grid = page.locator("#deal-end table.grid")
+    assert grid.locator("th").first.inner_text() == "End of round 1"
+    assert "round points" in grid.inner_text() and "game total" in grid.inner_text()
+    asked = len(steps)
+    page.wait_for_timeout(1500)
+    after = api(base, f"/api/games/{s['id']}")
+    assert len(steps) == asked and after["round"] == 2  # the next deal is dealt, and nobody moves in it
+    assert after["actions"] == len(actions)
+    page.click("#next-deal")
+    assert page.locator("#deal-end").is_hidden()
+    page.wait_for_selector(".status-bar:has-text('round 2')")
+    page.close()
+
+
+def test_the_end_of_the_game_shows_the_result_and_hides_what_is_over(browser, live_server):
+    # two-hand Pinochle, seed 4: you call Out at 0 of 1000, wrongly, and lose (PB95); the table
+    # shows the result as the terminal prints it, and only what still means something is offered
+    base, records = live_server
+    s = api(base, "/api/games", {"game": "pinochle", "seed": 4, "level": "easy"})
+    s = advance(base, s, lambda x: x["to_move"] == "you" and x["legal_actions"][0].startswith("play "))
+    end = api(base, f"/api/games/{s['id']}/actions", {"action": "out", "confirm": True})
+    assert end["finished"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/play/{s['id']}")
+    page.wait_for_selector(".table-view[data-finished=true]", timeout=15000)
+    assert page.locator(".result .game-over").inner_text().startswith("Game over: Bot wins by")
+    assert page.locator(".result table.grid").count() == 2  # the deal's points, and the game's rounds
+    for control in ("[data-text=moves]", "[data-text=hint]", "#undo", "#typed"):
+        assert page.locator(control).is_hidden(), control
+    page.click("[data-text=help]")
+    page.wait_for_selector("#panel-body:has-text('Game over')")
+    assert "Cards:" in page.locator("#panel-body").inner_text()
+    assert "is over" not in page.locator("#panel-body").inner_text()
+    page.close()
+
+
+def test_the_history_and_score_panels_follow_the_game_and_an_undo_is_no_refusal(browser, live_server):
+    # Penchant, seed 4: you lead K♠, the bot answers 9♠, you declare the eights (8♠ 8♣)
+    base, records = live_server
+    s = api(base, "/api/games", {"game": "penchant", "seed": 4, "level": "easy"})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base + s["url"])
+    wait_for_my_turn(page, base, s["id"])
+    page.click("[data-text=history]")
+    page.wait_for_selector("#panel-body:has-text('No trick played yet.')")
+    page.click(".mine button[data-card=KS]")
+    page.wait_for_selector("#panel-body:has-text('You K♠, Bot 9♠')", timeout=15000)
+    page.click("[data-text=score]")
+    page.wait_for_selector("#panel-body table.grid")
+    assert "meld:" not in page.locator("#panel-body").inner_text()
+    page.click(".mine button[data-card='8S']")
+    page.click(".mine button[data-card='8C']")
+    page.click("button.verb[data-verb=meld]")
+    page.wait_for_selector("#panel-body:has-text('meld:')", timeout=15000)
+    page.click("#undo")
+    page.wait_for_selector("#notice:has-text('Undone:')")
+    assert page.locator("#refusal").inner_text() == ""
+    page.close()
+
+
+def test_a_bot_slow_to_move_is_shown_thinking_and_its_level_is_set_at_the_table(browser, live_server):
+    from cardcore.cli_options import make_game
+    from cardcore.players import level_bot
+
+    base, records = live_server
+    s = api(base, "/api/games", {"game": "penchant", "seed": 4, "level": "easy"})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    held = []  # the bot's move, kept back as a hard bot's long thought
+    page.route("**/step", lambda route: held.append(route))
+    page.goto(base + s["url"])
+    wait_for_my_turn(page, base, s["id"])
+    page.click(".mine button[data-card=KS]")
+    page.wait_for_selector("#turn.thinking:has-text('Bot is thinking…')", timeout=15000)
+    page.unroute("**/step")
+    page.wait_for_selector(".table-view[data-to-move=you]", timeout=15000)
+    # the bot's level, from the table: the record says who sits there from now on
+    level = page.locator(".seat[data-seat='1'] select.bot-level")
+    assert level.input_value() == "easy"
+    level.select_option("hard")
+    page.wait_for_selector("#notice:has-text('Bot is now')")
+    hard = level_bot("hard", make_game("penchant", [], None))
+    assert api(base, f"/api/games/{s['id']}")["players"] == ["human", hard]
+    from cardcore.records import read_record
+    assert read_record(records / f"{s['id']}.json")["players"] == ["human", hard]
+    assert page.locator(".seat[data-seat='1'] select.bot-level").input_value() == "hard"
+    page.close()

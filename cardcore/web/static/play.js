@@ -10,8 +10,14 @@ let stepping = false;
 const selected = [];  // the cards selected, each by its data-key: a copy of its own, so twins each count
 const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
+// a refusal, in red; what the page tells otherwise (an undo done, no claim) goes to the notice
 function say(message) {
   document.getElementById("refusal").textContent = message || "";
+  if (message) notice("");
+}
+
+function notice(message) {
+  document.getElementById("notice").textContent = message || "";
 }
 
 function addLog(items) {
@@ -31,7 +37,44 @@ async function refresh() {
   if (!response.ok) { say(JSON.parse(html).error); return null; }
   document.getElementById("table").innerHTML = html;
   selected.length = 0;
-  return document.querySelector(".table-view");
+  const view = document.querySelector(".table-view");
+  // the game over: no moves, hints or undo are left to ask for
+  const over = view.dataset.finished === "true";
+  for (const control of document.querySelectorAll("[data-text=moves], [data-text=hint], #undo, #typed")) {
+    control.hidden = over;
+  }
+  if (openText === "score" || openText === "history") showText(openText, true);
+  return view;
+}
+
+// The end of a deal: its points by source stay on the table, the next deal hidden, until the
+// person asks for it (as the terminal waits for Enter); a person's game only, as there.
+let dealEnded = null;  // the resolver of the wait, while a deal's end is shown
+
+function nextDeal() {
+  document.getElementById("deal-end").hidden = true;
+  document.getElementById("table").hidden = false;
+  if (dealEnded) { dealEnded(); dealEnded = null; }
+}
+
+function dealEnd(state) {
+  const round = state.log.filter((item) => item.kind === "round").pop();
+  if (!round || state.finished || watching) return Promise.resolve();
+  document.getElementById("deal-end-grid").innerHTML = round.html;
+  document.getElementById("deal-end").hidden = false;
+  document.getElementById("table").hidden = true;
+  document.getElementById("next-deal").focus();
+  return new Promise((resolve) => { dealEnded = resolve; });
+}
+document.getElementById("next-deal").addEventListener("click", nextDeal);
+
+// a bot slow to answer (a hard bot thinks for seconds): said on the table, as the terminal's spinner
+function thinking() {
+  const view = document.querySelector(".table-view");
+  const turn = document.getElementById("turn");
+  if (!view || !turn) return;
+  turn.textContent = `${view.dataset.currentName} is thinking…`;
+  turn.classList.add("thinking");
 }
 
 let position = 0;  // bumped by undo: the bot moves asked for before it belong to a game since taken back
@@ -44,9 +87,17 @@ async function botsMove(toMove) {
     while (toMove === "bot" && !paused && asked === position) {
       await sleep(pace);
       if (paused || asked !== position) break;
-      const state = await api("POST", `/api/games/${gameId}/step`);
+      const slow = setTimeout(thinking, 250);
+      let state;
+      try {
+        state = await api("POST", `/api/games/${gameId}/step`);
+      } finally {
+        clearTimeout(slow);
+      }
       addLog(state.log);
       await refresh();
+      await dealEnd(state);
+      if (asked !== position) break;
       toMove = state.to_move;
     }
   } catch (e) {
@@ -62,11 +113,13 @@ async function send(action, confirmed = false) {
     const state = await api("POST", `/api/games/${gameId}/actions`, confirmed ? {action, confirm: true} : {action});
     addLog(state.log);
     await refresh();
-    botsMove(state.to_move);
+    const asked = position;
+    await dealEnd(state);
+    if (asked === position) botsMove(state.to_move);  // unless an undo came meanwhile
   } catch (e) {
     // a claim (Pinochle's Out) is made only once confirmed: the server asks the question
     if (e.confirm && !confirmed) {
-      if (window.confirm(e.message)) send(action, true); else say("No claim: play on.");
+      if (window.confirm(e.message)) send(action, true); else notice("No claim: play on.");
       return;
     }
     say(e.message);
@@ -117,32 +170,39 @@ document.getElementById("table").addEventListener("submit", (event) => {
   send(`${form.dataset.verb} ${amount}`);
 });
 
+// the text open in the panel: the score and the history are asked for again after every move
+let openText = null;
+
+async function showText(what, again = false) {
+  const body = document.getElementById("panel-body");
+  if (!again) body.textContent = what === "hint" ? "Thinking about a hint…" : "";
+  document.getElementById("panel").hidden = false;
+  openText = what;
+  try {
+    const text = await api("GET", `/api/games/${gameId}/text/${what}`);
+    if (openText === what) body.innerHTML = text.html;
+  } catch (e) {
+    body.textContent = e.message;
+  }
+}
+
 for (const button of document.querySelectorAll("[data-text]")) {
-  button.addEventListener("click", async () => {
-    say("");
-    const body = document.getElementById("panel-body");
-    body.textContent = button.dataset.text === "hint" ? "Thinking about a hint…" : "";
-    document.getElementById("panel").hidden = false;
-    try {
-      const text = await api("GET", `/api/games/${gameId}/text/${button.dataset.text}`);
-      body.innerHTML = text.html;
-    } catch (e) {
-      body.textContent = e.message;
-    }
-  });
+  button.addEventListener("click", () => { say(""); showText(button.dataset.text); });
 }
 document.getElementById("close-panel").addEventListener("click", () => {
   document.getElementById("panel").hidden = true;
+  openText = null;
 });
 
 async function undo() {
   say("");
   position += 1;  // the bot moves under way stop: they may belong to what is taken back
+  nextDeal();  // a deal's end shown belongs to what may be taken back
   try {
     const state = await api("POST", `/api/games/${gameId}/undo`);
     document.getElementById("log").innerHTML = "";
     addLog(state.log);
-    say(`Undone: ${state.undone} move${state.undone === 1 ? "" : "s"} taken back; the record is rewritten to match.`);
+    notice(`Undone: ${state.undone} move${state.undone === 1 ? "" : "s"} taken back; the record is rewritten to match.`);
   } catch (e) {
     say(e.message);
   }
@@ -194,3 +254,17 @@ if (pause) {
   const view = await refresh();
   if (view) botsMove(view.dataset.toMove);
 })();
+
+// a bot seat's level, chosen at the table: the bot of that seat from its next move on
+document.getElementById("table").addEventListener("change", async (event) => {
+  const select = event.target.closest("select.bot-level");
+  if (!select || !select.value) return;
+  say("");
+  try {
+    const state = await api("POST", `/api/games/${gameId}/bots/${select.dataset.seat}`, {level: select.value});
+    notice(`${state.names[Number(select.dataset.seat)]} is now ${state.players[Number(select.dataset.seat)]}.`);
+  } catch (e) {
+    say(e.message);
+  }
+  await refresh();
+});
