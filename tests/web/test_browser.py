@@ -31,7 +31,7 @@ def test_play_by_clicking_declare_a_meld_read_a_refusal_and_reload(browser, live
     base, records = live_server
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(base + "/")
-    page.check("input[name=game][value=penchant]")
+    page.select_option("select[name=game]", "penchant")
     settings = page.locator(".game-settings[data-game=penchant]")
     settings.locator("select[name=level]").select_option("easy")
     page.fill("input[name=seed]", "4")
