@@ -234,3 +234,16 @@ def test_a_bot_slow_to_move_is_shown_thinking_and_its_level_is_set_at_the_table(
     assert read_record(records / f"{s['id']}.json")["players"] == ["human", hard]
     assert page.locator(".seat[data-seat='1'] select.bot-level").input_value() == "hard"
     page.close()
+
+
+def test_on_a_phone_the_bid_box_and_the_hand_are_in_the_first_screen(browser, live_server):
+    # Auction Pinochle from seat 1, at your first bid: the box is in sight without scrolling
+    base, records = live_server
+    s = api(base, "/api/games", {"game": "auction-pinochle", "seed": 4, "level": "easy", "seat": 1})
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(base + s["url"])
+    wait_for_my_turn(page, base, s["id"])
+    bid = box(page, "form.amount[data-verb=bid] button")
+    assert bid["y"] + bid["height"] <= 844, bid
+    assert page.evaluate("window.scrollY") == 0
+    page.close()
