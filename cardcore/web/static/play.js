@@ -109,6 +109,7 @@ async function botsMove(toMove) {
 
 async function send(action, confirmed = false) {
   say("");
+  notice("");
   try {
     const state = await api("POST", `/api/games/${gameId}/actions`, confirmed ? {action, confirm: true} : {action});
     addLog(state.log);
