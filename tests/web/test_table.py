@@ -156,6 +156,9 @@ def test_the_end_of_a_deal_stays_on_the_table_until_next_deal(browser, live_serv
     after = api(base, f"/api/games/{s['id']}")
     assert len(steps) == asked and after["round"] == 2  # the next deal is dealt, and nobody moves in it
     assert after["actions"] == len(actions)
+    page.reload()  # the deal's end still waits for you
+    page.wait_for_selector("#deal-end", state="visible", timeout=15000)
+    assert page.locator("#deal-end table.grid th").first.inner_text() == "End of round 1"
     page.click("#next-deal")
     assert page.locator("#deal-end").is_hidden()
     page.wait_for_selector(".status-bar:has-text('round 2')")

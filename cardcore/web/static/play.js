@@ -48,19 +48,34 @@ async function refresh() {
 }
 
 // The end of a deal: its points by source stay on the table, the next deal hidden, until the
-// person asks for it (as the terminal waits for Enter); a person's game only, as there.
+// person asks for it (as the terminal waits for Enter); a person's game only, as there. Kept for
+// the tab's session, so that a reload still waits (until the next deal's first move).
 let dealEnded = null;  // the resolver of the wait, while a deal's end is shown
+const dealEndKey = `cardcore-deal-end-${gameId}`;
 
 function nextDeal() {
   document.getElementById("deal-end").hidden = true;
   document.getElementById("table").hidden = false;
+  window.sessionStorage.removeItem(dealEndKey);
   if (dealEnded) { dealEnded(); dealEnded = null; }
 }
 
 function dealEnd(state) {
   const round = state.log.filter((item) => item.kind === "round").pop();
   if (!round || state.finished || watching) return Promise.resolve();
-  document.getElementById("deal-end-grid").innerHTML = round.html;
+  window.sessionStorage.setItem(dealEndKey, JSON.stringify({actions: state.actions, html: round.html}));
+  return showDealEnd(round.html);
+}
+
+// the deal's end still waiting when the page was reloaded, if nothing was played since
+function dealEndWaiting(state) {
+  const kept = JSON.parse(window.sessionStorage.getItem(dealEndKey) || "null");
+  if (!kept || kept.actions !== state.actions || state.finished) return Promise.resolve();
+  return showDealEnd(kept.html);
+}
+
+function showDealEnd(html) {
+  document.getElementById("deal-end-grid").innerHTML = html;
   document.getElementById("deal-end").hidden = false;
   document.getElementById("table").hidden = true;
   document.getElementById("next-deal").focus();
@@ -246,13 +261,15 @@ if (pause) {
 }
 
 (async () => {
+  let state = null;
   try {
-    const state = await api("GET", `/api/games/${gameId}?since=0`);
+    state = await api("GET", `/api/games/${gameId}?since=0`);
     addLog(state.log);
   } catch (e) {
     say(e.message);
   }
   const view = await refresh();
+  if (state) await dealEndWaiting(state);
   if (view) botsMove(view.dataset.toMove);
 })();
 
