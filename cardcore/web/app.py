@@ -35,7 +35,8 @@ from .compare import CompareJobs, plot_svg
 from .guard import NoFraming, SameOriginOnly
 from .limits import (COMPARE_GAMES, COMPARE_SECONDS, ECHO_CHARS, MOVE_BODY_BYTES, REQUEST_BODY_BYTES,
                      check_web_bot)
-from .render import grid_html, inline_card, line_html
+from .layout import TABLE_LAYOUT
+from .render import action_html, grid_html, inline_card, line_html
 from .store import Store
 from .tables import Refused, WebTable
 
@@ -69,6 +70,13 @@ class Move(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(min_length=1, max_length=400)
     confirm: bool = False  # a claim (Pinochle's Out) is made only confirmed
+
+
+class SeatBot(BaseModel):
+    """A bot seat's new level, chosen at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+    level: Literal["easy", "normal", "hard"]
 
 
 class NewComparison(BaseModel):
@@ -225,7 +233,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     env = templates.env
     env.globals.update(card_svg=card_svg, back_svg=back_svg, line_html=line_html, grid_html=grid_html,
-                       inline_card=inline_card, plain=plain)
+                       inline_card=inline_card, plain=plain, action_html=action_html, **TABLE_LAYOUT)
 
     def page(request: Request, name: str, **context) -> HTMLResponse:
         return templates.TemplateResponse(request, name, {"pace": pace, **context})
@@ -310,6 +318,16 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
 
         return JSONResponse(await at_table(request, go))
 
+    async def api_seat_bot(request: Request):
+        new = await parse(request, SeatBot)
+        seat = request.path_params["seat"]
+
+        def go(table):
+            table.set_bot(seat, level_bot(new.level, table.state.game))
+            return table.summary()
+
+        return JSONResponse(await at_table(request, go))
+
     async def api_text(request: Request):
         what = request.path_params["what"]
         if what not in TEXTS:
@@ -376,6 +394,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
         Route("/api/games/{game_id}/step", api_step, methods=["POST"]),
         Route("/api/games/{game_id}/undo", api_undo, methods=["POST"]),
         Route("/api/games/{game_id}/text/{what}", api_text, methods=["GET"]),
+        Route("/api/games/{game_id}/bots/{seat:int}", api_seat_bot, methods=["POST"]),
         Route("/api/saved", api_saved, methods=["GET"]),
         Route("/api/compare", api_new_comparison, methods=["POST"]),
         Route("/api/compare/{job_id}", api_comparison, methods=["GET"]),

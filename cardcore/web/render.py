@@ -6,7 +6,7 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from ..cards import SUIT_NAMES, SYMBOL_OF_SUIT
-from ..text.lines import Card, Grid, Line, Muted, Points, Strong, Suit
+from ..text.lines import Card, Grid, Line, Muted, Points, Strong, Suit, is_card
 from .cards import RED_SUITS, card_label
 
 
@@ -32,6 +32,16 @@ def part_html(part) -> Markup:
     if isinstance(part, Strong):
         return Markup("<strong>{}</strong>").format(str(part))
     return escape(str(part))
+
+
+def action_html(action: str) -> Markup:
+    """A move as its button reads: its cards drawn inline, a suit as its symbol (``trump S``:
+    trump ♠ spades), other words as they are typed."""
+    verb, *words = action.split()
+    parts: Line = [verb]
+    for word in words:
+        parts += [" ", Card(word) if is_card(word) else Suit(word) if word in SYMBOL_OF_SUIT else word]
+    return line_html(parts)
 
 
 def line_html(line: Line | str) -> Markup:

@@ -130,12 +130,22 @@ class WebTable:
         self.save()
         return len(record["actions"]) - keep
 
+    def set_bot(self, seat: int, spec: str) -> None:
+        """Give a bot's ``seat`` another bot (another level), from its next move on; the record's
+        players say so, as a resumed game's bots do."""
+        if not 0 <= seat < self.state.n:
+            raise Refused(f"There is no seat {seat}: the seats are 0 to {self.state.n - 1}.", 404)
+        if self.players[seat] == HUMAN:
+            raise Refused(f"Seat {seat} is a person's, not a bot's.", 409)
+        self.players[seat] = spec
+        self._bots = None  # made afresh, seeded as when the game is opened
+        self.save()
+
     # ------------------------------------------------------------------ what is shown
     def viewer(self) -> int:
-        """The seat whose view the table shows: the person's, or when watching the seat to move."""
-        if self.human is not None:
-            return self.human
-        return self.state.current_player if self.state.current_player is not None else 0
+        """The seat whose view the table shows: the person's, or when watching seat 0 throughout
+        (the table does not turn round to each seat that moves)."""
+        return self.human if self.human is not None else 0
 
     def summary(self) -> dict:
         state, names = self.state, self.names
@@ -171,15 +181,16 @@ class WebTable:
         return out
 
     def facts(self):
-        """The terminal's table facts, from the person's seat; when watching, from the seat to
-        move, its rows named for that seat rather than "Your ..."."""
+        """The terminal's table facts, from the person's seat; when watching, from the seat shown
+        (:meth:`viewer`), its rows named for that seat rather than "Your ...", and the turn the
+        seat to move's."""
         facts = table_facts(self.state, self.viewer(), self.names)
         if self.watching:
             seat = self.viewer()
             whose = self.names.possessive(seat)
             facts.rows = [(f"{whose} {label[5:]}" if label.startswith("Your ") else label, line)
                           for label, line in facts.rows]
-            facts.turn = [] if self.state.is_terminal() else [f"{self.names(seat)} to move."]
+            facts.turn = [] if self.state.is_terminal() else [f"{self.names(self.state.current_player)} to move."]
         return facts
 
     def moves(self) -> list[tuple[str, str]]:
@@ -220,12 +231,14 @@ class WebTable:
         if what == "score":
             grids = [score_grid(state, self.names)] + ([game_grid(state, self.names)] if len(state.rounds) > 1 else [])
             return grids
-        if state.is_terminal():
-            raise Refused("The game is over: there are no moves, rules or hints for it now.", 409)
+        over = state.is_terminal()
+        if over and what != "help":
+            raise Refused("The game is over: there are no moves or hints for it now.", 409)
         if what == "help":
-            lines: list = []
+            # over, the result and the game's rules; "Now" would tell the last phase as if current
+            lines: list = [game_over_line(state, self.names)] if over else []
             for title, body in help_sections(state, seat, self.names):
-                if title == "Commands":  # the terminal's prompt; the page has its buttons
+                if title == "Commands" or (over and title == "Now"):  # the page has its buttons
                     continue
                 lines.append([f"{title}:"])
                 lines += [["  ", *line] for line in body]

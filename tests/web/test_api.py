@@ -243,12 +243,19 @@ def test_play_goes_on_while_a_comparison_runs_and_a_comparison_can_be_stopped(cl
     assert client.delete(f"/api/compare/{job['id']}").status_code == 409
 
 
-def test_the_watched_table_names_the_seat_to_move_not_you(client):
+def test_the_watched_table_names_the_seat_to_move_not_you_and_keeps_its_viewpoint(client):
+    # watching, the table stays seen from seat 0 (at the bottom) whichever seat moves
     s = new_game(client, game="pinochle", watch=True, level="easy")
-    page = client.get(f"/play/{s['id']}/table").text
-    seat = s["current_player"]
-    assert f"Seat {seat} to move." in page and "Your turn" not in page
-    assert f"<dt>Seat {seat}&#39;s hand</dt>" in page and "<dt>Your hand</dt>" not in page
+    movers = set()
+    for _ in range(4):
+        page = client.get(f"/play/{s['id']}/table").text
+        seat = s["current_player"]
+        movers.add(seat)
+        assert f"Seat {seat} to move." in page and "Your turn" not in page
+        assert 'data-viewer="0"' in page and '<div class="mine place-bottom' in page
+        assert 'aria-label="Seat 0 hand"' in page and "your hand" not in page
+        s = client.post(f"/api/games/{s['id']}/step").json()
+    assert movers == {0, 1}
 
 
 def test_undo_takes_back_your_last_move_and_the_bots_replies_and_rewrites_the_record(client, records_dir):
@@ -351,3 +358,44 @@ def test_pinochle_help_at_a_card_play_turn_and_a_claim_confirmed(client, records
     end = r.json()
     assert end["finished"] and end["result"]["claim"] == {"player": 0, "right": False}
     assert end["result"]["winner"] == 1
+
+
+def game_at(client, records_dir, actions: list[str], **body) -> dict:
+    """A new game (seed 4, you in seat 0 unless said) moved on by ``actions``, as a record that the
+    terminal or an earlier page wrote; the server reads it at the next request."""
+    from cardcore.records import write_record
+
+    s = new_game(client, **body)
+    path = records_dir / f"{s['id']}.json"
+    write_record(path, {**read_record(path), "actions": actions})
+    return client.get(f"/api/games/{s['id']}").json()
+
+
+def test_the_trump_buttons_show_the_suits_symbols(client, records_dir):
+    # Auction Pinochle, seed 4: West passes, you bid 300, East passes; you take the widow and name
+    # trumps (PB95) with a button per suit, drawn as the suit, not as the letter typed
+    s = game_at(client, records_dir, ["pass", "bid 300", "pass"], game="auction-pinochle")
+    assert s["legal_actions"] == ["trump S", "trump H", "trump D", "trump C"]
+    page = client.get(f"/play/{s['id']}/table").text
+    assert ('<button type="button" class="move" data-action="trump S">trump <span class="c black">♠</span> spades'
+            '</button>') in page
+    assert '">trump H</button>' not in page and 'data-action="trump H">trump <span class="c red">♥</span> hearts' in page
+
+
+def test_help_answers_after_the_game_is_over_and_a_bots_level_is_set_from_the_table(client, records_dir):
+    # a claim made wrongly ends two-hand Pinochle at once (PB95: Out "loses if he is wrong")
+    s = play_until(client, new_game(client, game="pinochle"), lambda s: s["to_move"] == "you")
+    # the bot's level: the seat's bot, and the record's players, from now on
+    r = client.post(f"/api/games/{s['id']}/bots/1", json={"level": "hard"})
+    assert r.status_code == 200, r.text
+    hard = r.json()["players"][1]
+    assert hard.startswith("ismcts") and read_record(records_dir / f"{s['id']}.json")["players"] == ["human", hard]
+    assert client.post(f"/api/games/{s['id']}/bots/0", json={"level": "hard"}).status_code == 409  # yours
+    assert client.post(f"/api/games/{s['id']}/bots/5", json={"level": "hard"}).status_code == 404
+    assert client.post(f"/api/games/{s['id']}/bots/1", json={"level": "expert"}).status_code == 422
+    client.post(f"/api/games/{s['id']}/actions", json={"action": "out", "confirm": True})
+    r = client.get(f"/api/games/{s['id']}/text/help")
+    assert r.status_code == 200, r.text
+    text = r.json()["text"]
+    assert text.startswith("Game over: Bot wins") and "Cards:" in text and "Now:" not in text
+    assert client.get(f"/api/games/{s['id']}/text/hint").status_code == 409

@@ -31,7 +31,7 @@ def test_play_by_clicking_declare_a_meld_read_a_refusal_and_reload(browser, live
     base, records = live_server
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(base + "/")
-    page.check("input[name=game][value=penchant]")
+    page.select_option("select[name=game]", "penchant")
     settings = page.locator(".game-settings[data-game=penchant]")
     settings.locator("select[name=level]").select_option("easy")
     page.fill("input[name=seed]", "4")
@@ -146,7 +146,9 @@ def test_a_bezique_table_shows_the_melds_on_the_table_and_those_to_score(browser
     # the declared cards lie on your table, playable from there, and the counted cards are told
     on_table = [b.get_attribute("data-card") for b in page.locator(".own-table button.card").all()]
     assert sorted(on_table) == sorted(obs["tableaus"][0]) and set(waiting[0]["cards"]) <= set(on_table)
-    assert "counters won" in facts and f"score {s['scores'][0]}" in facts
+    sheet = [row.inner_text().split("\t") for row in page.locator(".sheet table.grid tr").all()]
+    assert ["counters won", str(obs["counters"]["counters"][0]), str(obs["counters"]["counters"][1])] in sheet
+    assert ["game total", *map(str, s["scores"])] in sheet
     page.screenshot(path=str(artifacts_dir / "cinq-cents-to-score-desktop.png"), full_page=True)
     page.close()
 
@@ -190,7 +192,7 @@ def test_a_pinochle_claim_is_asked_to_be_confirmed(browser, live_server):
     page.once("dialog", answer(False))
     page.fill("#move-text", "out")
     page.press("#move-text", "Enter")
-    page.wait_for_selector("#refusal:has-text('No claim: play on.')")
+    page.wait_for_selector("#notice:has-text('No claim: play on.')")  # no refusal: your choice
     assert asked[0].startswith("Claim the game (out)? Your score is 0, the target 1000")
     assert api(base, f"/api/games/{s['id']}")["actions"] == s["actions"]
     page.once("dialog", answer(True))
@@ -248,10 +250,10 @@ def test_undo_while_a_bot_move_is_asked_for_says_only_what_was_undone(browser, l
     while not held:
         page.wait_for_timeout(50)
     page.click("#undo")
-    page.wait_for_selector("#refusal:has-text('Undone: 1 move')")
+    page.wait_for_selector("#notice:has-text('Undone: 1 move')")
     page.unroute("**/step")  # lets the kept request go: asked for before the undo, it is refused now
     page.wait_for_timeout(500)
-    assert page.locator("#refusal").inner_text().startswith("Undone: 1 move")
+    assert page.locator("#notice").inner_text().startswith("Undone: 1 move")
     assert api(base, f"/api/games/{s['id']}")["actions"] == 0
     page.wait_for_selector(".table-view[data-to-move=you]")
     page.close()

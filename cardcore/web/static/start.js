@@ -1,11 +1,14 @@
 // The start page: show the chosen game's settings, and start it through POST /api/games.
 "use strict";
 const form = document.getElementById("start");
-const chosen = () => form.querySelector("input[name=game]:checked").value;
+const chosen = () => form.elements.game.value;
 function showSettings() {
   for (const fs of form.querySelectorAll(".game-settings")) fs.hidden = fs.dataset.game !== chosen();
 }
 form.addEventListener("change", showSettings);
+// the page opens on the game last started in this browser
+const last = window.localStorage.getItem("cardcore-game");
+if (last && [...form.elements.game.options].some((o) => o.value === last)) form.elements.game.value = last;
 showSettings();
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -29,6 +32,7 @@ form.addEventListener("submit", async (event) => {
   if (seed !== "") body.seed = Number(seed);
   try {
     const game = await api("POST", "/api/games", body);
+    window.localStorage.setItem("cardcore-game", chosen());
     window.location.href = game.url;
   } catch (e) {
     document.getElementById("error").textContent = e.message;
