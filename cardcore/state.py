@@ -24,7 +24,6 @@ from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
 from .engine.moves import MovesMixin
-from .engine import auction, contract, discard, guess, name_trump, settle, show_melds, widow  # noqa: F401  (phase kinds)
 from .engine.phases import OFFERS, decision_handler
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin

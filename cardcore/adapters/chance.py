@@ -68,8 +68,8 @@ from dataclasses import dataclass, field
 
 from .. import IllegalAction, load_game
 from ..cards import iter_bits
-from ..engine import guess
-from ..engine.discard import DISCARD
+from ..engine.phases import guess
+from ..engine.phases.discard import DISCARD
 from ..engine.kinds import DECLARE
 from ..engine.void_fit import VoidFit
 from ..melds import best_meld_set
@@ -79,7 +79,7 @@ from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_of
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
-NUMBER = "number"  # a number drawn at the deal for a guess phase (engine.guess)
+NUMBER = "number"  # a number drawn at the deal for a guess phase (engine.phases.guess)
 RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh

@@ -14,10 +14,11 @@ adapters use.
 5. ``throw-in``, when the game has one, and the claim (``out``), when the game has one;
 6. game verbs that the engine cannot list in advance, from the game class's
    ``action_space_extras()`` (e.g. a plugin's own verbs with their cards);
-7. the decisions of the phases before the tricks (:func:`phase_actions`): ``bid N`` for every
-   bid from the opening minimum up to the bid ceiling, in steps of the auction's step; ``trump S``
-   for each suit; ``discard C C C`` for every set of cards of the discard's size (by name: a
-   double pack's twins are one card); ``concede``;
+7. the decisions phase kinds and step kinds ask of their own (:func:`phase_actions`, each kind's
+   ``action_space``): ``bid N`` for every bid from the opening minimum up to the bid ceiling, in
+   steps of the auction's step; ``trump S`` for each suit; ``discard C C C`` for every set of
+   cards of the discard's size (by name: a double pack's twins are one card); ``concede``;
+   ``guess N``;
 8. ``play C from table`` for every distinct card name, in deck order, when the game has two
    packs or more and a phase plays melded cards from the table (a card played from the table,
    ``play C`` being the hand's copy); last, so that the ids before them stay as they were.
@@ -51,7 +52,7 @@ per distinct card name and count copies. The pieces, in order:
   hand or among his discards, which they cannot tell). The decision one-hot then
   has the auction's decisions too (``bid``, ``trump``, ``discard``), and the scores may be
   negative (a contract lost);
-- in a game with a guess at each deal (``engine.guess``, e.g. six-pack Bezique's dealer's
+- in a game with a guess at each deal (``engine.phases.guess``, e.g. six-pack Bezique's dealer's
   guess): ``guess``, the number guessed and the number drawn, each divided by the highest it can
   be, once the guess is made (zero before).
 
@@ -71,16 +72,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from itertools import combinations
 from math import prod
 
 import numpy as np
 
-from ..engine.auction import BID
-from ..engine.discard import DISCARD
-from ..engine.guess import guess_rule
-from ..engine.name_trump import TRUMP
 from ..engine.phases import PHASE_KINDS
+from ..engine.phases.guess import guess_rule
+from ..engine.steps import STEP_KINDS
 from .. import state as _state  # noqa: F401  (registers every phase kind)
 from ..engine.deal_limits import most_points_in_a_deal, shows_melds  # noqa: F401  (shows_melds: chance.py's)
 from ..ruleset import DeclareStep
@@ -155,21 +153,19 @@ def game_verbs(game) -> list[str]:
 
 
 def phase_actions(game) -> list[str]:
-    """The actions of the decisions of the phases before the tricks (see the module docstring)."""
-    deck, out = game.deck, []
+    """The actions of the decisions that phase kinds and step kinds ask of their own (see the
+    module docstring), each kind listing its own: its handler's ``action_space(game, rule)``."""
+    out: list[str] = []
     for phase in (*game.deal_phases, *game.rules.phases):
-        if phase.kind == "auction":
-            out += [f"{BID} {amount}" for amount in range(phase.opening.minimum, game.bid_ceiling + 1, phase.step)]
-        elif phase.kind == "name-trump":
-            out += [f"{TRUMP} {suit}" for suit in deck.suits]
-        elif phase.kind == "discard":
-            names = deck.names_of(deck.full_mask)  # canonical order, as State.legal_actions lists them
-            out += [" ".join([DISCARD, *combo]) for combo in combinations(names, phase.count)]
-        elif phase.kind == "contract" and phase.concede is not None:
-            out.append(phase.concede.action)
-        elif phase.kind == "guess":
-            out += [f"guess {n}" for n in range(phase.low, phase.high + 1)]
+        out += _kind_actions(PHASE_KINDS.get(phase.kind), game, phase)
+        for step in phase.after_trick:
+            out += _kind_actions(STEP_KINDS.get(step.step), game, step)
     return list(dict.fromkeys(out))
+
+
+def _kind_actions(handler, game, rule) -> list[str]:
+    action_space = getattr(handler, "action_space", None)
+    return list(action_space(game, rule)) if action_space is not None else []
 
 
 def adapted_game_names() -> list[str]:
@@ -210,9 +206,13 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds + free, per_turn_cap) + 2) for s, turns in steps)
     # an auction: each bid raises the last (so at most one per bid of the table), a pass each;
     # then naming trump, the discard and the concession, at most once each
-    decisions += sum(len(range(p.opening.minimum, game.bid_ceiling + 1, p.step)) + n + 3
-                     for p in r.phases if p.kind == "auction")
-    decisions += sum(1 for p in game.deal_phases if p.kind == "guess")  # one guess a deal
+    # the decisions a phase kind asks of its own, at most, in a deal (an auction's bids, a guess)
+    decisions += sum(getattr(PHASE_KINDS.get(p.kind), "most_decisions", lambda game, rule: 0)(game, p)
+                     for p in (*game.deal_phases, *r.phases))
+    # a step kind's decision of its own: one per turn of the step, after every trick
+    decisions += sum((n if s.who in ("each-from-winner", "every-seat") else 1) * tricks
+                     for p in r.phases for s in p.after_trick
+                     if getattr(STEP_KINDS.get(s.step), "decisions", ()))
 
     points = deal_points(game, melds_per_deal, patterns)
     max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
@@ -310,8 +310,9 @@ class ObservationEncoder:
         self.counters = list(r.counters)
         self.scale = float(r.game_end.target or 100)
         self.deal_cap = bounds.deal_cap
-        self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for p in r.phases
-                                           for d in getattr(PHASE_KINDS.get(p.kind), "decisions", ()))))
+        kinds = [PHASE_KINDS.get(p.kind) for p in r.phases] + [STEP_KINDS.get(s.step) for p in r.phases
+                                                                for s in p.after_trick]
+        self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for k in kinds for d in getattr(k, "decisions", ()))))
         self.auction = _auction(game) is not None
         self.bid_scale = float(game.bid_ceiling) if self.auction else 1.0
         cards = len(self.names)
@@ -325,7 +326,7 @@ class ObservationEncoder:
         if self.auction:
             self.shapes.update({"bids": (2, n), "declarer": (n,), "contract": (1,), "widow": (cards,),
                                 "discards": (cards,), "held_or_discarded": (cards,)})
-        self.guess = guess_rule(game)  # a number guessed at each deal (engine.guess), or None
+        self.guess = guess_rule(game)  # a number guessed at each deal (engine.phases.guess), or None
         if self.guess is not None:
             self.shapes["guess"] = (2,)
         self.size = sum(prod(s) for s in self.shapes.values())
@@ -431,7 +432,7 @@ class ObservationEncoder:
 
 def observation_text(obs: dict, outcome: str | None = None) -> str:
     """A one-line, human-readable form of ``State.observation(seat)``; ``outcome``: the name of
-    the number guessed at each deal, in a game with a guess (``engine.guess``)."""
+    the number guessed at each deal, in a game with a guess (``engine.phases.guess``)."""
     def cards(names) -> str:
         return " ".join(names) or "-"
 

@@ -11,8 +11,8 @@ import math
 import random
 import time
 
-from ..engine.auction import BID, blind_bids
-from ..engine.guess import habitual_guess
+from ..engine.phases.auction import BID, blind_bids
+from ..engine.phases.guess import habitual_guess
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
 from .simple import CardValues, claim_or_rest

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits
-from ..engine.auction import BID, blind_bids
-from ..engine.guess import habitual_guess
+from ..engine.phases.auction import BID, blind_bids
+from ..engine.phases.guess import habitual_guess
 from ..tricks import beats
 from .params import bot_parameters
 
 
 class RandomBot:
     """Plays a uniformly random legal action; reproducible from its seed. At a bid it chooses
-    among ``pass`` and the two lowest bids (:func:`cardcore.engine.auction.blind_bids`): a bid
+    among ``pass`` and the two lowest bids (:func:`cardcore.engine.phases.auction.blind_bids`): a bid
     drawn from all of them, up to the ceiling, would fail almost every contract."""
 
     @bot_parameters

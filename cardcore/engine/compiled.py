@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..ruleset import DeclareStep
 from ..tricks import replies_to_lead
-from .guess import guess_rule
+from .phases.guess import guess_rule
 from .steps import STEP_KINDS, seats_for
 from .written_steps import written_plans
 

@@ -22,7 +22,8 @@ except ImportError:
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .draws import below
 from .hidden_history import seen_at_deal_end
-from . import carte_blanche, guess
+from . import carte_blanche
+from .phases import guess
 from .kinds import PLAY, THROW_IN
 from .phases import PHASE_KINDS
 

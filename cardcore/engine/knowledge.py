@@ -8,7 +8,7 @@ import random
 
 from ..cards import iter_bits, or_all
 from .dealing import _shuffle
-from .guess import redraw_hidden
+from .phases.guess import redraw_hidden
 from .hidden_history import forget_unseen
 from .void_fit import VoidFit
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import iter_bits
-from ..engine.name_trump import TRUMP as TRUMP_DECISION
+from ..engine.phases.name_trump import TRUMP as TRUMP_DECISION
 from ..engine.phases import PHASE_KINDS, decision_handler
 from ..engine.rounded import settle_rounded
 from ..ruleset import DeclareStep

@@ -6,17 +6,41 @@ them each such card is now "in his hand or laid aside" (``state.held_or_aside``)
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import Field
+
 from itertools import combinations
 
-from ..cards import iter_bits
-from ..errors import CardcoreError, IllegalAction
-from .phases import next_phase, register_phase_kind
+from ...ruleset import DecisionPhase
+from ...cards import iter_bits
+from ...errors import CardcoreError, IllegalAction
+from .registry import next_phase, register_phase_kind
+
+
+class DiscardPhase(DecisionPhase):
+    kind: Literal["discard"]
+    who: Literal["bidder"] = "bidder"
+    count: int = Field(ge=1)
+    not_from: Literal["melds-shown"] = "melds-shown"
+    counters_to: Literal["bidder"] = "bidder"
+    action: str = ""
+
+    def describe(self) -> str:
+        return (f"the declarer lays {self.count} cards aside face down ('discard C C C'), none from his melds; "
+                "their counters count for him")
 
 DISCARD = "discard"
 
 
-class DiscardPhase:
+class Discard:
     decisions = (DISCARD,)
+
+    def action_space(self, game, rule) -> list[str]:
+        """Every set of cards of the discard's size, by name (a double pack's twins are one card),
+        in canonical order, as ``legal_actions`` lists them."""
+        names = game.deck.names_of(game.deck.full_mask)
+        return list(dict.fromkeys(" ".join([DISCARD, *combo]) for combo in combinations(names, rule.count)))
 
     def enter(self, state, phase) -> None:
         state.discard_rule = phase
@@ -64,4 +88,4 @@ class DiscardPhase:
         next_phase(state)
 
 
-register_phase_kind("discard", DiscardPhase())
+register_phase_kind("discard", Discard(), DiscardPhase)

@@ -5,14 +5,37 @@ penalty. ``state.outcome`` records what happened, for the settlement."""
 
 from __future__ import annotations
 
-from ..errors import IllegalAction
-from .phases import enter_phase_named, next_phase, phase_of_kind, register_offer, register_phase_kind
+from typing import Literal
+
+from ...ruleset import DecisionPhase, Strict
+from ...errors import IllegalAction
+from .registry import enter_phase_named, next_phase, phase_of_kind, register_offer, register_phase_kind
+
+
+class ConcedeRule(Strict):
+    action: Literal["concede"] = "concede"
+    when: Literal["before-discard"] = "before-discard"
+    penalty: Literal["single"] = "single"
+
+
+class ContractPhase(DecisionPhase):
+    kind: Literal["contract"]
+    who: Literal["bidder"] = "bidder"
+    fulfilled_by_melds: Literal["win-without-play"] = "win-without-play"
+    concede: ConcedeRule | None = None
+
+    def describe(self) -> str:
+        return ("melds reaching the bid win it without play"
+                + ("; otherwise the declarer may 'concede' at once, for a single stake" if self.concede else ""))
 
 CONCEDE = "concede"
 
 
-class ContractPhase:
+class Contract:
     decisions = ()
+
+    def action_space(self, game, rule) -> list[str]:
+        return [rule.concede.action] if rule.concede is not None else []
 
     def enter(self, state, phase) -> None:
         if state.round_points[state.declarer] >= state.contract:
@@ -39,5 +62,5 @@ def concede(state, seat: int, args: list[str], action: str) -> None:
     enter_phase_named(state, phase_of_kind(state, "settle"))
 
 
-register_phase_kind("contract", ContractPhase())
+register_phase_kind("contract", Contract(), ContractPhase)
 register_offer(CONCEDE, concede)

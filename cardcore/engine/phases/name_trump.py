@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from ..errors import CardcoreError, IllegalAction
-from .phases import next_phase, register_phase_kind
+from typing import Literal
+
+from ...ruleset import DecisionPhase
+from ...errors import CardcoreError, IllegalAction
+from .registry import next_phase, register_phase_kind
+
+
+class NameTrumpPhase(DecisionPhase):
+    kind: Literal["name-trump"]
+    who: Literal["bidder"] = "bidder"
+    actions: list[str] = []
+
+    def describe(self) -> str:
+        return "the declarer names trumps: 'trump S'"
 
 TRUMP = "trump"
 
 
-class NameTrumpPhase:
+class NameTrump:
     decisions = (TRUMP,)
+
+    def action_space(self, game, rule) -> list[str]:
+        return [f"{TRUMP} {suit}" for suit in game.deck.suits]
 
     def enter(self, state, phase) -> None:
         state.decision = TRUMP
@@ -48,4 +63,4 @@ def _suit(state, args: list[str]) -> int | None:
     return state.deck.suits.index(card[-1])
 
 
-register_phase_kind("name-trump", NameTrumpPhase())
+register_phase_kind("name-trump", NameTrump(), NameTrumpPhase)

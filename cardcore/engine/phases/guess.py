@@ -9,10 +9,70 @@ sampled for a search draws it again (:func:`redraw_hidden`).
 
 from __future__ import annotations
 
-from ..errors import IllegalAction, RecordError
-from .draws import below
-from .kinds import PLAY, read_amount
-from .phases import register_phase_kind
+from typing import ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from ...ruleset import DecisionPhase, Source, Strict
+from ...yamlsource import LocatedValueError
+from ...errors import IllegalAction, RecordError
+from ..draws import below
+from ..kinds import PLAY, read_amount
+from .registry import register_phase_kind
+
+
+class GuessAward(Strict):
+    """Points a guess phase awards: to ``seat`` (``guesser`` or ``dealer``) when the guess is
+    right (``when: guess-right``) or when the outcome is the aim itself (``when: aim``)."""
+
+    when: Literal["guess-right", "aim"]
+    seat: Literal["guesser", "dealer"]
+    points: int = Field(ge=0)
+    label: str = Field(min_length=1)
+    source: Source
+
+
+class GuessPhase(DecisionPhase):
+    """A number drawn by chance as the cards are dealt (kept in the deal's record as
+    ``outcome``), aimed at ``aim`` and off it by up to ``spread`` either way, each value as
+    likely; before the first lead ``who`` guesses it (``guess N``), it is shown to all, and
+    ``awards`` score. ``enabled: false`` (an option's agreement): no such phase."""
+
+    kind: Literal["guess"]
+    deal_order: ClassVar[int | None] = 2
+    enabled: bool = True
+    outcome: str = Field(pattern=r"^[a-z][a-z_]*$", description="the deal's field holding the number drawn")
+    what: str = Field(min_length=1, description="what the number counts, in words")
+    aim: int = Field(ge=0)
+    spread: int = Field(ge=1)
+    who: Literal["non-dealer"] = "non-dealer"
+    awards: list[GuessAward] = []
+
+    @model_validator(mode="after")
+    def _in_range(self) -> "GuessPhase":
+        if self.spread > self.aim:
+            raise LocatedValueError(f"spread {self.spread} exceeds aim {self.aim}: a count below 0", "spread")
+        return self
+
+    @property
+    def low(self) -> int:
+        return self.aim - self.spread
+
+    @property
+    def high(self) -> int:
+        return self.aim + self.spread
+
+    def scaled(self, scale) -> "GuessPhase":
+        return self.model_copy(update={"awards": [a.model_copy(update={"points": scale(a.points)})
+                                                  for a in self.awards]})
+
+    def describe(self) -> str:
+        awards = "; ".join(f"{a.label} {a.points} to the {a.seat}"
+                           + (" if the guess is right" if a.when == "guess-right" else f" if it is {self.aim}")
+                           for a in self.awards)
+        return (f"{self.what} is drawn by chance, {self.aim} give or take {self.spread} ({self.low} to {self.high}, "
+                f"each as likely); before the first lead the {self.who} guesses it ('guess N'), then it is "
+                f"shown: {awards}")
 
 GUESS = "guess"
 
@@ -60,8 +120,14 @@ def habitual_guess(state) -> str | None:
     return f"{GUESS} {state.guess_rule.aim}"
 
 
-class GuessPhase:
+class Guess:
     decisions = (GUESS,)
+
+    def action_space(self, game, rule) -> list[str]:
+        return [f"{GUESS} {n}" for n in range(rule.low, rule.high + 1)]
+
+    def most_decisions(self, game, rule) -> int:
+        return 1  # one guess a deal
 
     def enter(self, state, phase) -> None:
         state.guess_rule = phase
@@ -103,4 +169,4 @@ class GuessPhase:
         state.current_player = state.leader
 
 
-register_phase_kind(GUESS, GuessPhase())
+register_phase_kind(GUESS, Guess(), GuessPhase)

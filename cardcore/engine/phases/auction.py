@@ -12,10 +12,45 @@ bidder is left and everyone else is out, he becomes ``state.declarer`` and his b
 
 from __future__ import annotations
 
-from ..errors import IllegalAction
-from .kinds import read_amount
-from .phases import next_phase, register_phase_kind
+from typing import Literal
+
+from pydantic import Field
+
+from ...ruleset import DecisionPhase, Strict
+from ...errors import IllegalAction
+from ..kinds import read_amount
+from .registry import next_phase, register_phase_kind
 from .settle import ANNULLED
+
+
+class Opening(Strict):
+    minimum: int = Field(ge=1)
+    may_pass: bool = True
+
+
+class AuctionPhase(DecisionPhase):
+    """Bids from eldest (``bid N``, ``pass``): each bid a multiple of ``step`` above the last, a
+    passer out for good, until one bidder is left. He is the declarer, his bid the contract."""
+
+    kind: Literal["auction"]
+    first: Literal["eldest"] = "eldest"
+    opening: Opening
+    step: int = Field(10, ge=1)
+    passer: Literal["out"] = "out"
+    ends_when: Literal["one-bidder-left"] = "one-bidder-left"
+    all_pass: Literal["annul-and-next-deals"] | None = None
+    actions: list[str] = []
+
+    def scaled(self, scale) -> "AuctionPhase":
+        return self.model_copy(update={"opening": self.opening.model_copy(
+            update={"minimum": scale(self.opening.minimum)}), "step": scale(self.step)})
+
+    def describe(self) -> str:
+        return (f"bids from eldest, 'bid N' (at least {self.opening.minimum}, rising by {self.step}, no higher than "
+                "the most a side can make in a deal) or 'pass'; "
+                "a passer is out; the last bidder left is the declarer"
+                + ("" if self.opening.may_pass else "; eldest may not pass")
+                + ("; if all pass the deal is annulled and the next seat deals" if self.all_pass else ""))
 
 BID = "bid"
 
@@ -34,8 +69,17 @@ def blind_bids(moves: list) -> list:
     return bids[:BLIND_RAISES] + others
 
 
-class AuctionPhase:
+class Auction:
     decisions = (BID,)
+
+    def action_space(self, game, rule) -> list[str]:
+        """Every bid the auction could ever take (for the adapters' fixed action space)."""
+        return [f"{BID} {amount}" for amount in range(rule.opening.minimum, game.bid_ceiling + 1, rule.step)]
+
+    def most_decisions(self, game, rule) -> int:
+        """The most decisions of a deal asked here or after: each bid raises the last, a pass
+        each; then naming trump, the discard and the concession, once each."""
+        return len(range(rule.opening.minimum, game.bid_ceiling + 1, rule.step)) + game.players + 3
 
     def enter(self, state, phase) -> None:
         state.auction_rule = phase
@@ -140,4 +184,4 @@ def annul(state) -> None:
     state._start_deal()
 
 
-register_phase_kind("auction", AuctionPhase())
+register_phase_kind("auction", Auction(), AuctionPhase)

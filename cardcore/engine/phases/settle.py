@@ -15,8 +15,73 @@ reached only the round's ``points``:
 
 from __future__ import annotations
 
-from ..cards import iter_bits
-from .phases import register_phase_kind
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from ...ruleset import DecisionPhase, Strict
+from ...cards import iter_bits
+from .registry import register_phase_kind
+
+
+class StakeRule(Strict):
+    base_bid: int
+    base: int = 1
+    per_50: int
+    bracket: int = Field(50, ge=1, description="the further bid each per_50 is added for (scaled as the bids)")
+
+
+class BiddingSideRule(Strict):
+    made: Literal["points-at-least-bid"] = "points-at-least-bid"
+    if_made: Literal["add-points"] = "add-points"
+    if_set: Literal["subtract-bid"] = "subtract-bid"
+
+
+class OpponentsRule(Strict):
+    took_a_trick: Literal["add-points"] = "add-points"
+    took_no_trick: Literal["add-nothing"] = "add-nothing"
+
+
+class SettlePhase(DecisionPhase):
+    """The deal's points against the contract. ``per: seat``: the declarer is paid a stake by each
+    opponent (or pays it). ``per: side``: the bidding side scores its points or loses its bid,
+    first; then the opponents score theirs if they took a trick."""
+
+    kind: Literal["settle"]
+    points: list[Literal["melds", "counters-won", "counters-discarded", "last-trick"]]
+    per: Literal["seat", "side"] = "seat"
+    made: Literal["points-at-least-bid"] = "points-at-least-bid"
+    stake: StakeRule | None = None
+    settlement: Literal["each-opponent"] = "each-opponent"
+    made_pays: Literal["stake"] = "stake"
+    failed_pays: Literal["double-stake"] = "double-stake"
+    conceded_pays: Literal["stake"] = "stake"
+    order: list[Literal["bidding-side", "opponents"]] = ["bidding-side", "opponents"]
+    bidding_side: BiddingSideRule | None = None
+    bidding_side_reaches_target: Literal["wins-and-opponents-add-nothing"] = "wins-and-opponents-add-nothing"
+    opponents: OpponentsRule | None = None
+
+    def scaled(self, scale) -> "SettlePhase":
+        if self.stake is None:
+            return self
+        return self.model_copy(update={"stake": self.stake.model_copy(
+            update={"base_bid": scale(self.stake.base_bid), "bracket": scale(self.stake.bracket)})})
+
+    def describe(self) -> str:
+        if self.per == "seat":
+            return (f"the bid is made with melds, counters and the last trick; stake {self.stake.base} at "
+                    f"{self.stake.base_bid} plus {self.stake.per_50} per further {self.stake.bracket}: made, each opponent pays "
+                    "the declarer one stake; failed, he pays each two; conceded, one")
+        return ("the bidding side first: its points if they reach the bid, else minus the bid; the target "
+                "reached, it wins; else the opponents score their points if they took a trick")
+
+    @model_validator(mode="after")
+    def _per(self) -> "SettlePhase":
+        if self.per == "seat" and self.stake is None:
+            raise ValueError("a settlement per seat needs its stake")
+        if self.per == "side" and (self.bidding_side is None or self.opponents is None):
+            raise ValueError("a settlement per side needs bidding_side and opponents")
+        return self
 
 # What a deal settled ``per`` seat or side can come to (its round summary's ``outcome``); a deal
 # that everyone passed is ``annulled`` by the auction instead.
@@ -24,7 +89,7 @@ OUTCOMES = {"seat": ("made", "made-without-play", "failed", "conceded"), "side":
 ANNULLED = "annulled"
 
 
-class SettlePhase:
+class Settle:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -71,4 +136,4 @@ def _stake(rule, bid: int) -> int:
     return rule.base + rule.per_50 * ((bid - rule.base_bid) // rule.bracket)
 
 
-register_phase_kind("settle", SettlePhase())
+register_phase_kind("settle", Settle(), SettlePhase)
