@@ -227,6 +227,7 @@ class DealingMixin:
         self.step_melds = 0
         self.winner = self.loser = None
         self.declarer: int | None = None  # the seat that took the contract, where there is one
+        self.phase_data: dict = {}  # the phase kinds' own (engine.data PHASE_DATA)
         self.offers: tuple[str, ...] = ()  # actions a phase left open beside the decision due
         self.shows_at_first_play = False
         self.winner_passed = False

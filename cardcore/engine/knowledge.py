@@ -64,7 +64,7 @@ class KnowledgeMixin:
             obs["discards"] = summary.get("discards") if seat == self.declarer else None
             # the widow's cards not in a meld shown, after his discard: in his hand or laid aside
             obs["held_or_discarded"] = d.names_of(self.held_or_aside) if seat != self.declarer else []
-        rule = self.guess_rule
+        rule = self.game.compiled_deal.guessed
         if rule is not None:  # a number to guess: shown to all once guessed, None before
             summary = self.rounds[-1]
             obs["guess"] = summary.get("guess")

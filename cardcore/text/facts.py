@@ -366,7 +366,7 @@ def decision_text(state) -> str:
         verb, _, rest = action.partition(" ")
         by_verb.setdefault(verb, []).append(rest)
     parts = []
-    auction = getattr(state, "auction_rule", None) if state.decision == "bid" else None
+    auction = state.phase_data["auction"].rule if state.decision == "bid" else None
     for verb, rests in by_verb.items():
         numbers = [int(r) for r in rests if r.isdigit()]
         if auction is not None and numbers and len(numbers) == len(rests):

@@ -5,12 +5,14 @@ Each bid is a multiple of the step above the highest so far, the first at least 
 the bidder's side can make in a deal (:mod:`.deal_limits`), which no bid above can reach.
 ``legal_actions`` lists every bid the rules allow, lowest first, then ``pass``; a bid is read in
 ASCII digits only. A player who passes is out for good. When one
-bidder is left and everyone else is out, he becomes ``state.declarer`` and his bid
-``state.contract``. If everyone passes, the deal is annulled and the next seat deals
+bidder is left and everyone else is out, he becomes ``state.declarer`` and his bid the contract
+(:class:`AuctionData`, which the later phases of the deal read: ``state.contract``). If everyone passes, the deal is annulled and the next seat deals
 (``all_pass``), unless eldest may not pass (``opening.may_pass: false``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from typing import Literal
 
@@ -20,7 +22,6 @@ from ...ruleset import DecisionPhase, Strict
 from ...errors import IllegalAction
 from ..kinds import read_amount
 from .registry import next_phase, register_phase_kind
-from .settle import ANNULLED
 
 
 class Opening(Strict):
@@ -53,6 +54,31 @@ class AuctionPhase(DecisionPhase):
                 + ("; if all pass the deal is annulled and the next seat deals" if self.all_pass else ""))
 
 BID = "bid"
+KIND = "auction"
+# a deal everyone passed: its round summary's ``outcome`` (see settle.OUTCOMES for the others)
+ANNULLED = "annulled"
+
+
+@dataclass(slots=True)
+class AuctionData:
+    """What an auction keeps, from its start to the deal's end, for the phases played to its
+    contract (the widow, the melds shown, the concession, the discard, the settlement); the
+    state holds it as ``state.phase_data["auction"]`` and a clone copies it."""
+
+    rule: AuctionPhase
+    bids: tuple = ()  # (seat, bid or None for a pass), in order: immutable, shared by copies
+    out: frozenset = frozenset()  # the seats that passed, out for good
+    contract: int | None = None  # the highest bid so far; once won, the contract
+    outcome: str | None = None  # made, failed, conceded...: the settlement's
+    shown: int = 0  # the cards of the declarer's melds shown, which he may not discard
+
+    def copy(self) -> "AuctionData":
+        return AuctionData(self.rule, self.bids, self.out, self.contract, self.outcome, self.shown)
+
+
+def auction_data(state) -> AuctionData | None:
+    """The deal's auction data, or None (no auction this deal, or none yet)."""
+    return state.phase_data.get(KIND) if state.phase_data else None
 
 
 BLIND_RAISES = 2  # the bids a blind bidder chooses among, from the lowest
@@ -82,12 +108,7 @@ class Auction:
         return len(range(rule.opening.minimum, game.bid_ceiling + 1, rule.step)) + game.players + 3
 
     def enter(self, state, phase) -> None:
-        state.auction_rule = phase
-        state.bids = ()  # (seat, bid or None for a pass), in order: immutable, shared by clones
-        state.out = frozenset()
-        state.contract = None
-        state.outcome = None  # made, failed, conceded...: the settlement's
-        state.shown = 0  # the cards of the declarer's melds shown, which he may not discard
+        state.phase_data = {**state.phase_data, KIND: AuctionData(phase)}
         state.decision = BID
         state.current_player = state.table.next(state.dealer)
         summary = state.rounds[-1]
@@ -97,73 +118,70 @@ class Auction:
         return state.decision != BID
 
     # ---------------------------------------------------------------- rules of a bid
-    def _lowest(self, state) -> int:
-        rule = state.auction_rule
-        if state.contract is None:
-            return rule.opening.minimum
-        return state.contract + rule.step
+    def _lowest(self, data: AuctionData) -> int:
+        return data.rule.opening.minimum if data.contract is None else data.contract + data.rule.step
 
-    def _may_pass(self, state) -> bool:
-        return state.contract is not None or state.auction_rule.opening.may_pass
+    def _may_pass(self, data: AuctionData) -> bool:
+        return data.contract is not None or data.rule.opening.may_pass
 
     def legal_actions(self, state) -> list[str]:
-        rule = state.auction_rule
-        bids = [f"{BID} {n}" for n in range(self._lowest(state), state.game.bid_ceiling + 1, rule.step)]
-        return bids + (["pass"] if self._may_pass(state) else [])
+        data = state.phase_data[KIND]
+        bids = [f"{BID} {n}" for n in range(self._lowest(data), state.game.bid_ceiling + 1, data.rule.step)]
+        return bids + (["pass"] if self._may_pass(data) else [])
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
-        rule, ceiling = state.auction_rule, state.game.bid_ceiling
+        data, ceiling = state.phase_data[KIND], state.game.bid_ceiling
+        rule = data.rule
         bid = read_amount(args[0], ceiling) if verb == BID and len(args) == 1 else None
         if verb == "pass" and not args:
-            if not self._may_pass(state):
+            if not self._may_pass(data):
                 raise IllegalAction(action, f"eldest may not pass but must open the bidding at "
                                             f"{rule.opening.minimum} or more ({rule.source})")
-            self._record(state, seat, None, "pass")
-            state.out = state.out | {seat}
+            self._record(state, data, seat, None, "pass")
+            data.out = data.out | {seat}
         elif bid is not None:
-            low, step = self._lowest(state), rule.step
+            low, step = self._lowest(data), rule.step
             if bid > ceiling:
                 raise IllegalAction(action, f"no bid may exceed {ceiling}, the most the bidder's side can make "
                                             f"in a deal (the best melds of the whole pack, every card point and "
                                             f"the last trick), which no higher bid could reach")
             if bid < low or bid % step:
-                why = ("the opening bid is at least" if state.contract is None else
+                why = ("the opening bid is at least" if data.contract is None else
                        "a bid must be higher than the last, at least")
                 raise IllegalAction(action, f"{why} {low}, in multiples of {step} ({rule.source})")
-            self._record(state, seat, bid, f"{BID} {bid}")
-            state.contract, state.declarer = bid, seat
+            self._record(state, data, seat, bid, f"{BID} {bid}")
+            data.contract, state.declarer = bid, seat
             state.rounds[-1].update(bidder=seat, bid=bid)  # the highest bid so far
         else:
             raise IllegalAction(action, f"seat {seat} bids now: 'bid N' (N in digits 0-9, at least "
-                                        f"{self._lowest(state)}, at most {ceiling}, a multiple "
+                                        f"{self._lowest(data)}, at most {ceiling}, a multiple "
                                         f"of {rule.step})"
-                                + (" or 'pass'" if self._may_pass(state) else "") + f" ({rule.source})")
-        self._next_bidder(state, seat)
+                                + (" or 'pass'" if self._may_pass(data) else "") + f" ({rule.source})")
+        self._next_bidder(state, data, seat)
 
-    def _record(self, state, seat: int, bid: int | None, action: str) -> None:
+    def _record(self, state, data: AuctionData, seat: int, bid: int | None, action: str) -> None:
         state.actions.append(action)
-        state.bids = state.bids + ((seat, bid),)
-        state.rounds[-1]["bids"] = [{"seat": s, "bid": b} for s, b in state.bids]
+        data.bids = data.bids + ((seat, bid),)
+        state.rounds[-1]["bids"] = [{"seat": s, "bid": b} for s, b in data.bids]
         if state.log_events:
             state._event("bid", seat=seat, bid=bid)
 
-    def _next_bidder(self, state, seat: int) -> None:
-        left = [s for s in state.table.seats if s not in state.out]
+    def _next_bidder(self, state, data: AuctionData, seat: int) -> None:
+        left = [s for s in state.table.seats if s not in data.out]
         if not left:  # everyone passed
             annul(state)
             return
-        if state.contract is not None and left == [state.declarer]:
-            self._won(state)
+        if data.contract is not None and left == [state.declarer]:
+            self._won(state, data)
             return
         nxt = state.table.next(seat)
-        while nxt in state.out:
+        while nxt in data.out:
             nxt = state.table.next(nxt)
         state.current_player = nxt
 
-    def _won(self, state) -> None:
-        summary = state.rounds[-1]
-        summary.update(bidder=state.declarer, bid=state.contract, declarer=state.declarer,
-                       contract=state.contract)
+    def _won(self, state, data: AuctionData) -> None:
+        state.rounds[-1].update(bidder=state.declarer, bid=data.contract, declarer=state.declarer,
+                                contract=data.contract)
         if state.rules.deal.first_leader == "declarer":
             state.leader = state.declarer
         next_phase(state)
@@ -184,4 +202,4 @@ def annul(state) -> None:
     state._start_deal()
 
 
-register_phase_kind("auction", Auction(), AuctionPhase)
+register_phase_kind(KIND, Auction(), AuctionPhase)

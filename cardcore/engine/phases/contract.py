@@ -1,7 +1,7 @@
 """The contract (phase kind ``contract``): once the declarer's melds are shown, a bid they
 already fulfil is won without play (the deal goes straight to its settlement); otherwise the
 declarer may ``concede`` at once, before the next decision (his discard), for the smaller
-penalty. ``state.outcome`` records what happened, for the settlement."""
+penalty. The auction's data (``AuctionData.outcome``) records what happened, for the settlement."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Literal
 
 from ...ruleset import DecisionPhase, Strict
 from ...errors import IllegalAction
+from .auction import auction_data
 from .registry import enter_phase_named, next_phase, phase_of_kind, register_offer, register_phase_kind
 
 
@@ -38,11 +39,11 @@ class Contract:
         return [rule.concede.action] if rule.concede is not None else []
 
     def enter(self, state, phase) -> None:
-        if state.round_points[state.declarer] >= state.contract:
-            state.outcome = "made-without-play"
+        contract = auction_data(state)
+        if state.round_points[state.declarer] >= contract.contract:
+            contract.outcome = "made-without-play"
             enter_phase_named(state, phase_of_kind(state, "settle"))
             return
-        state.concede_rule = phase
         next_phase(state)
         if phase.concede is not None:  # open beside the next decision only
             state.offers = (CONCEDE,)
@@ -54,9 +55,9 @@ class Contract:
 def concede(state, seat: int, args: list[str], action: str) -> None:
     if args or seat != state.declarer:
         raise IllegalAction(action, f"only the declarer may concede, with 'concede' alone "
-                                    f"({state.concede_rule.source})")
+                                    f"({next(p for p in state.rules.phases if p.kind == 'contract').source})")
     state.actions.append(CONCEDE)
-    state.outcome = "conceded"
+    auction_data(state).outcome = "conceded"
     if state.log_events:
         state._event("concede", seat=seat)
     enter_phase_named(state, phase_of_kind(state, "settle"))

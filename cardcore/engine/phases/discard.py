@@ -15,6 +15,7 @@ from itertools import combinations
 from ...ruleset import DecisionPhase
 from ...cards import iter_bits
 from ...errors import CardcoreError, IllegalAction
+from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 
 
@@ -43,7 +44,6 @@ class Discard:
         return list(dict.fromkeys(" ".join([DISCARD, *combo]) for combo in combinations(names, rule.count)))
 
     def enter(self, state, phase) -> None:
-        state.discard_rule = phase
         state.decision = DISCARD
         state.current_player = state.declarer
 
@@ -51,16 +51,16 @@ class Discard:
         return state.decision != DISCARD
 
     def _pool(self, state) -> int:
-        return state.hands[state.declarer] & ~state.shown
+        return state.hands[state.declarer] & ~auction_data(state).shown
 
     def legal_actions(self, state) -> list[str]:
         deck = state.deck
         names = [deck.names[c] for c in deck.sorted_cards(iter_bits(self._pool(state)))]
         return list(dict.fromkeys(" ".join([DISCARD, *combo])
-                                  for combo in combinations(names, state.discard_rule.count)))
+                                  for combo in combinations(names, state.phase_rule.count)))
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
-        rule, deck = state.discard_rule, state.deck
+        rule, deck, shown = state.phase_rule, state.deck, auction_data(state).shown
         if verb != DISCARD or len(args) != rule.count:
             raise IllegalAction(action, f"the declarer discards {rule.count} cards now: "
                                         f"'{DISCARD} C C C' ({rule.source})")
@@ -78,8 +78,8 @@ class Discard:
         state.actions.append(" ".join([DISCARD, *cards]))
         # the cards the others saw join his hand, but for those of his melds shown (which he may
         # not lay aside), now lie in it or among the discards: they cannot tell which
-        state.held_or_aside |= state.known[seat] & state.hands[seat] & ~state.shown
-        state.known[seat] &= state.shown
+        state.held_or_aside |= state.known[seat] & state.hands[seat] & ~shown
+        state.known[seat] &= shown
         state.hands[seat] &= ~mask
         state.widow |= mask
         state.rounds[-1]["discards"] = cards

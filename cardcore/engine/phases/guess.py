@@ -104,7 +104,7 @@ def shown(state) -> bool:
 def redraw_hidden(state, world, rng) -> None:
     """In ``world``, a search's copy of ``state``, a number not yet shown is drawn again: no seat
     knows it before the guess."""
-    rule = state.guess_rule  # set only where a guess was asked this game: one read elsewhere
+    rule = state.game.compiled_deal.guessed
     if rule is None or shown(state):
         return
     world.deals = world.deals[:-1] + [{**world.deals[-1], rule.outcome: draw(rule, rng.getrandbits)}]
@@ -117,7 +117,7 @@ def habitual_guess(state) -> str | None:
     at the number (it is drawn already: a probe of the state would see it)."""
     if state.decision != GUESS or state.result is not None:
         return None
-    return f"{GUESS} {state.guess_rule.aim}"
+    return f"{GUESS} {state.game.compiled_deal.guessed.aim}"
 
 
 class Guess:
@@ -130,7 +130,6 @@ class Guess:
         return 1  # one guess a deal
 
     def enter(self, state, phase) -> None:
-        state.guess_rule = phase
         state.decision = GUESS
         state.current_player = state.table.next(state.dealer)  # who: non-dealer
 
@@ -139,18 +138,18 @@ class Guess:
 
     def rule(self, state):
         """The rule of the decision due (asked as the cards are dealt: not the phase of play's)."""
-        return state.guess_rule
+        return state.game.compiled_deal.guessed
 
     def prompt(self, state) -> str:
-        rule = state.guess_rule
+        rule = state.game.compiled_deal.guessed
         return f"guess {rule.what} ('guess N', or N alone, from {rule.low} to {rule.high})"
 
     def legal_actions(self, state) -> list[str]:
-        rule = state.guess_rule
+        rule = state.game.compiled_deal.guessed
         return [f"{GUESS} {n}" for n in range(rule.low, rule.high + 1)]
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
-        rule = state.guess_rule
+        rule = state.game.compiled_deal.guessed
         guess = read_amount(args[0], rule.high) if verb == GUESS and len(args) == 1 else None
         if guess is None or not rule.low <= guess <= rule.high:
             raise IllegalAction(action, f"the {rule.who} guesses {rule.what} now: 'guess N' with N from "

@@ -29,7 +29,6 @@ class NameTrump:
     def enter(self, state, phase) -> None:
         state.decision = TRUMP
         state.current_player = state.declarer
-        state.naming_rule = phase
 
     def over(self, state) -> bool:
         return state.decision != TRUMP
@@ -41,7 +40,7 @@ class NameTrump:
         suit = _suit(state, args) if verb == TRUMP else None
         if suit is None:
             raise IllegalAction(action, f"the declarer names trumps now: 'trump S' with a suit of "
-                                        f"{' '.join(state.deck.suits)} ({state.naming_rule.source})")
+                                        f"{' '.join(state.deck.suits)} ({state.phase_rule.source})")
         state.actions.append(f"{TRUMP} {state.deck.suits[suit]}")
         state._set_trump(suit)
         state.trump_fixed = True

@@ -21,6 +21,7 @@ from pydantic import Field, model_validator
 
 from ...ruleset import DecisionPhase, Strict
 from ...cards import iter_bits
+from .auction import ANNULLED, auction_data  # noqa: F401  (ANNULLED: read here with OUTCOMES)
 from .registry import register_phase_kind
 
 
@@ -86,23 +87,23 @@ class SettlePhase(DecisionPhase):
 # What a deal settled ``per`` seat or side can come to (its round summary's ``outcome``); a deal
 # that everyone passed is ``annulled`` by the auction instead.
 OUTCOMES = {"seat": ("made", "made-without-play", "failed", "conceded"), "side": ("made", "set")}
-ANNULLED = "annulled"
 
 
 class Settle:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        if state.outcome is None:  # played out: the end-of-deal counts first
+        contract = auction_data(state)
+        if contract.outcome is None:  # played out: the end-of-deal counts first
             state._count_deal()
         declarer = state.declarer
         if "counters-discarded" in phase.points and state.widow:
             points = sum(state.card_value(c, "won", state.trump) for c in iter_bits(state.widow))
             state._score(declarer, points, "counters discarded")
-        made = state.round_points[declarer] >= state.contract
+        made = state.round_points[declarer] >= contract.contract
         if phase.per == "seat":
-            outcome = state.outcome or ("made" if made else "failed")
-            stake = _stake(phase.stake, state.contract)
+            outcome = contract.outcome or ("made" if made else "failed")
+            stake = _stake(phase.stake, contract.contract)
             amount = {"made": stake, "made-without-play": stake, "failed": -2 * stake, "conceded": -stake}[outcome]
             per_side = state.table.settle_against(state.table.side_of(declarer), amount)
         else:
@@ -110,7 +111,7 @@ class Settle:
             table = state.table
             bidding = table.side_of(declarer)
             per_side = [0] * len(table.sides)
-            per_side[bidding] = state.round_points[declarer] if made else -state.contract
+            per_side[bidding] = state.round_points[declarer] if made else -contract.contract
             target = state.rules.game_end.target
             reached = target is not None and state.side_scores[bidding] + per_side[bidding] >= target
             if not reached:
@@ -119,10 +120,10 @@ class Settle:
                     if side != bidding and side in won:
                         per_side[side] = state.round_points[seats[0]]
             state.rounds[-1]["tricks"] = [sum(1 for _, w in state.trick_winners if w == s) for s in table.seats]
-        state.outcome = outcome
+        contract.outcome = outcome
         state.rounds[-1]["outcome"] = outcome
         if state.log_events:
-            state._event("settle", declarer=declarer, bid=state.contract, outcome=outcome)
+            state._event("settle", declarer=declarer, bid=contract.contract, outcome=outcome)
         state._settle_scores(per_side)
         state._end_round(counted=True)
 

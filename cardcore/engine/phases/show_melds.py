@@ -11,6 +11,7 @@ from pydantic import Field
 from ...ruleset import DecisionPhase
 from ...cards import iter_bits
 from ...melds import best_meld_set
+from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 
 
@@ -59,7 +60,7 @@ class ShowMelds:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        state.shown = show_melds(state, state.declarer, state.holding(state.declarer))
+        auction_data(state).shown = show_melds(state, state.declarer, state.holding(state.declarer))
         next_phase(state)
 
     def over(self, state) -> bool:
