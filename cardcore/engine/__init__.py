@@ -34,5 +34,10 @@ beside its behaviour, registered in :mod:`.phases.registry`, from which the rule
 :mod:`.phases.show_melds`, :mod:`.phases.discard`, :mod:`.phases.contract`, :mod:`.phases.guess`
 and :mod:`.phases.settle`.
 
+:mod:`.moved` lets a plugin written before the phase kinds moved import them by their old names
+(``cardcore.engine.auction``), with a warning naming the new place.
+
 Seats, sides and turn order come from :class:`cardcore.seats.Table` (``state.table``).
 """
+
+from . import moved  # noqa: E402,F401  (the old names of the phase kinds' modules still import)

@@ -111,3 +111,22 @@ def test_a_plugin_registers_a_phase_kind_that_rules_files_may_then_name():
     finally:
         plugins.reset_plugins()
     assert "test-pause" not in phases.PHASE_KINDS  # a plugin's kinds go with it
+
+
+def test_a_plugin_written_before_the_kinds_moved_still_imports_them_and_is_told_where():
+    """The phase kinds' modules and schemas moved (cardcore/engine/phases/<kind>.py): their old
+    names still import, each with a DeprecationWarning naming the new place. (A kind registered
+    the old way, a handler and no schema, still answers for its decision: the test above.)"""
+    import importlib
+    import sys
+
+    sys.modules.pop("cardcore.engine.auction", None)
+    with pytest.warns(DeprecationWarning, match=r"cardcore\.engine\.auction is now cardcore\.engine\.phases\.auction"):
+        old = importlib.import_module("cardcore.engine.auction")
+    assert old is importlib.import_module("cardcore.engine.phases.auction") and old.BID == "bid"
+    with pytest.warns(DeprecationWarning, match=r"cardcore\.engine\.phases\.settle\.SettlePhase"):
+        from cardcore.ruleset import SettlePhase
+    assert SettlePhase.model_fields["kind"].annotation.__args__ == ("settle",)
+    with pytest.warns(DeprecationWarning, match=r"rules_schema\(\)"):
+        from cardcore.ruleset import DEAL_PHASE_KINDS
+    assert DEAL_PHASE_KINDS[:2] == ("deal", "throw-in")
