@@ -72,8 +72,11 @@ class BotEntry:
 _manager: pluggy.PluginManager | None = None
 _loading = False  # the entry points are being loaded (a plugin's import may read rules)
 _kinds_loaded = False  # the plugins' phase and step kinds are registered
-# (phase or step, kind) -> the plugin that registered it, to forget them on reset
+# (phase or step, kind) -> the plugin that registered it
 _plugin_kinds: dict[tuple[str, str], str] = {}
+# the plugins added in-process (register_plugin), whose kinds a reset forgets: an installed
+# plugin's stay registered, so that a game made before the reset still finds them
+_in_process: set[str] = set()
 _games: dict[str, GameEntry] | None = None
 _bots: dict[str, BotEntry] | None = None
 _bot_variants: dict[str, list[BotEntry]] = {}
@@ -183,16 +186,19 @@ def load_kinds() -> None:
 
 
 def _forget_kinds() -> None:
-    """Unregister the plugins' kinds (cardcore's own stay), to be registered again at the next load."""
+    """Unregister the kinds of the plugins added in-process (cardcore's own and the installed
+    plugins' stay), so that they go with their plugin; the next load asks every plugin again."""
     global _kinds_loaded
     _kinds_loaded = False
-    if not _plugin_kinds:
+    gone = [(what, kind) for (what, kind), plugin in _plugin_kinds.items() if plugin in _in_process]
+    _in_process.clear()
+    if not gone:
         return
     from cardcore.engine import phases, steps
 
-    for what, kind in _plugin_kinds:
+    for what, kind in gone:
         (phases.unregister_phase_kind if what == "phase" else steps.unregister_step)(kind)
-    _plugin_kinds.clear()
+        del _plugin_kinds[(what, kind)]
 
 
 def register_plugin(obj: object, name: str | None = None) -> str | None:
@@ -205,6 +211,8 @@ def register_plugin(obj: object, name: str | None = None) -> str | None:
     if name is None:
         name = getattr(obj, "__name__", None) or f"{type(obj).__module__}.{type(obj).__qualname__}"
     ok = _register(get_plugin_manager(), obj, name)
+    if ok:
+        _in_process.add(name)
     _games = _bots = None
     _kinds_loaded = False
     load_kinds()  # its kinds, before a rules file or a game names them

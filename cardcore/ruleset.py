@@ -193,6 +193,11 @@ class PhaseBase(Strict):
     # kinds (the deal 0): such a phase takes no phase index of its own. None: a phase of play.
     deal_order: ClassVar[int | None] = None
 
+    def most_points(self) -> int:
+        """The most a phase of this kind scores a deal by itself, for the bid ceiling: nothing,
+        unless the kind says more."""
+        return 0
+
     def scaled(self, scale) -> "PhaseBase":
         """This phase with ``score_scale`` applied to the scores it holds (``scale(points)``),
         where it holds any: a bid, a stake's bracket, an award."""
@@ -568,7 +573,7 @@ class RulesFile(Strict):
         if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
             raise LocatedValueError("sequence_order must list exactly the deck's ranks", "sequence_order")
         # last, so that every complaint above names a phase by its place in the file
-        dealt = 0  # the phases listed as done at the deal, a disabled guess among them
+        dealt = 0  # the phases listed as done at the deal, a disabled one among them
         while dealt < len(self.phases) and self.phases[dealt].deal_order is not None:
             dealt += 1
         object.__setattr__(self, "phases", self.phases[dealt:])
@@ -669,10 +674,12 @@ class RulesFile(Strict):
         if self.throw_in is not None and not throw_in:
             raise LocatedValueError("the throw_in section needs a throw-in phase, listed after the deal phase",
                                     "throw_in")
-        if throw_in and "guess" in kinds[:dealt]:
-            raise LocatedValueError("a guess and a throw-in in one deal are not supported: each asks its "
-                                    "decision before the first lead", "phases", kinds.index("guess"), "kind")
-        # a guess not agreed (enabled: false) is no phase of this game
+        asking = [i for i in range(dealt) if self.phases[i].deal_order]  # all but the deal itself
+        if len(asking) > 1:
+            first, second = (kinds[i] for i in asking[:2])
+            raise LocatedValueError(f"a {first} and a {second} in one deal are not supported: each asks its "
+                                    "decision before the first lead", "phases", asking[1], "kind")
+        # a phase not agreed (enabled: false: one by agreement, not agreed) is no phase of this game
         self._deal_phases = tuple(p for p in self.phases[:dealt] if getattr(p, "enabled", True))
 
 
@@ -683,7 +690,7 @@ _MOVED_SCHEMAS = {
     "Opening": "auction", "AuctionPhase": "auction", "WidowPhase": "widow", "NameTrumpPhase": "name_trump",
     "ShowMeldsPhase": "show_melds", "ConcedeRule": "contract", "ContractPhase": "contract",
     "DiscardPhase": "discard", "StakeRule": "settle", "BiddingSideRule": "settle", "OpponentsRule": "settle",
-    "SettlePhase": "settle", "GuessAward": "guess", "GuessPhase": "guess",
+    "SettlePhase": "settle",
 }
 
 

@@ -52,9 +52,10 @@ per distinct card name and count copies. The pieces, in order:
   hand or among his discards, which they cannot tell). The decision one-hot then
   has the auction's decisions too (``bid``, ``trump``, ``discard``), and the scores may be
   negative (a contract lost);
-- in a game with a guess at each deal (``engine.phases.guess``, e.g. six-pack Bezique's dealer's
-  guess): ``guess``, the number guessed and the number drawn, each divided by the highest it can
-  be, once the guess is made (zero before).
+- in a game with a number drawn at each deal for a phase kind of its own
+  (:mod:`cardcore.engine.drawn_number`): a plane named after the kind, what its handler's
+  ``encoded(obs, rule)`` gives (a guess, ``guess``: the number guessed and the number drawn, each
+  divided by the highest it can be, once the guess is made, zero before).
 
 **Bounds** (:func:`game_bounds`). OpenSpiel needs a maximum game length and utility bounds, and a
 Box space needs upper bounds. Games played to a target have no natural end: a tie, a deal that
@@ -77,7 +78,7 @@ from math import prod
 import numpy as np
 
 from ..engine.phases import PHASE_KINDS
-from ..engine.phases.guess import guess_rule
+from ..engine.drawn_number import drawn_number_rule
 from ..engine.steps import STEP_KINDS
 from .. import state as _state  # noqa: F401  (registers every phase kind)
 from ..engine.deal_limits import most_points_in_a_deal, shows_melds  # noqa: F401  (shows_melds: chance.py's)
@@ -326,9 +327,12 @@ class ObservationEncoder:
         if self.auction:
             self.shapes.update({"bids": (2, n), "declarer": (n,), "contract": (1,), "widow": (cards,),
                                 "discards": (cards,), "held_or_discarded": (cards,)})
-        self.guess = guess_rule(game)  # a number guessed at each deal (engine.phases.guess), or None
-        if self.guess is not None:
-            self.shapes["guess"] = (2,)
+        # a number drawn at each deal for a kind of its own (engine.drawn_number, e.g. a guess),
+        # or None: the kind's plane, named after it, holds what it encodes of it (encoded())
+        self.number = drawn_number_rule(game)
+        self.number_kind = PHASE_KINDS[self.number.kind] if self.number is not None else None
+        if self.number is not None:
+            self.shapes[self.number.kind] = (len(self.number_kind.encoded({}, self.number)),)
         self.size = sum(prod(s) for s in self.shapes.values())
         highs = {name: np.ones(shape, np.float32) for name, shape in self.shapes.items()}
         for name in ("hand", "tables", "known", "trick", "won", "turnup", "turned"):
@@ -355,8 +359,13 @@ class ObservationEncoder:
         return out
 
     def text(self, obs: dict) -> str:
-        """:func:`observation_text` of ``obs``, naming this game's number guessed, if any."""
-        return observation_text(obs, self.guess.outcome if self.guess is not None else None)
+        """:func:`observation_text` of ``obs``, with the number drawn at the deal as its kind says it."""
+        text = observation_text(obs)
+        said = self.number_kind.observation_text(obs, self.number) if self.number is not None else None
+        if said is None:
+            return text
+        head, _, scores = text.rpartition(" | scores ")
+        return f"{head} | {said} | scores {scores}" if head else text
 
     def encode(self, obs: dict) -> np.ndarray:
         """``obs`` as a new tensor (written into views made once, then copied)."""
@@ -425,14 +434,13 @@ class ObservationEncoder:
             cards(v["widow"], obs.get("widow") or [])
             cards(v["discards"], obs.get("discards") or [])
             cards(v["held_or_discarded"], obs.get("held_or_discarded") or [])
-        if self.guess is not None and obs.get("guess") is not None:  # shown to all once guessed
-            v["guess"][0] = obs["guess"]["guessed"] / self.guess.high
-            v["guess"][1] = obs[self.guess.outcome] / self.guess.high
+        if self.number is not None:  # the kind's own plane (e.g. a guess: shown to all once guessed)
+            v[self.number.kind][:] = self.number_kind.encoded(obs, self.number)
 
 
-def observation_text(obs: dict, outcome: str | None = None) -> str:
-    """A one-line, human-readable form of ``State.observation(seat)``; ``outcome``: the name of
-    the number guessed at each deal, in a game with a guess (``engine.phases.guess``)."""
+def observation_text(obs: dict) -> str:
+    """A one-line, human-readable form of ``State.observation(seat)`` (what a kind drawing a
+    number at the deal adds, its handler's ``observation_text``: :meth:`ObservationEncoder.text`)."""
     def cards(names) -> str:
         return " ".join(names) or "-"
 
@@ -452,10 +460,6 @@ def observation_text(obs: dict, outcome: str | None = None) -> str:
         parts.append(f"out {cards(obs['won_cards'])}")
     parts += [f"P{s} void {''.join(v)}" for s, v in enumerate(obs["voids"]) if v]
     parts += [f"{name} {'/'.join(map(str, counts))}" for name, counts in obs["counters"].items()]
-    guess = obs.get("guess")
-    if guess is not None:
-        parts.append(f"P{guess['player']} guessed {guess['guessed']}"
-                     + (f", {outcome} {obs[outcome]}" if outcome is not None else ""))
     parts.append(f"scores {'/'.join(map(str, obs['scores']))} (deal {'/'.join(map(str, obs['round_points']))})")
     if obs["result"] is not None:
         winner = obs["result"]["winner"]

@@ -6,7 +6,7 @@ import random
 
 from ..cards import iter_bits
 from ..engine.phases.auction import BID, blind_bids
-from ..engine.phases.guess import habitual_guess
+from ..engine.phases import habitual_action
 from ..tricks import beats
 from .params import bot_parameters
 
@@ -99,9 +99,9 @@ class GreedyBot:
             return claim
         if len(legal) == 1:
             return legal[0]
-        guess = habitual_guess(state)  # a probe one ply ahead would see the number guessed
-        if guess is not None:
-            return guess
+        habitual = habitual_action(state)  # e.g. a guess: a probe one ply ahead would see the number
+        if habitual is not None:
+            return habitual
         if not legal[0].startswith("play "):
             return self.best_declaration(state, legal)
         return self.best_play(state, legal)

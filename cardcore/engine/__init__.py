@@ -31,8 +31,9 @@ beside its behaviour, registered in :mod:`.phases.registry`, from which the rule
 (:func:`.phases.rules_schema`); a plugin registers its own through the hook
 ``register_phase_kinds``. Shipped: :mod:`.phases.tricks`, :mod:`.phases.deal`,
 :mod:`.phases.throw_in`, :mod:`.phases.auction`, :mod:`.phases.widow`, :mod:`.phases.name_trump`,
-:mod:`.phases.show_melds`, :mod:`.phases.discard`, :mod:`.phases.contract`, :mod:`.phases.guess`
-and :mod:`.phases.settle`.
+:mod:`.phases.show_melds`, :mod:`.phases.discard`, :mod:`.phases.contract` and
+:mod:`.phases.settle` (a kind only one game uses is that game's plugin's).
+:mod:`.drawn_number`: a number drawn by chance at the deal for such a kind, hidden until shown.
 
 :mod:`.moved` lets a plugin written before the phase kinds moved import them by their old names
 (``cardcore.engine.auction``), with a warning naming the new place.

@@ -12,14 +12,21 @@ import sys
 import warnings
 
 MOVED_MODULES = {f"cardcore.engine.{kind}": f"cardcore.engine.phases.{kind}"
-                 for kind in ("auction", "contract", "discard", "guess", "name_trump", "settle", "show_melds",
-                              "widow")}
+                 for kind in ("auction", "contract", "discard", "name_trump", "settle", "show_melds", "widow")}
+# Kinds that only one game's rules use left cardcore for that game's plugin, which registers them
+# (the hook register_phase_kinds).
+LEFT_FOR_A_PLUGIN = {"cardcore.engine.guess": "guess", "cardcore.engine.phases.guess": "guess"}
 
 
 class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds a moved module by its old name and loads it from its new one."""
 
     def find_spec(self, name, path=None, target=None):
+        if name in LEFT_FOR_A_PLUGIN:
+            raise ImportError(f"{name} is no longer part of cardcore: the phase kind {LEFT_FOR_A_PLUGIN[name]!r} "
+                              "is now the plugin's of the game that uses it, registered through the hook "
+                              "register_phase_kinds; a number drawn at the deal is cardcore.engine.drawn_number",
+                              name=name)
         return importlib.util.spec_from_loader(name, self) if name in MOVED_MODULES else None
 
     def create_module(self, spec):

@@ -17,7 +17,7 @@ import contextlib
 from typing import Literal
 
 from cardcore import IllegalAction, hookimpl
-from cardcore.engine.phases import next_phase
+from cardcore.engine.phases import ask, next_phase, play_on
 from cardcore.game import TrickGame
 from cardcore.ruleset import Source, Strict
 
@@ -42,8 +42,7 @@ class CloseStock:
         state.pending.pop(0)  # this step is taken (as every step kind's handler does)
         if not state.stock_left:  # the stock ran out: nothing to close, the phase ends
             return False
-        state.decision = CLOSE
-        state.current_player = seat
+        ask(state, CLOSE, seat)
         return True
 
     def legal_actions(self, state) -> list[str]:
@@ -60,10 +59,11 @@ class CloseStock:
         if args or verb not in (CLOSE, "pass"):
             raise IllegalAction(action, f"seat {seat} may close the stock now ('{CLOSE}') or 'pass' ({rule.source})")
         state.actions.append(verb)
-        state.decision = "play"
         if verb == CLOSE:
             state.rounds[-1]["closed_by"] = seat
             next_phase(state)  # the end game begins: no more draws, its obligations at once
+        else:
+            play_on(state)
 
 
 class ClosingStockGame(TrickGame):

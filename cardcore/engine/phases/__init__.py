@@ -34,13 +34,13 @@ the cards are dealt (``RulesFile.deal_phases``), before the first phase of play 
 and take no phase index of their own.
 """
 
-from .registry import (OFFERS, PHASE_KINDS, PHASE_SCHEMAS, decision_handler, enter_phase_named,  # noqa: F401
-                       next_phase, phase_of_kind, register_offer, register_phase_kind, rules_schema,
-                       unregister_phase_kind)
+from .registry import (OFFERS, PHASE_KINDS, PHASE_SCHEMAS, ask, decision_handler, enter_phase_named,  # noqa: F401
+                       habitual_action, log, next_phase, phase_of_kind, play_on, register_offer,
+                       register_phase_kind, rules_schema, score, unregister_phase_kind)
 
 
 # the kinds that ship with cardcore, each registered by its module
 # (in the order their tags are listed when a kind is unknown)
 from . import tricks  # noqa: E402,F401
 from . import auction, widow, name_trump, show_melds, contract, discard, settle  # noqa: E402,F401
-from . import deal, throw_in, guess  # noqa: E402,F401
+from . import deal, throw_in  # noqa: E402,F401

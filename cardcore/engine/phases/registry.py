@@ -97,6 +97,41 @@ def next_phase(state) -> None:
         state._end_round()
 
 
+def ask(state, decision: str, seat: int) -> None:
+    """Ask ``seat`` for a decision of ``decision`` (a kind's own): what a kind of a plugin calls,
+    rather than write the state's fields."""
+    state.decision = decision
+    state.current_player = seat
+
+
+def play_on(state) -> None:
+    """A decision asked before a trick is taken: play goes on, the leader to lead."""
+    state.decision = PLAY
+    state.current_player = state.leader
+
+
+def score(state, seat: int, points: int, label: str) -> None:
+    """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``)."""
+    state._score(seat, points, label)
+
+
+def log(state, kind: str, **fields) -> None:
+    """Log an event of ``kind`` (registered with :func:`cardcore.engine.events.register_event`),
+    when the state logs events."""
+    if state.log_events:
+        state._event(kind, **fields)
+
+
+def habitual_action(state) -> str | None:
+    """The action a decision of a kind's own calls for whatever the hand (its handler's
+    ``habitual(state)``), or None: a decision no search can improve and no bot may look into,
+    e.g. a guess of a number drawn already (a probe of the state would see it)."""
+    if state.result is not None:
+        return None
+    habitual = getattr(decision_handler(state.decision), "habitual", None)
+    return habitual(state) if habitual is not None else None
+
+
 def enter_phase_named(state, name: str) -> None:
     """Skip to the phase ``name`` (e.g. a contract won without play goes to the settlement)."""
     state.decision = PLAY
