@@ -18,8 +18,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...ruleset import DecisionPhase, Strict
 from ...errors import IllegalAction
+from ...ruleset import DecisionPhase, Strict
 from ..kinds import read_amount
 from .registry import next_phase, register_phase_kind
 

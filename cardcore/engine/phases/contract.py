@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ...ruleset import DecisionPhase, Strict
 from ...errors import IllegalAction
+from ...ruleset import DecisionPhase, Strict
 from .auction import auction_data
 from .registry import enter_phase_named, next_phase, phase_of_kind, register_offer, register_phase_kind
 

@@ -12,9 +12,9 @@ from pydantic import Field
 
 from itertools import combinations
 
-from ...ruleset import DecisionPhase
 from ...cards import iter_bits
 from ...errors import CardcoreError, IllegalAction
+from ...ruleset import DecisionPhase
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 

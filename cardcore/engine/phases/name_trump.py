@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ...ruleset import DecisionPhase
 from ...errors import CardcoreError, IllegalAction
+from ...ruleset import DecisionPhase
 from .registry import next_phase, register_phase_kind
 
 

@@ -19,8 +19,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ...ruleset import DecisionPhase, Strict
 from ...cards import iter_bits
+from ...ruleset import DecisionPhase, Strict
 from .auction import ANNULLED, auction_data  # noqa: F401  (ANNULLED: read here with OUTCOMES)
 from .registry import register_phase_kind
 

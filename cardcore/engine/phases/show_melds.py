@@ -8,9 +8,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...ruleset import DecisionPhase
 from ...cards import iter_bits
 from ...melds import best_meld_set
+from ...ruleset import DecisionPhase
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 
