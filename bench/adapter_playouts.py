@@ -30,7 +30,7 @@ from types import SimpleNamespace
 import pyspiel
 
 from cardcore import game_names, load_game
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.phases.auction import BID, blind_bids
 from cardcore.adapters import openspiel as adapter
 
 def yardstick_dir() -> Path:

@@ -26,7 +26,7 @@ import random
 import time
 
 from cardcore import game_names, load_game
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.phases.auction import BID, blind_bids
 
 
 def warmed(game_string: str):

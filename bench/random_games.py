@@ -13,7 +13,7 @@ import random
 import sys
 
 from cardcore import load_game
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.phases.auction import BID, blind_bids
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ import random
 import sys
 
 from cardcore import load_game
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.phases.auction import BID, blind_bids
 game = load_game(sys.argv[2] if len(sys.argv) > 2 else "penchant")
 games = int(sys.argv[1])
 rng = random.Random(1)

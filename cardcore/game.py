@@ -26,6 +26,8 @@ from .errors import OptionError, RulesError
 from .extends import load_rules_yaml
 from .melds import MeldScore, MeldTable
 from .options import OptionSet, OptionSpec, format_game_string
+from .engine.phases import rules_schema
+from .plugins import load_kinds
 from .ruleset import RulesFile
 from .seats import Table
 from .state import State
@@ -118,7 +120,8 @@ def _check_switch_branches(sourced: Sourced, option_set: OptionSet) -> None:
 
 
 def _validate_resolved(resolved: Sourced, plugin_model) -> RulesFile:
-    rules = validate(RulesFile, resolved)
+    load_kinds()  # the plugins' phase and step kinds, before the schema is built from them
+    rules = validate(rules_schema(), resolved)
     if plugin_model is not None:
         wrapper = create_model(
             "PluginSection", __config__=ConfigDict(extra="ignore"), plugin=(plugin_model, ...)
@@ -362,20 +365,6 @@ def _compiled(cls: type[TrickGame], options: tuple) -> RulesFile:
     return _scaled(_validate_resolved(resolve(source.sourced, dict(options)), cls.plugin_model))
 
 
-def _scaled_phase(phase, scale):
-    if phase.kind == "auction":
-        return phase.model_copy(update={"opening": phase.opening.model_copy(
-            update={"minimum": scale(phase.opening.minimum)}), "step": scale(phase.step)})
-    if phase.kind == "settle" and phase.stake is not None:
-        stake = phase.stake
-        return phase.model_copy(update={"stake": stake.model_copy(
-            update={"base_bid": scale(stake.base_bid), "bracket": scale(stake.bracket)})})
-    if phase.kind == "guess":
-        return phase.model_copy(update={"awards": [a.model_copy(update={"points": scale(a.points)})
-                                                   for a in phase.awards]})
-    return phase
-
-
 def scale_points(points: int, factor: float) -> int:
     """A score in a scaled count: never scaled to nothing (a 5 divided by 10 is 1, not 0)."""
     return max(1, round(points * factor)) if points else 0
@@ -404,8 +393,8 @@ def _scaled(rules: RulesFile) -> RulesFile:
         "game_end": rules.game_end.model_copy(update={"target": scale(rules.game_end.target),
                                                       "raise_by": scale(rules.game_end.raise_by)}),
     }
-    if any(p.kind in ("auction", "settle") for p in rules.phases):  # bids and stake brackets
-        update["phases"] = [_scaled_phase(p, scale) for p in rules.phases]
+    # each kind scales its own points (bids, stake brackets: PhaseBase.scaled)
+    update["phases"] = [p.scaled(scale) for p in rules.phases]
     if rules.turnup is not None:
         tu = rules.turnup
         update["turnup"] = tu.model_copy(update={
@@ -413,5 +402,5 @@ def _scaled(rules: RulesFile) -> RulesFile:
             for name in ("turned_points", "exchange_points", "last_card_points", "play_points")})
     scaled = rules.model_copy(update=update)
     # the phases done as the cards are dealt (a guess's awards) are kept apart from the fields
-    scaled._deal_phases = tuple(_scaled_phase(p, scale) for p in rules.deal_phases)
+    scaled._deal_phases = tuple(p.scaled(scale) for p in rules.deal_phases)
     return scaled

@@ -57,6 +57,31 @@ def register_bots(register):
 
 
 @hookspec
+def register_phase_kinds(register):
+    """Register phase kinds of this plugin's own, which its games' rules files may then name.
+
+    :param register: call ``register(kind, handler, schema)`` once for each kind. ``kind`` is
+        the name a rules file's phase gives as ``kind:``; ``schema`` the pydantic model of such a
+        phase (a subclass of :class:`cardcore.ruleset.DecisionPhase`, or of
+        :class:`cardcore.ruleset.PhaseBase`, with the field ``kind: Literal["<kind>"]``);
+        ``handler`` what the phase does (see :mod:`cardcore.engine.phases`: ``enter``, ``over``,
+        and for a decision of its own ``decisions``, ``legal_actions``, ``apply``). Rules files
+        are checked against the kinds of every plugin loaded; a name another plugin or cardcore
+        took already is refused with a warning.
+    """
+
+
+@hookspec
+def register_step_kinds(register):
+    """Register after-trick step kinds of this plugin's own (see :mod:`cardcore.engine.steps`).
+
+    :param register: call ``register(kind, handler, schema)`` once for each kind: ``schema`` a
+        pydantic model with the field ``step: Literal["<kind>"]``, ``handler(state, step, seat)
+        -> bool`` what the step does (True when it leaves a decision due).
+    """
+
+
+@hookspec
 def register_commands(cli):
     """Add commands to the ``cardcore`` command line.
 

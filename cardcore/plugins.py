@@ -70,6 +70,13 @@ class BotEntry:
 
 
 _manager: pluggy.PluginManager | None = None
+_loading = False  # the entry points are being loaded (a plugin's import may read rules)
+_kinds_loaded = False  # the plugins' phase and step kinds are registered
+# (phase or step, kind) -> the plugin that registered it
+_plugin_kinds: dict[tuple[str, str], str] = {}
+# the plugins added in-process (register_plugin), whose kinds a reset forgets: an installed
+# plugin's stay registered, so that a game made before the reset still finds them
+_in_process: set[str] = set()
 _games: dict[str, GameEntry] | None = None
 _bots: dict[str, BotEntry] | None = None
 _bot_variants: dict[str, list[BotEntry]] = {}
@@ -128,11 +135,16 @@ def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> bool:
 
 def get_plugin_manager() -> pluggy.PluginManager:
     """The process-wide plugin manager, with the entry-point plugins loaded on first use."""
-    global _manager
+    global _manager, _loading
     if _manager is None:
         pm = make_plugin_manager()
-        load_plugins(pm)
+        _loading = True
+        try:
+            load_plugins(pm)
+        finally:
+            _loading = False
         _manager = pm
+        load_kinds()
     return _manager
 
 
@@ -140,6 +152,53 @@ def reset_plugins() -> None:
     """Forget the manager and registries, so the next call loads plugins afresh (for tests)."""
     global _manager, _games, _bots
     _manager = _games = _bots = None
+    _forget_kinds()
+
+
+def load_kinds() -> None:
+    """Register the phase and step kinds of every plugin (hooks ``register_phase_kinds`` and
+    ``register_step_kinds``), once: rules files are checked against them."""
+    global _kinds_loaded
+    if _kinds_loaded or _loading:
+        return
+    from cardcore.engine import phases, steps
+
+    _kinds_loaded = True
+    get_plugin_manager()
+    for hook, what, register in (("register_phase_kinds", "phase", phases.register_phase_kind),
+                                 ("register_step_kinds", "step", steps.register_step)):
+        def make_register(plugin: str, what=what, register=register) -> Callable[..., None]:
+            def register_kind(kind: str, handler: Any, schema: type) -> None:
+                owner = _plugin_kinds.get((what, kind))
+                if owner == plugin:
+                    return  # the same plugin, asked again
+                try:
+                    register(kind, handler, schema)
+                except (ValueError, KeyError, TypeError) as exc:
+                    taken = f"plugin {owner!r}" if owner else "cardcore"
+                    why = f"{taken} registered it already" if "already" in str(exc) else _one_line(exc)
+                    _problem(f"{what} kind {kind!r} of plugin {plugin!r} ignored: {why}")
+                    return
+                _plugin_kinds[(what, kind)] = plugin
+            return register_kind
+
+        _call_each(hook, "register", make_register)
+
+
+def _forget_kinds() -> None:
+    """Unregister the kinds of the plugins added in-process (cardcore's own and the installed
+    plugins' stay), so that they go with their plugin; the next load asks every plugin again."""
+    global _kinds_loaded
+    _kinds_loaded = False
+    gone = [(what, kind) for (what, kind), plugin in _plugin_kinds.items() if plugin in _in_process]
+    _in_process.clear()
+    if not gone:
+        return
+    from cardcore.engine import phases, steps
+
+    for what, kind in gone:
+        (phases.unregister_phase_kind if what == "phase" else steps.unregister_step)(kind)
+        del _plugin_kinds[(what, kind)]
 
 
 def register_plugin(obj: object, name: str | None = None) -> str | None:
@@ -148,11 +207,15 @@ def register_plugin(obj: object, name: str | None = None) -> str | None:
     ``name`` defaults to the module's name. Returns the name it was registered
     under, or None when it was left out (with a warning, as for entry points).
     """
-    global _games, _bots
+    global _games, _bots, _kinds_loaded
     if name is None:
         name = getattr(obj, "__name__", None) or f"{type(obj).__module__}.{type(obj).__qualname__}"
     ok = _register(get_plugin_manager(), obj, name)
+    if ok:
+        _in_process.add(name)
     _games = _bots = None
+    _kinds_loaded = False
+    load_kinds()  # its kinds, before a rules file or a game names them
     return name if ok else None
 
 

@@ -183,48 +183,28 @@ class TurnTrumpStep(Strict):
 Step = Annotated[Union[DeclareStep, DrawStep, TurnTrumpStep], Field(discriminator="step")]
 
 
-class ShowMeldsAtPlay(Strict):
-    """Every player's best set of melds scored as he plays his card to the first trick."""
+class PhaseBase(Strict):
+    """The schema of a phase of some kind, as a rules file writes it. Each kind's schema is
+    declared in the kind's own module (``cardcore/engine/phases/<kind>.py``, or a plugin's) and
+    registered with its behaviour; :func:`cardcore.engine.phases.rules_schema` builds the
+    ``phases`` field of :class:`RulesFile` from what is registered."""
 
-    who: Literal["every-player"] = "every-player"
-    when: Literal["own-first-play"] = "own-first-play"
-    choice: Literal["best-set"] = "best-set"
-    source: Source
+    # Done as the cards are dealt, before the first phase of play, at this place among such
+    # kinds (the deal 0): such a phase takes no phase index of its own. None: a phase of play.
+    deal_order: ClassVar[int | None] = None
 
+    def most_points(self) -> int:
+        """The most a phase of this kind scores a deal by itself, for the bid ceiling: nothing,
+        unless the kind says more."""
+        return 0
 
-class PhaseRule(Strict):
-    """A phase of tricks. ``kind`` names its handler (``cardcore.engine.phases``); the phases of
-    other kinds (an auction, a widow, naming trump...) are the models after this one."""
-
-    kind: Literal["tricks"] = "tricks"
-    name: str
-    until: Literal["stock-empty", "hands-empty"]
-    follow: str
-    follow_or_trump: bool = False
-    win_when_trump_led: bool = Field(
-        False, description="beat the card winning the trick when a trump was led (besides the letters' R)")
-    show_melds: ShowMeldsAtPlay | None = None
-    play_from_tableau: bool = False
-    on_start: list[Literal["tableau-to-hand"]] = []
-    leader: Literal["last-trick-winner"] = "last-trick-winner"
-    ranks: list[str] | None = Field(
-        None, description="this phase's trick order of the ranks, low to high, where it is not the deck's "
-                          "(e.g. the Ten at whist rank, below the Jack)")
-    after_trick: list[Step] = []
-    source: Source
-
-    @field_validator("follow")
-    @classmethod
-    def _letters(cls, v: str) -> str:
-        FollowRule.parse(v)
-        return v
-
-    @property
-    def follow_rule(self) -> FollowRule:
-        return FollowRule.parse(self.follow, self.follow_or_trump, self.win_when_trump_led)
+    def scaled(self, scale) -> "PhaseBase":
+        """This phase with ``score_scale`` applied to the scores it holds (``scale(points)``),
+        where it holds any: a bid, a stake's bracket, an award."""
+        return self
 
 
-class DecisionPhase(Strict):
+class DecisionPhase(PhaseBase):
     """A phase in which no trick is played (an auction, a widow, naming trump, a settlement).
     It answers what code listing every phase asks of a phase of tricks: no trick obligation,
     no after-trick steps."""
@@ -241,232 +221,6 @@ class DecisionPhase(Strict):
     def follow_rule(self) -> FollowRule:
         return FollowRule.parse("ftr")
 
-
-class Opening(Strict):
-    minimum: int = Field(ge=1)
-    may_pass: bool = True
-
-
-class AuctionPhase(DecisionPhase):
-    """Bids from eldest (``bid N``, ``pass``): each bid a multiple of ``step`` above the last, a
-    passer out for good, until one bidder is left. He is the declarer, his bid the contract."""
-
-    kind: Literal["auction"]
-    first: Literal["eldest"] = "eldest"
-    opening: Opening
-    step: int = Field(10, ge=1)
-    passer: Literal["out"] = "out"
-    ends_when: Literal["one-bidder-left"] = "one-bidder-left"
-    all_pass: Literal["annul-and-next-deals"] | None = None
-    actions: list[str] = []
-
-    def describe(self) -> str:
-        return (f"bids from eldest, 'bid N' (at least {self.opening.minimum}, rising by {self.step}, no higher than "
-                "the most a side can make in a deal) or 'pass'; "
-                "a passer is out; the last bidder left is the declarer"
-                + ("" if self.opening.may_pass else "; eldest may not pass")
-                + ("; if all pass the deal is annulled and the next seat deals" if self.all_pass else ""))
-
-
-class WidowPhase(DecisionPhase):
-    kind: Literal["widow"]
-    to: Literal["bidder"] = "bidder"
-    face_up: bool = True
-
-    def describe(self) -> str:
-        return "the widow is turned face up and taken by the declarer"
-
-
-class NameTrumpPhase(DecisionPhase):
-    kind: Literal["name-trump"]
-    who: Literal["bidder"] = "bidder"
-    actions: list[str] = []
-
-    def describe(self) -> str:
-        return "the declarer names trumps: 'trump S'"
-
-
-class ShowMeldsPhase(DecisionPhase):
-    kind: Literal["show-melds"]
-    who: list[Literal["bidder"]] = ["bidder"]
-    from_: Literal["hand-and-widow"] = Field("hand-and-widow", alias="from")
-    choice: Literal["best-set"] = "best-set"
-
-    def describe(self) -> str:
-        return "the declarer's best set of melds is shown and scored (a card once in each class of meld)"
-
-
-class ConcedeRule(Strict):
-    action: Literal["concede"] = "concede"
-    when: Literal["before-discard"] = "before-discard"
-    penalty: Literal["single"] = "single"
-
-
-class ContractPhase(DecisionPhase):
-    kind: Literal["contract"]
-    who: Literal["bidder"] = "bidder"
-    fulfilled_by_melds: Literal["win-without-play"] = "win-without-play"
-    concede: ConcedeRule | None = None
-
-    def describe(self) -> str:
-        return ("melds reaching the bid win it without play"
-                + ("; otherwise the declarer may 'concede' at once, for a single stake" if self.concede else ""))
-
-
-class DiscardPhase(DecisionPhase):
-    kind: Literal["discard"]
-    who: Literal["bidder"] = "bidder"
-    count: int = Field(ge=1)
-    not_from: Literal["melds-shown"] = "melds-shown"
-    counters_to: Literal["bidder"] = "bidder"
-    action: str = ""
-
-    def describe(self) -> str:
-        return (f"the declarer lays {self.count} cards aside face down ('discard C C C'), none from his melds; "
-                "their counters count for him")
-
-
-class StakeRule(Strict):
-    base_bid: int
-    base: int = 1
-    per_50: int
-    bracket: int = Field(50, ge=1, description="the further bid each per_50 is added for (scaled as the bids)")
-
-
-class BiddingSideRule(Strict):
-    made: Literal["points-at-least-bid"] = "points-at-least-bid"
-    if_made: Literal["add-points"] = "add-points"
-    if_set: Literal["subtract-bid"] = "subtract-bid"
-
-
-class OpponentsRule(Strict):
-    took_a_trick: Literal["add-points"] = "add-points"
-    took_no_trick: Literal["add-nothing"] = "add-nothing"
-
-
-class SettlePhase(DecisionPhase):
-    """The deal's points against the contract. ``per: seat``: the declarer is paid a stake by each
-    opponent (or pays it). ``per: side``: the bidding side scores its points or loses its bid,
-    first; then the opponents score theirs if they took a trick."""
-
-    kind: Literal["settle"]
-    points: list[Literal["melds", "counters-won", "counters-discarded", "last-trick"]]
-    per: Literal["seat", "side"] = "seat"
-    made: Literal["points-at-least-bid"] = "points-at-least-bid"
-    stake: StakeRule | None = None
-    settlement: Literal["each-opponent"] = "each-opponent"
-    made_pays: Literal["stake"] = "stake"
-    failed_pays: Literal["double-stake"] = "double-stake"
-    conceded_pays: Literal["stake"] = "stake"
-    order: list[Literal["bidding-side", "opponents"]] = ["bidding-side", "opponents"]
-    bidding_side: BiddingSideRule | None = None
-    bidding_side_reaches_target: Literal["wins-and-opponents-add-nothing"] = "wins-and-opponents-add-nothing"
-    opponents: OpponentsRule | None = None
-
-    def describe(self) -> str:
-        if self.per == "seat":
-            return (f"the bid is made with melds, counters and the last trick; stake {self.stake.base} at "
-                    f"{self.stake.base_bid} plus {self.stake.per_50} per further {self.stake.bracket}: made, each opponent pays "
-                    "the declarer one stake; failed, he pays each two; conceded, one")
-        return ("the bidding side first: its points if they reach the bid, else minus the bid; the target "
-                "reached, it wins; else the opponents score their points if they took a trick")
-
-    @model_validator(mode="after")
-    def _per(self) -> "SettlePhase":
-        if self.per == "seat" and self.stake is None:
-            raise ValueError("a settlement per seat needs its stake")
-        if self.per == "side" and (self.bidding_side is None or self.opponents is None):
-            raise ValueError("a settlement per side needs bidding_side and opponents")
-        return self
-
-
-class DealPhase(DecisionPhase):
-    """The deal, as the ``deal`` section says (hands, widow, turn-up), then trump as the ``trump``
-    section says (the turn-up's suit, the stock's top card turned). It asks no decision."""
-
-    kind: Literal["deal"]
-
-    def describe(self) -> str:
-        return "the cards are dealt (hands, and the widow or turn-up where there is one) and trump is found"
-
-
-class ThrowInPhase(DecisionPhase):
-    """Before the first lead, from the leader, each player the ``throw_in`` section allows may
-    throw in the hand for a fresh deal (``throw-in``) or ``pass``."""
-
-    kind: Literal["throw-in"]
-
-    def describe(self) -> str:
-        return "before the first lead, a player without the ranks the throw-in rule names may throw in or pass"
-
-
-class GuessAward(Strict):
-    """Points a guess phase awards: to ``seat`` (``guesser`` or ``dealer``) when the guess is
-    right (``when: guess-right``) or when the outcome is the aim itself (``when: aim``)."""
-
-    when: Literal["guess-right", "aim"]
-    seat: Literal["guesser", "dealer"]
-    points: int = Field(ge=0)
-    label: str = Field(min_length=1)
-    source: Source
-
-
-class GuessPhase(DecisionPhase):
-    """A number drawn by chance as the cards are dealt (kept in the deal's record as
-    ``outcome``), aimed at ``aim`` and off it by up to ``spread`` either way, each value as
-    likely; before the first lead ``who`` guesses it (``guess N``), it is shown to all, and
-    ``awards`` score. ``enabled: false`` (an option's agreement): no such phase."""
-
-    kind: Literal["guess"]
-    enabled: bool = True
-    outcome: str = Field(pattern=r"^[a-z][a-z_]*$", description="the deal's field holding the number drawn")
-    what: str = Field(min_length=1, description="what the number counts, in words")
-    aim: int = Field(ge=0)
-    spread: int = Field(ge=1)
-    who: Literal["non-dealer"] = "non-dealer"
-    awards: list[GuessAward] = []
-
-    @model_validator(mode="after")
-    def _in_range(self) -> "GuessPhase":
-        if self.spread > self.aim:
-            raise LocatedValueError(f"spread {self.spread} exceeds aim {self.aim}: a count below 0", "spread")
-        return self
-
-    @property
-    def low(self) -> int:
-        return self.aim - self.spread
-
-    @property
-    def high(self) -> int:
-        return self.aim + self.spread
-
-    def describe(self) -> str:
-        awards = "; ".join(f"{a.label} {a.points} to the {a.seat}"
-                           + (" if the guess is right" if a.when == "guess-right" else f" if it is {self.aim}")
-                           for a in self.awards)
-        return (f"{self.what} is drawn by chance, {self.aim} give or take {self.spread} ({self.low} to {self.high}, "
-                f"each as likely); before the first lead the {self.who} guesses it ('guess N'), then it is "
-                f"shown: {awards}")
-
-
-# Kinds done as the cards are dealt, before the first phase of play, in this order: they take no
-# phase index of their own (a throw-in is offered, and a guess asked, while the first phase of
-# play has begun).
-DEAL_PHASE_KINDS = ("deal", "throw-in", "guess")
-
-
-def _phase_kind(value) -> str:
-    return value.get("kind", "tricks") if isinstance(value, dict) else getattr(value, "kind", "tricks")
-
-
-AnyPhase = Annotated[
-    Union[Annotated[PhaseRule, Tag("tricks")], Annotated[AuctionPhase, Tag("auction")],
-          Annotated[WidowPhase, Tag("widow")], Annotated[NameTrumpPhase, Tag("name-trump")],
-          Annotated[ShowMeldsPhase, Tag("show-melds")], Annotated[ContractPhase, Tag("contract")],
-          Annotated[DiscardPhase, Tag("discard")], Annotated[SettlePhase, Tag("settle")],
-          Annotated[DealPhase, Tag("deal")], Annotated[ThrowInPhase, Tag("throw-in")],
-          Annotated[GuessPhase, Tag("guess")]],
-    Discriminator(_phase_kind)]
 
 
 class MeldRule(Strict):
@@ -659,7 +413,7 @@ class RulesFile(Strict):
     """A whole rules file. ``options`` and ``presets`` are read separately, before switches.
 
     The file lists its phases in the order of the rule book; those done as the cards are dealt
-    (:data:`DEAL_PHASE_KINDS`: the deal, the throw-in), which come first, are ``deal_phases``,
+    (``PhaseBase.deal_order``: the deal, the throw-in), which come first, are ``deal_phases``,
     and ``phases`` are the rest, the phases of play (``State.phase`` indexes them)."""
 
     schema_version: Literal[1] = Field(alias="schema")
@@ -680,7 +434,10 @@ class RulesFile(Strict):
     carte_blanche: CarteBlancheRule | None = None
     card_points: list[CardPointsRule] = []
     trump: TrumpRule
-    phases: list[AnyPhase] = Field(min_length=1)
+    # each phase as its kind's schema says: the registered kinds fill in this field's type and
+    # phase_schemas (engine.phases.rules_schema); this base class knows none
+    phases: list[PhaseBase] = Field(min_length=1)
+    phase_schemas: ClassVar[dict[str, type[PhaseBase]]] = {}
     score_scale: ScoreScale | None = None
     melds: list[MeldRule] = []
     # each-class-once: melds are shown as a best set, a card in at most one meld of each class
@@ -816,8 +573,8 @@ class RulesFile(Strict):
         if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
             raise LocatedValueError("sequence_order must list exactly the deck's ranks", "sequence_order")
         # last, so that every complaint above names a phase by its place in the file
-        dealt = 0  # the phases listed as done at the deal, a disabled guess among them
-        while dealt < len(self.phases) and self.phases[dealt].kind in DEAL_PHASE_KINDS:
+        dealt = 0  # the phases listed as done at the deal, a disabled one among them
+        while dealt < len(self.phases) and self.phases[dealt].deal_order is not None:
             dealt += 1
         object.__setattr__(self, "phases", self.phases[dealt:])
         return self
@@ -884,21 +641,29 @@ class RulesFile(Strict):
                     f"size that leaves a multiple of {per_trick} in the stock", "deal", "hand_size")
             break  # the stock is empty after this phase
 
+    @classmethod
+    def deal_phase_kinds(cls) -> tuple[str, ...]:
+        """The kinds done as the cards are dealt, in their order (``PhaseBase.deal_order``)."""
+        dealt = [(schema.deal_order, kind) for kind, schema in cls.phase_schemas.items()
+                 if schema.deal_order is not None]
+        return tuple(kind for _, kind in sorted(dealt))
+
     def _check_deal_phases(self) -> None:
         """The deal and the throw-in come first, in that order, each at most once; a throw-in
         phase and the throw_in section (which hands may be thrown in) go together."""
         kinds = [p.kind for p in self.phases]
+        deal_kinds = self.deal_phase_kinds()
         dealt = 0
-        while dealt < len(kinds) and kinds[dealt] in DEAL_PHASE_KINDS:
+        while dealt < len(kinds) and kinds[dealt] in deal_kinds:
             dealt += 1
         for i, kind in enumerate(kinds):
-            if kind in DEAL_PHASE_KINDS and i >= dealt:
+            if kind in deal_kinds and i >= dealt:
                 raise LocatedValueError(f"a {kind} phase is done as the cards are dealt: list it before the "
                                         "phases of play", "phases", i, "kind")
-        if kinds[:dealt] != [k for k in DEAL_PHASE_KINDS if k in kinds[:dealt]] or (dealt and kinds[0] != "deal"):
+        if kinds[:dealt] != [k for k in deal_kinds if k in kinds[:dealt]] or (dealt and kinds[0] != "deal"):
             raise LocatedValueError(f"the phases done as the cards are dealt come in this order, each once: "
-                                    f"{', '.join(DEAL_PHASE_KINDS[:-1])} (the deal first), then a "
-                                    f"{DEAL_PHASE_KINDS[-1]}", "phases", 0, "kind")
+                                    f"{', '.join(deal_kinds[:-1])} (the deal first), then a "
+                                    f"{deal_kinds[-1]}", "phases", 0, "kind")
         if dealt == len(kinds):
             raise LocatedValueError("no phase of play: a deal needs a phase of tricks or decisions after it",
                                     "phases")
@@ -909,8 +674,41 @@ class RulesFile(Strict):
         if self.throw_in is not None and not throw_in:
             raise LocatedValueError("the throw_in section needs a throw-in phase, listed after the deal phase",
                                     "throw_in")
-        if throw_in and "guess" in kinds[:dealt]:
-            raise LocatedValueError("a guess and a throw-in in one deal are not supported: each asks its "
-                                    "decision before the first lead", "phases", kinds.index("guess"), "kind")
-        # a guess not agreed (enabled: false) is no phase of this game
+        asking = [i for i in range(dealt) if self.phases[i].deal_order]  # all but the deal itself
+        if len(asking) > 1:
+            first, second = (kinds[i] for i in asking[:2])
+            raise LocatedValueError(f"a {first} and a {second} in one deal are not supported: each asks its "
+                                    "decision before the first lead", "phases", asking[1], "kind")
+        # a phase not agreed (enabled: false: one by agreement, not agreed) is no phase of this game
         self._deal_phases = tuple(p for p in self.phases[:dealt] if getattr(p, "enabled", True))
+
+
+# The schemas of the phase kinds moved to their kinds' modules (cardcore/engine/phases/<kind>.py);
+# a plugin written before still finds them here by name, with a warning naming the new place.
+_MOVED_SCHEMAS = {
+    "PhaseRule": "tricks", "ShowMeldsAtPlay": "tricks", "DealPhase": "deal", "ThrowInPhase": "throw_in",
+    "Opening": "auction", "AuctionPhase": "auction", "WidowPhase": "widow", "NameTrumpPhase": "name_trump",
+    "ShowMeldsPhase": "show_melds", "ConcedeRule": "contract", "ContractPhase": "contract",
+    "DiscardPhase": "discard", "StakeRule": "settle", "BiddingSideRule": "settle", "OpponentsRule": "settle",
+    "SettlePhase": "settle",
+}
+
+
+def __getattr__(name: str):
+    import importlib
+    import warnings
+
+    if name in _MOVED_SCHEMAS:
+        module = f"cardcore.engine.phases.{_MOVED_SCHEMAS[name]}"
+        warnings.warn(f"cardcore.ruleset.{name} is now {module}.{name}: each phase kind's schema is in its "
+                      "kind's module", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(module), name)
+    if name in ("AnyPhase", "DEAL_PHASE_KINDS"):
+        schema = importlib.import_module("cardcore.engine.phases").rules_schema()
+        warnings.warn(f"cardcore.ruleset.{name} is built from the kinds registered now: "
+                      "cardcore.engine.phases.rules_schema() (its phases field, its deal_phase_kinds())",
+                      DeprecationWarning, stacklevel=2)
+        if name == "DEAL_PHASE_KINDS":
+            return schema.deal_phase_kinds()
+        return schema.model_fields["phases"].annotation.__args__[0]
+    raise AttributeError(f"module 'cardcore.ruleset' has no attribute {name!r}")

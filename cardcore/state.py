@@ -24,8 +24,8 @@ from .engine.events import EventsMixin
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
 from .engine.moves import MovesMixin
-from .engine import auction, contract, discard, guess, name_trump, settle, show_melds, widow  # noqa: F401  (phase kinds)
 from .engine.phases import OFFERS, decision_handler
+from .engine.phases.auction import auction_data
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin
 from .engine.trickplay import TrickPlayMixin
@@ -98,6 +98,14 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         """The deck whose strengths rank this phase's tricks (e.g. Bezique's Ten at whist rank
         in the end game): the one to judge which card beats which."""
         return self.game.trick_decks[self.phase]
+
+    # What an auction keeps for the deal (engine.phases.auction.AuctionData), read as fields of
+    # the state by bots and the hooks' view: the contract (None without one), the bids, the
+    # settlement's outcome and the cards of the declarer's melds shown.
+    contract = property(lambda self: _contract_field(self, "contract", None))
+    bids = property(lambda self: _contract_field(self, "bids", ()))
+    outcome = property(lambda self: _contract_field(self, "outcome", None))
+    shown = property(lambda self: _contract_field(self, "shown", 0))
 
     @property
     def stock_left(self) -> int:
@@ -271,6 +279,11 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return "none"
         s = self.deck.suits[self.trump]
         return f"{s} ({SUIT_NAMES[s]})"
+
+
+def _contract_field(state, name: str, none):
+    data = auction_data(state)
+    return none if data is None else getattr(data, name)
 
 
 def _round_out(r: dict) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.phases.auction import BID, blind_bids
 
 
 def cards(text) -> list[str]:
@@ -73,7 +73,7 @@ def finish_turn(s):
 
 def random_action(state, rng) -> str:
     """A uniformly random legal action, as the random bot draws it: at a bid among pass and the
-    two lowest bids (engine.auction.blind_bids). Drawn from every bid up to the ceiling, nearly
+    two lowest bids (engine.phases.auction.blind_bids). Drawn from every bid up to the ceiling, nearly
     every contract fails, and in Partnership Auction Pinochle both sides' totals then fall for
     ever, short of the target."""
     legal = state.legal_actions()

@@ -179,7 +179,7 @@ def test_the_graph_sees_lazy_and_relative_imports():
     assert "cardcore.errors" in graph["cardcore.records"]
     assert "cardcore" in graph["cardcore.records"]  # `from . import load_game` inside replay()
     # importing a module of another package runs that package's __init__ first
-    assert "cardcore.engine" not in graph["cardcore.engine.auction"]
+    assert "cardcore.engine" not in graph["cardcore.engine.phases.auction"]
     assert "cardcore.engine" in graph["cardcore.state"]
 
 

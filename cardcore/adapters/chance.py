@@ -68,8 +68,8 @@ from dataclasses import dataclass, field
 
 from .. import IllegalAction, load_game
 from ..cards import iter_bits
-from ..engine import guess
-from ..engine.discard import DISCARD
+from ..engine import drawn_number
+from ..engine.phases.discard import DISCARD
 from ..engine.kinds import DECLARE
 from ..engine.void_fit import VoidFit
 from ..melds import best_meld_set
@@ -79,7 +79,7 @@ from .encoding import DEFAULT_MAX_DEALS, ActionTable, ObservationEncoder, cut_of
 
 CHANCE, TERMINAL = -1, -4  # OpenSpiel's player ids for chance and terminal nodes
 DEALER, HAND, TURNUP, PREFIX, STOCK = "dealer", "hand", "turnup", "prefix", "stock"
-NUMBER = "number"  # a number drawn at the deal for a guess phase (engine.guess)
+NUMBER = "number"  # a number drawn at the deal for a phase kind of its own (engine.drawn_number)
 RESAMPLE_TRIES = 50  # rejection tries before the backtracking search (see _Resampler)
 SEARCH_BUDGET = 50_000  # actions the backtracking search may replay
 RESTART_BUDGET = 200  # actions one run of that search may replay before it starts afresh
@@ -98,7 +98,7 @@ class ChanceGame:
         self.hand_size = game.rules.deal.hand_size
         self.turnup = game.rules.deal.turnup
         self.turned_at_start = State.stock_turned_at_deal_start(game.rules)
-        self.guess = guess.guess_rule(game)  # a number drawn after the cards, or None
+        self.number = drawn_number.drawn_number_rule(game)  # a number drawn after the cards, or None
         self.max_deals = max_deals
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
@@ -126,7 +126,7 @@ class _Build:
     hands: list[list[int]]
     turnup: int | None = None
     prefix: list[int] = field(default_factory=list)  # the first stock cards, top first
-    number: int | None = None  # a guess phase's number (NUMBER)
+    number: int | None = None  # the number drawn at the deal (NUMBER)
 
     def copy(self) -> "_Build":
         return _Build(self.dealer, [list(h) for h in self.hands], self.turnup, list(self.prefix), self.number)
@@ -146,8 +146,8 @@ class _Build:
             out["widow"] = [names[c] for c in stock[:widow]]
         if self.turnup is not None:
             out["turnup"] = names[self.turnup]
-        if g.guess is not None:
-            out[g.guess.outcome] = self.number
+        if g.number is not None:
+            out[g.number.outcome] = self.number
         return out
 
 
@@ -224,7 +224,7 @@ class ChanceState:
         if kind == DEALER:
             return [(seat, 1.0 / self.g.n) for seat in range(self.g.n)]
         if kind == NUMBER:  # each number as likely
-            numbers = range(self.g.guess.low, self.g.guess.high + 1)
+            numbers = range(self.g.number.low, self.g.number.high + 1)
             return [(number, 1.0 / len(numbers)) for number in numbers]
         deck = self.g.deck
         if kind == STOCK:
@@ -342,7 +342,7 @@ class ChanceState:
             return (TURNUP, None)
         if len(b.prefix) < self.g.turned_at_start:
             return (PREFIX, None)
-        if self.g.guess is not None and b.number is None:
+        if self.g.number is not None and b.number is None:
             return (NUMBER, None)
         return None
 
@@ -417,8 +417,8 @@ class ChanceState:
                 self._public(f"P{event['seat']} shows {event['name']} {' '.join(event['cards'])}")
             elif kind == DISCARD:
                 self.log.append((event["seat"], "", f"P{event['seat']} discards"))
-            elif kind == guess.GUESS:  # the number, shown to all once guessed
-                self._public(f"{event['what']}: {event['outcome']}")
+            elif self.g.number is not None and kind == self.g.number.kind:  # the number, shown to all
+                self._public(f"{self.g.number.what}: {event['outcome']}")
             elif kind == "score" and event.get("cards"):  # cards shown as they score (carte blanche)
                 self._public(f"P{event['seat']} shows {event['source']} {' '.join(event['cards'])}")
 
@@ -454,7 +454,7 @@ class ChanceState:
         if kind == DEALER:
             return f"first dealer P{action}"
         if kind == NUMBER:
-            return f"{self.g.guess.outcome} {action}"
+            return f"{self.g.number.outcome} {action}"
         name = self.g.deck.names[action] if 0 <= action < self.g.deck.size else f"#{action}"
         if self.g.deck.packs > 1:
             name += f"/{action}"
@@ -540,18 +540,18 @@ class ChanceState:
         return world
 
     def _number_redrawn(self, rng: random.Random) -> "ChanceState | None":
-        """A copy whose number to guess (NUMBER), not shown yet, is drawn again: no seat knows
-        it before the guess. None when there is none to redraw."""
-        if self.g.guess is None or guess.shown(self.engine):
+        """A copy whose number drawn at the deal (NUMBER), not shown yet, is drawn again: no seat
+        knows it before it is shown. None when there is none to redraw."""
+        if self.g.number is None or drawn_number.shown(self.engine):
             return None
         at = next((i for i in range(self.mark, len(self.history)) if self.kinds[i] == NUMBER), None)
         if at is None:
             return None
         history = list(self.history)
-        history[at] = guess.draw(self.g.guess, rng.getrandbits)
+        history[at] = drawn_number.draw(self.g.number, rng.getrandbits)
         world = self.snapshot.clone()
         if not world._replay(history[self.mark:], self.players[self.mark:]):  # pragma: no cover - unseen
-            raise ResampleError("a redrawn number to guess changed what was seen before the guess")
+            raise ResampleError("a redrawn number changed what was seen before it was shown")
         world.snapshot, world.mark = self.snapshot, self.mark
         return world
 

@@ -14,10 +14,11 @@ adapters use.
 5. ``throw-in``, when the game has one, and the claim (``out``), when the game has one;
 6. game verbs that the engine cannot list in advance, from the game class's
    ``action_space_extras()`` (e.g. a plugin's own verbs with their cards);
-7. the decisions of the phases before the tricks (:func:`phase_actions`): ``bid N`` for every
-   bid from the opening minimum up to the bid ceiling, in steps of the auction's step; ``trump S``
-   for each suit; ``discard C C C`` for every set of cards of the discard's size (by name: a
-   double pack's twins are one card); ``concede``;
+7. the decisions phase kinds and step kinds ask of their own (:func:`phase_actions`, each kind's
+   ``action_space``): ``bid N`` for every bid from the opening minimum up to the bid ceiling, in
+   steps of the auction's step; ``trump S`` for each suit; ``discard C C C`` for every set of
+   cards of the discard's size (by name: a double pack's twins are one card); ``concede``;
+   ``guess N``;
 8. ``play C from table`` for every distinct card name, in deck order, when the game has two
    packs or more and a phase plays melded cards from the table (a card played from the table,
    ``play C`` being the hand's copy); last, so that the ids before them stay as they were.
@@ -51,9 +52,10 @@ per distinct card name and count copies. The pieces, in order:
   hand or among his discards, which they cannot tell). The decision one-hot then
   has the auction's decisions too (``bid``, ``trump``, ``discard``), and the scores may be
   negative (a contract lost);
-- in a game with a guess at each deal (``engine.guess``, e.g. six-pack Bezique's dealer's
-  guess): ``guess``, the number guessed and the number drawn, each divided by the highest it can
-  be, once the guess is made (zero before).
+- in a game with a number drawn at each deal for a phase kind of its own
+  (:mod:`cardcore.engine.drawn_number`): a plane named after the kind, what its handler's
+  ``encoded(obs, rule)`` gives (a guess, ``guess``: the number guessed and the number drawn, each
+  divided by the highest it can be, once the guess is made, zero before).
 
 **Bounds** (:func:`game_bounds`). OpenSpiel needs a maximum game length and utility bounds, and a
 Box space needs upper bounds. Games played to a target have no natural end: a tie, a deal that
@@ -71,16 +73,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from itertools import combinations
 from math import prod
 
 import numpy as np
 
-from ..engine.auction import BID
-from ..engine.discard import DISCARD
-from ..engine.guess import guess_rule
-from ..engine.name_trump import TRUMP
 from ..engine.phases import PHASE_KINDS
+from ..engine.drawn_number import drawn_number_rule
+from ..engine.steps import STEP_KINDS
 from .. import state as _state  # noqa: F401  (registers every phase kind)
 from ..engine.deal_limits import most_points_in_a_deal, shows_melds  # noqa: F401  (shows_melds: chance.py's)
 from ..ruleset import DeclareStep
@@ -155,21 +154,19 @@ def game_verbs(game) -> list[str]:
 
 
 def phase_actions(game) -> list[str]:
-    """The actions of the decisions of the phases before the tricks (see the module docstring)."""
-    deck, out = game.deck, []
+    """The actions of the decisions that phase kinds and step kinds ask of their own (see the
+    module docstring), each kind listing its own: its handler's ``action_space(game, rule)``."""
+    out: list[str] = []
     for phase in (*game.deal_phases, *game.rules.phases):
-        if phase.kind == "auction":
-            out += [f"{BID} {amount}" for amount in range(phase.opening.minimum, game.bid_ceiling + 1, phase.step)]
-        elif phase.kind == "name-trump":
-            out += [f"{TRUMP} {suit}" for suit in deck.suits]
-        elif phase.kind == "discard":
-            names = deck.names_of(deck.full_mask)  # canonical order, as State.legal_actions lists them
-            out += [" ".join([DISCARD, *combo]) for combo in combinations(names, phase.count)]
-        elif phase.kind == "contract" and phase.concede is not None:
-            out.append(phase.concede.action)
-        elif phase.kind == "guess":
-            out += [f"guess {n}" for n in range(phase.low, phase.high + 1)]
+        out += _kind_actions(PHASE_KINDS.get(phase.kind), game, phase)
+        for step in phase.after_trick:
+            out += _kind_actions(STEP_KINDS.get(step.step), game, step)
     return list(dict.fromkeys(out))
+
+
+def _kind_actions(handler, game, rule) -> list[str]:
+    action_space = getattr(handler, "action_space", None)
+    return list(action_space(game, rule)) if action_space is not None else []
 
 
 def adapted_game_names() -> list[str]:
@@ -210,9 +207,13 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     decisions = deck.size + n + sum(turns * tricks * (min(s.max_melds + free, per_turn_cap) + 2) for s, turns in steps)
     # an auction: each bid raises the last (so at most one per bid of the table), a pass each;
     # then naming trump, the discard and the concession, at most once each
-    decisions += sum(len(range(p.opening.minimum, game.bid_ceiling + 1, p.step)) + n + 3
-                     for p in r.phases if p.kind == "auction")
-    decisions += sum(1 for p in game.deal_phases if p.kind == "guess")  # one guess a deal
+    # the decisions a phase kind asks of its own, at most, in a deal (an auction's bids, a guess)
+    decisions += sum(getattr(PHASE_KINDS.get(p.kind), "most_decisions", lambda game, rule: 0)(game, p)
+                     for p in (*game.deal_phases, *r.phases))
+    # a step kind's decision of its own: one per turn of the step, after every trick
+    decisions += sum((n if s.who in ("each-from-winner", "every-seat") else 1) * tricks
+                     for p in r.phases for s in p.after_trick
+                     if getattr(STEP_KINDS.get(s.step), "decisions", ()))
 
     points = deal_points(game, melds_per_deal, patterns)
     max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
@@ -310,8 +311,9 @@ class ObservationEncoder:
         self.counters = list(r.counters)
         self.scale = float(r.game_end.target or 100)
         self.deal_cap = bounds.deal_cap
-        self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for p in r.phases
-                                           for d in getattr(PHASE_KINDS.get(p.kind), "decisions", ()))))
+        kinds = [PHASE_KINDS.get(p.kind) for p in r.phases] + [STEP_KINDS.get(s.step) for p in r.phases
+                                                                for s in p.after_trick]
+        self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for k in kinds for d in getattr(k, "decisions", ()))))
         self.auction = _auction(game) is not None
         self.bid_scale = float(game.bid_ceiling) if self.auction else 1.0
         cards = len(self.names)
@@ -325,9 +327,12 @@ class ObservationEncoder:
         if self.auction:
             self.shapes.update({"bids": (2, n), "declarer": (n,), "contract": (1,), "widow": (cards,),
                                 "discards": (cards,), "held_or_discarded": (cards,)})
-        self.guess = guess_rule(game)  # a number guessed at each deal (engine.guess), or None
-        if self.guess is not None:
-            self.shapes["guess"] = (2,)
+        # a number drawn at each deal for a kind of its own (engine.drawn_number, e.g. a guess),
+        # or None: the kind's plane, named after it, holds what it encodes of it (encoded())
+        self.number = drawn_number_rule(game)
+        self.number_kind = PHASE_KINDS[self.number.kind] if self.number is not None else None
+        if self.number is not None:
+            self.shapes[self.number.kind] = (len(self.number_kind.encoded({}, self.number)),)
         self.size = sum(prod(s) for s in self.shapes.values())
         highs = {name: np.ones(shape, np.float32) for name, shape in self.shapes.items()}
         for name in ("hand", "tables", "known", "trick", "won", "turnup", "turned"):
@@ -354,8 +359,13 @@ class ObservationEncoder:
         return out
 
     def text(self, obs: dict) -> str:
-        """:func:`observation_text` of ``obs``, naming this game's number guessed, if any."""
-        return observation_text(obs, self.guess.outcome if self.guess is not None else None)
+        """:func:`observation_text` of ``obs``, with the number drawn at the deal as its kind says it."""
+        text = observation_text(obs)
+        said = self.number_kind.observation_text(obs, self.number) if self.number is not None else None
+        if said is None:
+            return text
+        head, _, scores = text.rpartition(" | scores ")
+        return f"{head} | {said} | scores {scores}" if head else text
 
     def encode(self, obs: dict) -> np.ndarray:
         """``obs`` as a new tensor (written into views made once, then copied)."""
@@ -424,14 +434,13 @@ class ObservationEncoder:
             cards(v["widow"], obs.get("widow") or [])
             cards(v["discards"], obs.get("discards") or [])
             cards(v["held_or_discarded"], obs.get("held_or_discarded") or [])
-        if self.guess is not None and obs.get("guess") is not None:  # shown to all once guessed
-            v["guess"][0] = obs["guess"]["guessed"] / self.guess.high
-            v["guess"][1] = obs[self.guess.outcome] / self.guess.high
+        if self.number is not None:  # the kind's own plane (e.g. a guess: shown to all once guessed)
+            v[self.number.kind][:] = self.number_kind.encoded(obs, self.number)
 
 
-def observation_text(obs: dict, outcome: str | None = None) -> str:
-    """A one-line, human-readable form of ``State.observation(seat)``; ``outcome``: the name of
-    the number guessed at each deal, in a game with a guess (``engine.guess``)."""
+def observation_text(obs: dict) -> str:
+    """A one-line, human-readable form of ``State.observation(seat)`` (what a kind drawing a
+    number at the deal adds, its handler's ``observation_text``: :meth:`ObservationEncoder.text`)."""
     def cards(names) -> str:
         return " ".join(names) or "-"
 
@@ -451,10 +460,6 @@ def observation_text(obs: dict, outcome: str | None = None) -> str:
         parts.append(f"out {cards(obs['won_cards'])}")
     parts += [f"P{s} void {''.join(v)}" for s, v in enumerate(obs["voids"]) if v]
     parts += [f"{name} {'/'.join(map(str, counts))}" for name, counts in obs["counters"].items()]
-    guess = obs.get("guess")
-    if guess is not None:
-        parts.append(f"P{guess['player']} guessed {guess['guessed']}"
-                     + (f", {outcome} {obs[outcome]}" if outcome is not None else ""))
     parts.append(f"scores {'/'.join(map(str, obs['scores']))} (deal {'/'.join(map(str, obs['round_points']))})")
     if obs["result"] is not None:
         winner = obs["result"]["winner"]

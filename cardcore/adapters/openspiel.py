@@ -73,8 +73,8 @@ class CardcoreSpielGame(pyspiel.Game):
         utility = 1.0 if self.win_loss else bounds.max_utility
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.chance.actions),
-            # a guess's number is an outcome too (chance.PACKET)
-            max_chance_outcomes=max(game.deck.size, n, self.chance.guess.high + 1 if self.chance.guess else 0),
+            # a number drawn at the deal is an outcome too (chance.NUMBER)
+            max_chance_outcomes=max(game.deck.size, n, self.chance.number.high + 1 if self.chance.number else 0),
             num_players=n,
             min_utility=-utility,
             max_utility=utility,

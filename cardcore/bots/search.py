@@ -11,8 +11,8 @@ import math
 import random
 import time
 
-from ..engine.auction import BID, blind_bids
-from ..engine.guess import habitual_guess
+from ..engine.phases.auction import BID, blind_bids
+from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
 from .simple import CardValues, claim_or_rest
@@ -254,9 +254,9 @@ class _SearchBot:
             return claim
         if len(legal) == 1:
             return legal[0]
-        guess = habitual_guess(state)  # a guess needs no search: every number is as likely
-        if guess is not None:
-            return guess
+        habitual = habitual_action(state)  # e.g. a guess needs no search: every number is as likely
+        if habitual is not None:
+            return habitual
         if state.decision == BID:  # a jump bid gains nothing a raise does not: the lowest are searched
             legal = blind_bids(legal)
         return self.search(state, legal, state.current_player)

@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits
-from ..engine.auction import BID, blind_bids
-from ..engine.guess import habitual_guess
+from ..engine.phases.auction import BID, blind_bids
+from ..engine.phases import habitual_action
 from ..tricks import beats
 from .params import bot_parameters
 
 
 class RandomBot:
     """Plays a uniformly random legal action; reproducible from its seed. At a bid it chooses
-    among ``pass`` and the two lowest bids (:func:`cardcore.engine.auction.blind_bids`): a bid
+    among ``pass`` and the two lowest bids (:func:`cardcore.engine.phases.auction.blind_bids`): a bid
     drawn from all of them, up to the ceiling, would fail almost every contract."""
 
     @bot_parameters
@@ -99,9 +99,9 @@ class GreedyBot:
             return claim
         if len(legal) == 1:
             return legal[0]
-        guess = habitual_guess(state)  # a probe one ply ahead would see the number guessed
-        if guess is not None:
-            return guess
+        habitual = habitual_action(state)  # e.g. a guess: a probe one ply ahead would see the number
+        if habitual is not None:
+            return habitual
         if not legal[0].startswith("play "):
             return self.best_declaration(state, legal)
         return self.best_play(state, legal)

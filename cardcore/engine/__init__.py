@@ -26,9 +26,19 @@ The state and its parts:
 - :mod:`.effects` and :mod:`.view`: what a game's hook may ask the engine to do, and the read-only
   view of the state it is given.
 
-Phase kinds (:mod:`.phases`, the registry, looked up by a rules file's ``kind``): :mod:`.auction`,
-:mod:`.widow`, :mod:`.name_trump`, :mod:`.show_melds`, :mod:`.discard`, :mod:`.contract`,
-:mod:`.guess` and :mod:`.settle`.
+Phase kinds (:mod:`.phases`): one module each, its schema (the phase as a rules file writes it)
+beside its behaviour, registered in :mod:`.phases.registry`, from which the rules schema is built
+(:func:`.phases.rules_schema`); a plugin registers its own through the hook
+``register_phase_kinds``. Shipped: :mod:`.phases.tricks`, :mod:`.phases.deal`,
+:mod:`.phases.throw_in`, :mod:`.phases.auction`, :mod:`.phases.widow`, :mod:`.phases.name_trump`,
+:mod:`.phases.show_melds`, :mod:`.phases.discard`, :mod:`.phases.contract` and
+:mod:`.phases.settle` (a kind only one game uses is that game's plugin's).
+:mod:`.drawn_number`: a number drawn by chance at the deal for such a kind, hidden until shown.
+
+:mod:`.moved` lets a plugin written before the phase kinds moved import them by their old names
+(``cardcore.engine.auction``), with a warning naming the new place.
 
 Seats, sides and turn order come from :class:`cardcore.seats.Table` (``state.table``).
 """
+
+from . import moved  # noqa: E402,F401  (the old names of the phase kinds' modules still import)

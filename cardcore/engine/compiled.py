@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..ruleset import DeclareStep
 from ..tricks import replies_to_lead
-from .guess import guess_rule
+from .drawn_number import drawn_number_rule
 from .steps import STEP_KINDS, seats_for
 from .written_steps import written_plans
 
@@ -139,7 +139,7 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count", "carte_blanche",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter", "claim", "seats_are_sides", "side_scorers", "guessed")
+                 "trump_setter", "claim", "seats_are_sides", "side_scorers", "drawn_number")
 
     def __init__(self, game):
         rules = game.rules
@@ -166,4 +166,4 @@ class CompiledDeal:
         self.seats_are_sides = game.table.sides == tuple((seat,) for seat in range(game.table.n))
         # cards are counted per side, and a side's points are scored by its first seat
         self.side_scorers = tuple(seats[0] for seats in game.table.sides)
-        self.guessed = guess_rule(game)  # a number drawn after the cards (engine.guess), or None
+        self.drawn_number = drawn_number_rule(game)  # a number drawn after the cards (engine.drawn_number), or None

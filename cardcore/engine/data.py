@@ -17,6 +17,8 @@ How a clone copies a field:
 - ``DICT``: a new dict of the same values.
 - ``DICT_OR_NONE``: a new dict of the same values, or None (an empty dict too).
 - ``NONE``: starts empty in the clone (a memo the clone fills again when asked).
+- ``PHASE_DATA``: the data of the phase kinds live this deal, by kind: a new dict of each
+  one's ``copy()``.
 - ``ROUNDS``: the round summaries: only the last one changes, so only it is copied, and it
   refers to the clone's ``round_points`` and ``meld_log``.
 """
@@ -31,6 +33,7 @@ DICT = "dict"
 DICT_OR_NONE = "dict-or-none"
 NONE = "none"
 ROUNDS = "rounds"
+PHASE_DATA = "phase-data"
 
 # How each kind of copy is written, ``{v}`` being the original's value.
 _COPY_EXPRESSIONS = {
@@ -42,6 +45,7 @@ _COPY_EXPRESSIONS = {
     DICT_OR_NONE: "dict({v}) if {v} else None",
     NONE: "None",
     ROUNDS: "_copy_rounds({v}, new.round_points, new.meld_log)",
+    PHASE_DATA: "{{kind: d.copy() for kind, d in {v}.items()}} if {v} else {{}}",
 }
 
 # (field, how a clone copies it, what it is). ``rounds`` comes after ``round_points`` and
@@ -125,17 +129,9 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("decision", SHARED, "the kind of decision due: play, declare, throw-in or a phase kind's"),
     ("offers", SHARED, "actions a phase left open beside the decision due (a tuple)"),
     ("declarer", SHARED, "the seat that took the contract, where there is one"),
-    # what the phases of an auction keep (absent in games without one)
-    ("auction_rule", SHARED, "the auction phase's rule"),
-    ("bids", SHARED, "(seat, bid or None for a pass) in order, a tuple"),
-    ("out", SHARED, "the seats that passed out of the auction, a frozenset"),
-    ("contract", SHARED, "the winning bid, or None"),
-    ("outcome", SHARED, "the contract's outcome (made, failed, conceded...), or None"),
-    ("shown", SHARED, "the cards of the declarer's melds shown, a bit set"),
-    ("concede_rule", SHARED, "the contract phase's rule"),
-    ("naming_rule", SHARED, "the name-trump phase's rule"),
-    ("discard_rule", SHARED, "the discard phase's rule"),
-    ("guess_rule", SHARED, "the guess phase's rule (engine.guess)"),
+    # what a phase kind keeps, from its phase to the deal's end (e.g. the auction's bids and
+    # contract, engine.phases.auction.AuctionData): its own data object, by kind
+    ("phase_data", PHASE_DATA, "the data of the phase kinds of this deal, by kind; empty at a deal's start"),
     # memos of the declaration turn in progress
     ("_meld_memo", NONE, "memo: the melds of a holding, for the last holding asked"),
     ("_turn_moves", SHARED, "the declarations open at this turn (replaced, never changed in place)"),

@@ -37,8 +37,8 @@ def most_points_in_a_deal(game) -> int:
         points += max(0, t.play_points) * deck.size
     for rule in r.card_points:
         points += sum(max(0, rule.values.get(name, rule.values.get(name[0], 0))) for name in deck.names)
-    for phase in game.deal_phases:  # a guess's awards (engine.guess), each at most once a deal
-        points += sum(award.points for award in getattr(phase, "awards", ()))
+    for phase in game.deal_phases:  # what a phase done at the deal scores at most (a guess's awards)
+        points += phase.most_points()
     for rule in r.scoring:
         if rule.kind == "last-trick":
             points += max(0, rule.points, rule.all_tricks_points or 0)

@@ -22,7 +22,8 @@ except ImportError:
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .draws import below
 from .hidden_history import seen_at_deal_end
-from . import carte_blanche, guess
+from . import carte_blanche
+from . import drawn_number
 from .kinds import PLAY, THROW_IN
 from .phases import PHASE_KINDS
 
@@ -34,9 +35,9 @@ class DealingMixin:
 
     def _check_deal(self, index: int, deal: dict) -> dict:
         where = f"deal {index + 1}"
-        guessed = guess.guess_rule(self.game)
+        number = drawn_number.drawn_number_rule(self.game)
         used = ["dealer", "hands", "stock"] + (["turnup"] if self.rules.deal.turnup else []) \
-            + (["widow"] if self.rules.deal.widow else []) + ([guessed.outcome] if guessed else [])
+            + (["widow"] if self.rules.deal.widow else []) + ([number.outcome] if number else [])
         unused = [key for key in deal if key not in used] if isinstance(deal, dict) else []
         if unused:
             raise RecordError(f"{where}: {', '.join(repr(k) for k in unused)} is not part of a deal of "
@@ -74,8 +75,8 @@ class DealingMixin:
             )
         checked = {"dealer": dealer, "hands": hands, "stock": stock, **({"turnup": turnup} if turnup else {}),
                    **({"widow": widow} if widow else {})}
-        if guessed and guessed.outcome in deal:  # a record without it is dealt one from its seed
-            checked[guessed.outcome] = guess.check_outcome(guessed, where, deal[guessed.outcome])
+        if number and number.outcome in deal:  # a record without it is dealt one from its seed
+            checked[number.outcome] = drawn_number.check_outcome(number, where, deal[number.outcome])
         return checked
 
     def _generate_deal(self, index: int) -> dict:
@@ -111,9 +112,9 @@ class DealingMixin:
             deal = {"dealer": dealer, "hands": hands, "turnup": rest[0], "stock": rest[1:]}
         else:
             deal = {"dealer": dealer, "hands": hands, "stock": rest}
-        guessed = rules.guessed
-        if guessed is not None:  # drawn after the cards: a game without a guess deals as before
-            deal[guessed.outcome] = guess.draw(guessed, rng.getrandbits)
+        number = rules.drawn_number
+        if number is not None:  # drawn after the cards: a game without one deals as before
+            deal[number.outcome] = drawn_number.draw(number, rng.getrandbits)
         return deal, cards
 
     def _start_deal(self) -> None:
@@ -129,9 +130,9 @@ class DealingMixin:
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
                 raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (redeal after a throw-in)")
-            guessed = guess.guess_rule(self.game)
-            if guessed is not None and guessed.outcome not in deal:  # a record from before the option
-                deal = {**deal, guessed.outcome: self._generate_deal(index)[guessed.outcome]}
+            number = drawn_number.drawn_number_rule(self.game)
+            if number is not None and number.outcome not in deal:  # a record from before the option
+                deal = {**deal, number.outcome: self._generate_deal(index)[number.outcome]}
         else:
             # without a seed (a game begun from given deals) the next deals are dealt from the
             # seed None: the same ones every time, so that such a game still replays identically
@@ -226,6 +227,7 @@ class DealingMixin:
         self.step_melds = 0
         self.winner = self.loser = None
         self.declarer: int | None = None  # the seat that took the contract, where there is one
+        self.phase_data: dict = {}  # the phase kinds' own (engine.data PHASE_DATA)
         self.offers: tuple[str, ...] = ()  # actions a phase left open beside the decision due
         self.shows_at_first_play = False
         self.winner_passed = False
@@ -387,5 +389,5 @@ def _deal_out(deal: dict) -> dict:
         out["widow"] = list(deal["widow"])
     if deal.get("turnup"):
         out["turnup"] = deal["turnup"]
-    out.update((k, v) for k, v in deal.items() if k not in out and k not in ("widow", "turnup"))  # e.g. a guess's number
+    out.update((k, v) for k, v in deal.items() if k not in out and k not in ("widow", "turnup"))  # e.g. a number drawn at the deal
     return out

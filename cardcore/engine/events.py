@@ -65,6 +65,8 @@ def register_event(kind: str):
         cls.type = kind
         cls._keys = tuple(f.name for f in fields(cls)) + ("type",)
         EVENT_TYPES[kind] = cls
+        if "EVENT_FIELDS" in globals():  # a kind registered later (a plugin's)
+            EVENT_FIELDS[kind] = _always(cls)
         return cls
     return register
 
@@ -238,18 +240,12 @@ class Target(Event):
     target: int
 
 
-@register_event("guess")
-class Guess(Event):
-    seat: int
-    guess: int
-    outcome: int  # the number drawn by chance at the deal, shown to all once guessed
-    what: str  # what it counts, in words (the guess rule's)
-
-
 # Each kind's fields that every event of it has (the optional details of a score left out).
-EVENT_FIELDS: dict[str, tuple[str, ...]] = {
-    kind: tuple(k for k in cls._keys if k != "type" and k not in cls._optional)
-    for kind, cls in EVENT_TYPES.items()}
+def _always(cls) -> tuple[str, ...]:
+    return tuple(k for k in cls._keys if k != "type" and k not in cls._optional)
+
+
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {kind: _always(cls) for kind, cls in EVENT_TYPES.items()}
 
 
 class EventsMixin:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits
-from .discard import DISCARD
+from .phases.discard import DISCARD
 
 
 def deal_cards(deck, deal: dict) -> list[int]:

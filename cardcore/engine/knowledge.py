@@ -8,7 +8,8 @@ import random
 
 from ..cards import iter_bits, or_all
 from .dealing import _shuffle
-from .guess import redraw_hidden
+from .drawn_number import redraw_hidden
+from .phases import PHASE_KINDS
 from .hidden_history import forget_unseen
 from .void_fit import VoidFit
 
@@ -64,11 +65,9 @@ class KnowledgeMixin:
             obs["discards"] = summary.get("discards") if seat == self.declarer else None
             # the widow's cards not in a meld shown, after his discard: in his hand or laid aside
             obs["held_or_discarded"] = d.names_of(self.held_or_aside) if seat != self.declarer else []
-        rule = self.guess_rule
-        if rule is not None:  # a number to guess: shown to all once guessed, None before
-            summary = self.rounds[-1]
-            obs["guess"] = summary.get("guess")
-            obs[rule.outcome] = summary.get(rule.outcome)
+        rule = self.game.compiled_deal.drawn_number
+        if rule is not None:  # a number drawn at the deal: its kind says what a seat knows of it
+            PHASE_KINDS[rule.kind].observe(self, rule, seat, obs)
         if self.current_player == seat and self.result is None:
             obs["legal_actions"] = self.legal_actions()
         return obs
@@ -125,7 +124,7 @@ class KnowledgeMixin:
             pool = pool[count:]
         state.stock = self.stock[:self.stock_pos] + pool + self.stock[face_down_end:]
         self._forget_unseen(state, seat, hidden_counts, face_down_end, apart, placed)
-        redraw_hidden(self, state, rng)  # a number to guess, not shown yet
+        redraw_hidden(self, state, rng)  # a number drawn at the deal, not shown yet
         return state
 
     def _held_or_laid_aside(self, world, hidden_counts: dict[int, int], aside: int, rng: random.Random,

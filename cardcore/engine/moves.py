@@ -14,7 +14,7 @@ from ..cards import _L0, _L1, _L2, bits
 from ..melds import MeldScore
 from ..tricks import legal_plays
 from .kinds import DECLARE, PLAY
-from .show_melds import show_melds
+from .phases.show_melds import show_melds
 
 
 class MovesMixin:

@@ -8,25 +8,44 @@ each (``who``): ``winner``; ``loser`` (two seats only: refused at load otherwise
 :data:`STEP_KINDS` maps a step kind to its handler ``handler(state, step, seat) -> bool`` (``step``
 a :class:`.compiled.CompiledStep`, its rule ``step.rule``): it
 carries the step out and returns True when it leaves a decision due (a declaration turn), False
-when the step is done and the next one may run. A new kind registers its handler with
-:func:`register_step` (its schema goes into ``ruleset.Step``).
+when the step is done and the next one may run. A step that asks a decision of its own (not a
+declaration turn) does as a phase kind does: its handler names it in ``decisions`` and answers
+``legal_actions(state)`` and ``apply(state, seat, verb, args, action)`` for it. :data:`STEP_SCHEMAS` maps it to its schema, a
+pydantic model whose ``step`` field is ``Literal["<kind>"]``, which a phase's ``after_trick``
+accepts (:func:`cardcore.engine.phases.rules_schema`). A new kind registers both with
+:func:`register_step`; a plugin does so through the hook ``register_step_kinds``.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
 from . import carte_blanche
 from .kinds import DECLARE
 
 StepHandler = Callable[..., bool]
 STEP_KINDS: dict[str, StepHandler] = {}
+STEP_SCHEMAS: dict[str, type] = {}
 
 
-def register_step(kind: str, handler: StepHandler) -> None:
+def register_step(kind: str, handler: StepHandler, schema: type | None = None) -> None:
+    """Register the step kind ``kind``: its handler and its schema (without one, no rules file
+    can name it). The same registration twice is no change; another under a name taken is
+    refused."""
     if kind in STEP_KINDS:
+        if STEP_KINDS[kind] is handler and STEP_SCHEMAS.get(kind) is schema:
+            return
         raise ValueError(f"step kind {kind!r} is registered already")
+    if schema is not None:
+        STEP_SCHEMAS[kind] = schema
     STEP_KINDS[kind] = handler
+
+
+def unregister_step(kind: str) -> None:
+    """Forget a kind (a plugin unloaded)."""
+    STEP_KINDS.pop(kind, None)
+    STEP_SCHEMAS.pop(kind, None)
 
 
 def seats_for(who: str, winner: int, loser: int | None, declarer: int | None, table) -> tuple[int, ...]:
@@ -93,6 +112,6 @@ def _declare(state, step, seat: int) -> bool:
     return False
 
 
-register_step("draw", _draw)
-register_step("turn-trump", _turn_trump)
-register_step("declare", _declare)
+register_step("declare", _declare, DeclareStep)
+register_step("draw", _draw, DrawStep)
+register_step("turn-trump", _turn_trump, TurnTrumpStep)

@@ -85,7 +85,7 @@ def _read_only(how: str):
         return lambda v: tuple(map(tuple, v))
     if how == data.SETS:
         return lambda v: tuple(map(frozenset, v))
-    if how in (data.DICT, data.DICT_OR_NONE):
+    if how in (data.DICT, data.DICT_OR_NONE, data.PHASE_DATA):
         return lambda v: None if v is None else MappingProxyType(v)
     if how == data.ROUNDS:
         return lambda v: tuple(map(MappingProxyType, v))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import iter_bits
-from ..engine.name_trump import TRUMP as TRUMP_DECISION
+from ..engine.phases.name_trump import TRUMP as TRUMP_DECISION
 from ..engine.phases import PHASE_KINDS, decision_handler
 from ..engine.rounded import settle_rounded
 from ..ruleset import DeclareStep
@@ -366,7 +366,7 @@ def decision_text(state) -> str:
         verb, _, rest = action.partition(" ")
         by_verb.setdefault(verb, []).append(rest)
     parts = []
-    auction = getattr(state, "auction_rule", None) if state.decision == "bid" else None
+    auction = state.phase_data["auction"].rule if state.decision == "bid" else None
     for verb, rests in by_verb.items():
         numbers = [int(r) for r in rests if r.isdigit()]
         if auction is not None and numbers and len(numbers) == len(rests):
@@ -881,18 +881,17 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
         elif kind == "claim":  # a player claims the game (Pinochle's "out"): right or wrong
             verdict = "right" if e["right"] else "wrong"
             say(Said([Strong(names.subject(e["seat"], "claim")), f" the game: {verdict}."], seat=e["seat"]))
-        elif kind == "guess":  # a number drawn by chance at the deal, guessed, then shown to all
-            say(Said([names.subject(e["seat"], "guess"), f" {e['guess']}; {e['what']}: ", Strong(str(e["outcome"])),
-                      "."], seat=e["seat"]))
         elif kind not in KNOWN_EVENTS:  # a phase kind's own: a bid, the widow shown, a discard
-            line = event_line(e, names, watching)
+            # in its kind's own words where its event class says itself (told), else from its fields
+            told = getattr(e, "told", None)
+            line = told(names) if told is not None else event_line(e, names, watching)
             if line:
                 say(Said(line, seat=e.get("seat")))
     return [("say", _finish(v)) if k == "said" else (k, v) for k, v in out]
 
 
 KNOWN_EVENTS = ("deal", "phase", "play", "trick", "meld", "pass", "draw", "turn", "exchange", "throw-in",
-                "trump", "score", "deal-points", "round-end", "game-end", "claim", "bid", "widow", "settle", "guess")
+                "trump", "score", "deal-points", "round-end", "game-end", "claim", "bid", "widow", "settle")
 # points scored: to the game's scores (score), or to the deal's points only, which reach the scores
 # through the deal's settlement against a contract (deal-points)
 SCORED = ("score", "deal-points")

@@ -24,9 +24,9 @@ from .lines import Card
 
 CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
 _NUMBER = re.compile(r"[0-9]+")
-# events after which a preview would see hidden cards, or a number drawn by chance and shown only
-# once guessed (what a guess scores is what the number is)
-HIDDEN_STEPS = ("draw", "turn", "deal", "throw-in", "guess")
+# events after which a preview would see hidden cards; and the event of a kind that shows a number
+# drawn by chance at the deal (engine.drawn_number: what a guess scores is what the number is)
+HIDDEN_STEPS = ("draw", "turn", "deal", "throw-in")
 
 
 @dataclass(frozen=True)
@@ -265,13 +265,14 @@ def preview(state, action: str) -> Preview:
     if action.startswith("play ") and len(state.observation(seat)["trick"]) < state.n - 1:
         out.outcome = trick_outcome(state, seat, action.split()[1])
     probe = state.clone()
+    number = state.game.compiled_deal.drawn_number
     start = len(probe.events)
     probe.apply(action)
     for e in probe.events[start:]:
         kind = e["type"]
         if kind == "throw-in":
             out.note = "a new deal"
-        if kind in HIDDEN_STEPS:
+        if kind in HIDDEN_STEPS or (number is not None and kind == number.kind):
             break
         if kind in ("score", "deal-points") and e["seat"] == seat:
             out.points += e["points"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import textwrap
 
 from ..cards import RANK_NAMES, SUIT_CHARS, SUIT_NAMES
-from ..ruleset import (CardPointsRule, DeclareStep, DeckRule, DrawStep, PhaseRule, RulesFile, ScoringRule,
-                       TurnTrumpStep)
+from ..engine.phases.tricks import PhaseRule
+from ..ruleset import CardPointsRule, DeclareStep, DeckRule, DrawStep, RulesFile, ScoringRule, TurnTrumpStep
 from ..values import show_value
 
 RANK_ORDER_TITLE = "Rank order in each suit, high to low (T is the ten)"

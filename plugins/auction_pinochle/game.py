@@ -1,6 +1,6 @@
 """The two auction games: all their rules are data; each class names its rules file."""
 
-from cardcore.engine.settle import ANNULLED, OUTCOMES
+from cardcore.engine.phases.settle import ANNULLED, OUTCOMES
 from cardcore.game import TrickGame
 
 

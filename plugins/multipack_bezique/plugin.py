@@ -12,6 +12,14 @@ def register_games(register):
 
 
 @hookimpl
+def register_phase_kinds(register):
+    # six-pack's dealer's guess (option packet_guess), a kind of this family's own
+    from .guess import Guess, GuessPhase
+
+    register("guess", Guess(), GuessPhase)
+
+
+@hookimpl
 def register_bots(register):
     # the Bezique family's shared heuristic bot (the Bezique plugin's), which guesses 24 at the
     # dealer's guess

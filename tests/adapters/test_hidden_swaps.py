@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from cardcore.adapters.chance import CHANCE, HAND, PREFIX, STOCK, TURNUP, chance_game
-from cardcore.engine.discard import DISCARD
+from cardcore.engine.phases.discard import DISCARD
 
 from .cases import base_options, game_names, show
 

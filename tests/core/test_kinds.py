@@ -1,6 +1,8 @@
 """The registries where new kinds plug in: phase kinds (cardcore/engine/phases.py), with
 decisions of their own, and after-trick step kinds (cardcore/engine/steps.py)."""
 
+import types
+
 import pytest
 
 from cardcore import IllegalAction, load_game
@@ -56,3 +58,75 @@ def test_a_phase_kind_answers_for_its_own_decision(bidding):
     s.apply("bid 1")
     assert bidding.applied == [(seat, "bid", ["1"])] and s.decision == "play"
     assert phases.decision_handler("no-such-decision") is None
+
+
+def _penchant_with_a_phase(kind: str) -> str:
+    """Penchant's rules with a phase of ``kind`` between the deal and the first phase of tricks."""
+    from importlib import resources
+
+    text = resources.files("cardrules").joinpath("penchant.yaml").read_text(encoding="utf-8")
+    assert text.count("  - name: gathering\n") == 1
+    return text.replace("  - name: gathering\n", f"  - name: pause\n    kind: {kind}\n    source: \"a test\"\n"
+                                                  "  - name: gathering\n")
+
+
+def test_a_plugin_registers_a_phase_kind_that_rules_files_may_then_name():
+    """The rules schema is built from the kinds registered, the plugins' among them: before the
+    plugin is loaded, its kind is refused at its line with the valid kinds listed; after, the
+    same file loads and the phase is its kind's schema."""
+    from typing import Literal
+
+    from cardcore import hookimpl, plugins
+    from cardcore.errors import RulesError
+    from cardcore.game import read_rules
+    from cardcore.ruleset import DecisionPhase
+
+    class PausePhase(DecisionPhase):
+        kind: Literal["test-pause"]
+
+    class Pause:
+        decisions = ()
+
+        def enter(self, state, phase):
+            phases.next_phase(state)
+
+        def over(self, state):
+            return True
+
+    text = _penchant_with_a_phase("test-pause")
+    line = text.splitlines().index("  - name: pause") + 1
+    with pytest.raises(RulesError) as refused:
+        read_rules(text, "penchant.yaml", "penchant")
+    assert str(refused.value).startswith(f"penchant.yaml:{line}:5: phases[1]: Input tag 'test-pause'")
+    assert "'tricks'" in str(refused.value) and "'auction'" in str(refused.value)
+
+    plugin = types.SimpleNamespace(register_phase_kinds=hookimpl(
+        lambda register: register("test-pause", Pause(), PausePhase)))
+    try:
+        assert plugins.register_plugin(plugin, "pauses") == "pauses"
+        assert read_rules(text, "penchant.yaml", "penchant").path == "penchant.yaml"  # no complaint now
+        assert isinstance(phases.rules_schema().phase_schemas["test-pause"], type)
+        with pytest.raises(RulesError, match="'test-pause'"):  # now among the valid kinds
+            read_rules(_penchant_with_a_phase("test-paws"), "penchant.yaml", "penchant")
+    finally:
+        plugins.reset_plugins()
+    assert "test-pause" not in phases.PHASE_KINDS  # a plugin's kinds go with it
+
+
+def test_a_plugin_written_before_the_kinds_moved_still_imports_them_and_is_told_where():
+    """The phase kinds' modules and schemas moved (cardcore/engine/phases/<kind>.py): their old
+    names still import, each with a DeprecationWarning naming the new place. (A kind registered
+    the old way, a handler and no schema, still answers for its decision: the test above.)"""
+    import importlib
+    import sys
+
+    sys.modules.pop("cardcore.engine.auction", None)
+    with pytest.warns(DeprecationWarning, match=r"cardcore\.engine\.auction is now cardcore\.engine\.phases\.auction"):
+        old = importlib.import_module("cardcore.engine.auction")
+    assert old is importlib.import_module("cardcore.engine.phases.auction") and old.BID == "bid"
+    with pytest.warns(DeprecationWarning, match=r"cardcore\.engine\.phases\.settle\.SettlePhase"):
+        from cardcore.ruleset import SettlePhase
+    assert SettlePhase.model_fields["kind"].annotation.__args__ == ("settle",)
+    with pytest.warns(DeprecationWarning, match=r"rules_schema\(\)"):
+        from cardcore.ruleset import DEAL_PHASE_KINDS
+    assert DEAL_PHASE_KINDS[:2] == ("deal", "throw-in")

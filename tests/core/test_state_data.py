@@ -76,3 +76,26 @@ def test_playing_on_a_clone_leaves_the_original_as_it_was(name):
     for action in twin.actions[len(state.actions):]:
         state.apply(action)
     assert state.summary() == twin.summary()
+
+
+def test_a_phase_kinds_data_is_its_own_object_and_a_clone_copies_it():
+    """The auction's bids, passes, contract, outcome and melds shown are the kind's data
+    (AuctionData), held by the state from the auction to the deal's end, not fields of every
+    state; a clone copies it, so that a bid on the clone leaves the original's auction as it was.
+    Auction Pinochle: eldest (seat 1 of dealer 0) bids first, at least 300 (rules, opening)."""
+    from cardcore.engine.phases.auction import AuctionData
+
+    assert not {"auction_rule", "bids", "out", "contract", "outcome", "shown", "concede_rule", "naming_rule",
+                "discard_rule", "guess_rule"} & {name for name, _, _ in FIELDS}
+    plain = load_game("penchant").new_game(seed=1)
+    assert plain.phase_data == {} and plain.contract is None and plain.bids == ()
+    state = load_game("auction-pinochle").new_game(seed=3)
+    seat = state.current_player
+    state.apply("bid 300")
+    auction = state.phase_data["auction"]
+    assert isinstance(auction, AuctionData) and (auction.bids, auction.contract) == (((seat, 300),), 300)
+    clone = state.clone()
+    assert clone.phase_data["auction"] is not auction and clone.phase_data["auction"] == auction
+    clone.apply("pass")
+    assert clone.bids == ((seat, 300), (clone.table.next(seat), None)) and state.bids == ((seat, 300),)
+    assert state.view().contract == 300 == state.contract

@@ -18,7 +18,7 @@ import pytest
 
 from cardcore import load_game
 from cardcore.cards import iter_bits
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.phases.auction import BID, blind_bids
 from cardcore.plugins import get_games
 from cardcore.records import format_record, parse_record, replay
 

@@ -190,3 +190,21 @@ def test_a_score_scale_scales_the_guess_s_awards_as_every_other_score():
     scaled = _scaled(rules.model_copy(update={"score_scale": ScoreScale(factor=0.1, source="a test")}))
     guess = next(p for p in scaled.deal_phases if p.kind == "guess")
     assert [(a.label, a.points) for a in guess.awards] == [("packet guessed", 15), ("packet of 24", 25)]
+
+
+def test_the_guess_is_this_plugins_kind_and_no_longer_the_cores():
+    """Only six-pack Bezique guesses, so the kind is its plugin's (plugins/multipack_bezique/
+    guess.py, registered through register_phase_kinds): cardcore's code has no guess, and an old
+    import of cardcore's guess module is told where the kind went."""
+    from pathlib import Path
+
+    import cardcore
+    from cardcore.engine.phases import PHASE_KINDS, rules_schema
+
+    load_game(SIX, options={"packet_guess": True})
+    assert type(PHASE_KINDS["guess"]).__module__ == "cardplugins.multipack_bezique.guess"
+    assert rules_schema().phase_schemas["guess"].__module__ == "cardplugins.multipack_bezique.guess"
+    core = [path for path in Path(cardcore.__file__).parent.rglob("*.py") if path.name != "moved.py"]
+    assert not [path for path in core if "guess" in path.stem or '"guess' in path.read_text(encoding="utf-8")]
+    with pytest.raises(ImportError, match="now the plugin's of the game that uses it.*register_phase_kinds"):
+        import cardcore.engine.guess  # noqa: F401

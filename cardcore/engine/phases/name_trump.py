@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
-from ..errors import CardcoreError, IllegalAction
-from .phases import next_phase, register_phase_kind
+from typing import Literal
+
+from ...errors import CardcoreError, IllegalAction
+from ...ruleset import DecisionPhase
+from .registry import next_phase, register_phase_kind
+
+
+class NameTrumpPhase(DecisionPhase):
+    kind: Literal["name-trump"]
+    who: Literal["bidder"] = "bidder"
+    actions: list[str] = []
+
+    def describe(self) -> str:
+        return "the declarer names trumps: 'trump S'"
 
 TRUMP = "trump"
 
 
-class NameTrumpPhase:
+class NameTrump:
     decisions = (TRUMP,)
+
+    def action_space(self, game, rule) -> list[str]:
+        return [f"{TRUMP} {suit}" for suit in game.deck.suits]
 
     def enter(self, state, phase) -> None:
         state.decision = TRUMP
         state.current_player = state.declarer
-        state.naming_rule = phase
 
     def over(self, state) -> bool:
         return state.decision != TRUMP
@@ -26,7 +40,7 @@ class NameTrumpPhase:
         suit = _suit(state, args) if verb == TRUMP else None
         if suit is None:
             raise IllegalAction(action, f"the declarer names trumps now: 'trump S' with a suit of "
-                                        f"{' '.join(state.deck.suits)} ({state.naming_rule.source})")
+                                        f"{' '.join(state.deck.suits)} ({state.phase_rule.source})")
         state.actions.append(f"{TRUMP} {state.deck.suits[suit]}")
         state._set_trump(suit)
         state.trump_fixed = True
@@ -48,4 +62,4 @@ def _suit(state, args: list[str]) -> int | None:
     return state.deck.suits.index(card[-1])
 
 
-register_phase_kind("name-trump", NameTrumpPhase())
+register_phase_kind("name-trump", NameTrump(), NameTrumpPhase)

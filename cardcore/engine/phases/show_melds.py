@@ -4,9 +4,25 @@ the engine scores for a player the best set of melds his cards hold (see
 
 from __future__ import annotations
 
-from ..cards import iter_bits
-from ..melds import best_meld_set
-from .phases import next_phase, register_phase_kind
+from typing import Literal
+
+from pydantic import Field
+
+from ...cards import iter_bits
+from ...melds import best_meld_set
+from ...ruleset import DecisionPhase
+from .auction import auction_data
+from .registry import next_phase, register_phase_kind
+
+
+class ShowMeldsPhase(DecisionPhase):
+    kind: Literal["show-melds"]
+    who: list[Literal["bidder"]] = ["bidder"]
+    from_: Literal["hand-and-widow"] = Field("hand-and-widow", alias="from")
+    choice: Literal["best-set"] = "best-set"
+
+    def describe(self) -> str:
+        return "the declarer's best set of melds is shown and scored (a card once in each class of meld)"
 
 
 def show_melds(state, seat: int, holding: int) -> int:
@@ -40,15 +56,15 @@ def seen_copies_first(state, seat: int, used: int) -> int:
     return used
 
 
-class ShowMeldsPhase:
+class ShowMelds:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        state.shown = show_melds(state, state.declarer, state.holding(state.declarer))
+        auction_data(state).shown = show_melds(state, state.declarer, state.holding(state.declarer))
         next_phase(state)
 
     def over(self, state) -> bool:
         return True
 
 
-register_phase_kind("show-melds", ShowMeldsPhase())
+register_phase_kind("show-melds", ShowMelds(), ShowMeldsPhase)

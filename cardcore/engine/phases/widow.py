@@ -3,10 +3,22 @@ the declarer's hand. Everyone has seen them: they stay known in his hand."""
 
 from __future__ import annotations
 
-from .phases import next_phase, register_phase_kind
+from typing import Literal
+
+from ...ruleset import DecisionPhase
+from .registry import next_phase, register_phase_kind
 
 
-class WidowPhase:
+class WidowPhase(DecisionPhase):
+    kind: Literal["widow"]
+    to: Literal["bidder"] = "bidder"
+    face_up: bool = True
+
+    def describe(self) -> str:
+        return "the widow is turned face up and taken by the declarer"
+
+
+class Widow:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -23,4 +35,4 @@ class WidowPhase:
         return True
 
 
-register_phase_kind("widow", WidowPhase())
+register_phase_kind("widow", Widow(), WidowPhase)

@@ -1,0 +1,44 @@
+"""Where the modules of phase kinds went, so that a plugin written before they moved still
+imports them: ``cardcore.engine.auction`` is now ``cardcore.engine.phases.auction`` (each phase
+kind is one module under ``cardcore/engine/phases/``, its schema beside its behaviour). An import
+by the old name gives the module at its new place, with a ``DeprecationWarning`` naming it."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+import warnings
+
+MOVED_MODULES = {f"cardcore.engine.{kind}": f"cardcore.engine.phases.{kind}"
+                 for kind in ("auction", "contract", "discard", "name_trump", "settle", "show_melds", "widow")}
+# Kinds that only one game's rules use left cardcore for that game's plugin, which registers them
+# (the hook register_phase_kinds).
+LEFT_FOR_A_PLUGIN = {"cardcore.engine.guess": "guess", "cardcore.engine.phases.guess": "guess"}
+
+
+class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds a moved module by its old name and loads it from its new one."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name in LEFT_FOR_A_PLUGIN:
+            raise ImportError(f"{name} is no longer part of cardcore: the phase kind {LEFT_FOR_A_PLUGIN[name]!r} "
+                              "is now the plugin's of the game that uses it, registered through the hook "
+                              "register_phase_kinds; a number drawn at the deal is cardcore.engine.drawn_number",
+                              name=name)
+        return importlib.util.spec_from_loader(name, self) if name in MOVED_MODULES else None
+
+    def create_module(self, spec):
+        new = MOVED_MODULES[spec.name]
+        warnings.warn(f"{spec.name} is now {new}: each phase kind is one module under cardcore/engine/phases/, "
+                      "its rules schema beside its behaviour; import it from there", DeprecationWarning,
+                      stacklevel=2)
+        return importlib.import_module(new)
+
+    def exec_module(self, module) -> None:
+        pass  # the module at its new place is loaded already
+
+
+if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
+    sys.meta_path.append(_MovedModules())

@@ -1,0 +1,143 @@
+"""The registry of phase kinds (see the package :mod:`cardcore.engine.phases`), and the rules
+schema built from it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Union, get_args
+
+from pydantic import Discriminator, Field, Tag, create_model
+
+from ...ruleset import PhaseBase, RulesFile
+from ..kinds import PLAY
+from ..steps import STEP_KINDS, STEP_SCHEMAS
+
+PHASE_KINDS: dict[str, object] = {}
+PHASE_SCHEMAS: dict[str, type[PhaseBase]] = {}
+
+
+def register_phase_kind(kind: str, handler: object, schema: type[PhaseBase] | None = None) -> None:
+    """Register the phase kind ``kind``: its ``handler`` and its ``schema`` (without one, no rules
+    file can name the kind). The same registration twice is no change; another under a name
+    taken is refused."""
+    if kind in PHASE_KINDS:
+        if PHASE_KINDS[kind] is handler and PHASE_SCHEMAS.get(kind) is schema:
+            return
+        raise ValueError(f"phase kind {kind!r} is registered already")
+    if schema is not None:
+        named = get_args(schema.model_fields["kind"].annotation) if "kind" in schema.model_fields else ()
+        if named != (kind,):
+            raise ValueError(f"the schema of phase kind {kind!r} needs the field kind: Literal[{kind!r}]")
+        PHASE_SCHEMAS[kind] = schema
+    PHASE_KINDS[kind] = handler
+    _schemas.clear()
+
+
+def unregister_phase_kind(kind: str) -> None:
+    """Forget a kind (a plugin unloaded)."""
+    PHASE_KINDS.pop(kind, None)
+    PHASE_SCHEMAS.pop(kind, None)
+
+
+_schemas: dict[tuple, type[RulesFile]] = {}
+
+
+def _phase_kind(value) -> str:
+    return value.get("kind", "tricks") if isinstance(value, dict) else getattr(value, "kind", "tricks")
+
+
+def rules_schema() -> type[RulesFile]:
+    """The rules file's schema for the phase and step kinds registered now (built once for them)."""
+    key = (tuple(PHASE_SCHEMAS.items()), tuple(STEP_SCHEMAS.items()))
+    built = _schemas.get(key)
+    if built is None:
+        step = Annotated[Union[tuple(STEP_SCHEMAS.values())], Field(discriminator="step")]
+        schemas = {kind: _with_steps(schema, step) for kind, schema in PHASE_SCHEMAS.items()}
+        phase = Annotated[Union[tuple(Annotated[s, Tag(k)] for k, s in schemas.items())], Discriminator(_phase_kind)]
+        built = create_model("RulesFile", __base__=RulesFile, __module__=RulesFile.__module__,
+                             phases=(list[phase], Field(min_length=1)))
+        built.phase_schemas = dict(schemas)
+        _schemas.clear()
+        _schemas[key] = built
+    return built
+
+
+def _with_steps(schema: type[PhaseBase], step) -> type[PhaseBase]:
+    """``schema`` whose ``after_trick`` (a phase of tricks') lists the step kinds registered."""
+    if "after_trick" not in schema.model_fields:
+        return schema
+    return create_model(schema.__name__, __base__=schema, __module__=schema.__module__,
+                        after_trick=(list[step], []))
+
+
+def decision_handler(decision: str):
+    """The phase kind, or the step kind, that asks decisions of kind ``decision``, or None."""
+    for handler in (*PHASE_KINDS.values(), *STEP_KINDS.values()):
+        if decision in getattr(handler, "decisions", ()):
+            return handler
+    return None
+
+
+# Offers a phase leaves open beside the next decision, until another action is taken (e.g. the
+# declarer's concession before he discards): verb -> handler(state, seat, args, action).
+OFFERS: dict[str, object] = {}
+
+
+def register_offer(verb: str, handler) -> None:
+    if verb in OFFERS:
+        raise ValueError(f"offer {verb!r} is registered already")
+    OFFERS[verb] = handler
+
+
+def next_phase(state) -> None:
+    """A phase of decisions is over: the next phase begins, or the deal ends after the last."""
+    state.decision = PLAY  # until the next phase asks a decision of its own
+    if state.phase + 1 < len(state.rules.phases):
+        state._enter_phase(state.phase + 1)
+    else:
+        state._end_round()
+
+
+def ask(state, decision: str, seat: int) -> None:
+    """Ask ``seat`` for a decision of ``decision`` (a kind's own): what a kind of a plugin calls,
+    rather than write the state's fields."""
+    state.decision = decision
+    state.current_player = seat
+
+
+def play_on(state) -> None:
+    """A decision asked before a trick is taken: play goes on, the leader to lead."""
+    state.decision = PLAY
+    state.current_player = state.leader
+
+
+def score(state, seat: int, points: int, label: str) -> None:
+    """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``)."""
+    state._score(seat, points, label)
+
+
+def log(state, kind: str, **fields) -> None:
+    """Log an event of ``kind`` (registered with :func:`cardcore.engine.events.register_event`),
+    when the state logs events."""
+    if state.log_events:
+        state._event(kind, **fields)
+
+
+def habitual_action(state) -> str | None:
+    """The action a decision of a kind's own calls for whatever the hand (its handler's
+    ``habitual(state)``), or None: a decision no search can improve and no bot may look into,
+    e.g. a guess of a number drawn already (a probe of the state would see it)."""
+    if state.result is not None:
+        return None
+    habitual = getattr(decision_handler(state.decision), "habitual", None)
+    return habitual(state) if habitual is not None else None
+
+
+def enter_phase_named(state, name: str) -> None:
+    """Skip to the phase ``name`` (e.g. a contract won without play goes to the settlement)."""
+    state.decision = PLAY
+    state._enter_phase(state.game.phase_index[name])
+
+
+def phase_of_kind(state, kind: str):
+    """The name of the deal's first phase of ``kind``, or None."""
+    return next((p.name for p in state.rules.phases if p.kind == kind), None)
