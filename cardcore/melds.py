@@ -62,6 +62,10 @@ class MeldTable:
         assert all(copies == tuple(range(copies[0], deck.size, pack_size)) for copies in self._copies)
         self._sort_packs = _pack_sorter(deck.packs, pack_size)
         self._pack_size, self._first_pack = pack_size, (1 << pack_size) - 1
+        # per card name, (its byte in a mask, its bit in that byte, the card) for each copy: a
+        # name's copies in a holding are then read from the holding's bytes
+        self._bytes = (deck.size + 7) // 8
+        self._name_at = [[(c >> 3, 1 << (c & 7), c) for c in copies] for copies in self._copies]
         # the distances that fold every pack onto the first, halving the packs each time
         self._fold_packs = tuple(pack_size * half for half in (128, 64, 32, 16, 8, 4, 2, 1) if half < deck.packs)
         self._names_wanted: dict[int, tuple] = {}  # a canonical set's (card name, copies) pairs
@@ -289,14 +293,10 @@ class MeldTable:
         # a canonical set holds the first copy of each of its names: the names with a fresh card
         # in the pool, on the first copies, tell the sets that may take one (most melds found
         # lie on the table since earlier turns, with no fresh card to take)
-        fresh_names = fresh & pool
-        for distance in self._fold_packs:
-            fresh_names |= fresh_names >> distance
-        fresh_names &= self._first_pack
-        size, packs, copies, names_wanted = self._pack_size, self.deck.packs, self._copies, self._names_wanted
-        words = loose_words = None  # the pool's packs (and loose's), cut when a set needs them
+        fresh_names = self._names_in(fresh & pool)
+        names_wanted, name_at = self._names_wanted, self._name_at
+        held = loose_held = None  # the pool's bytes (and loose's), taken when a set needs them
         out: list[int] = []
-        all_loose = not pool & ~loose
         ways_of: dict[tuple[int, int], list[int]] = {}  # (card name, copies) -> their physical choices
         for mask in found:
             if not mask & fresh_names:
@@ -304,33 +304,25 @@ class MeldTable:
             wanted = names_wanted.get(mask)
             if wanted is None:
                 wanted = self.names_wanted(mask)
-            if words is None:
-                word = self._first_pack
-                words = [pool >> size * p & word for p in range(packs)]
-            if all_loose:  # all interchangeable: the lowest copies held of each card
-                physical = 0
-                for n, k in wanted:
-                    for c in [copies[n][p] for p, w in enumerate(words) if w >> n & 1][:k]:
-                        physical |= 1 << c
-                if physical & fresh:
-                    out.append(physical)
-                continue
-            if loose_words is None:
-                loose_words = [loose >> size * p & word for p in range(packs)]
+            if held is None:
+                held, loose_held = pool.to_bytes(self._bytes, "little"), loose.to_bytes(self._bytes, "little")
             choices = []
             for n, k in wanted:
                 ways = ways_of.get((n, k))
                 if ways is None:  # a card's copies are shared by many melds of the holding
-                    ours, others = [], []
-                    for p, w in enumerate(words):
-                        if w >> n & 1:
-                            (ours if loose_words[p] >> n & 1 else others).append(copies[n][p])
-                    ways = ways_of[n, k] = []
-                    for from_fresh in range(min(k, len(ours)) + 1):
-                        if k - from_fresh > len(others):
-                            continue
-                        base = _mask(ours[:from_fresh])
-                        ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
+                    ours, others = [], []  # its copies held: loose, and the others
+                    for byte, bit, card in name_at[n]:
+                        if held[byte] & bit:
+                            (ours if loose_held[byte] & bit else others).append(card)
+                    if not others:  # interchangeable: the lowest copies
+                        ways = ways_of[n, k] = [_mask(ours[:k])]
+                    else:
+                        ways = ways_of[n, k] = []
+                        for from_fresh in range(min(k, len(ours)) + 1):
+                            if k - from_fresh > len(others):
+                                continue
+                            base = _mask(ours[:from_fresh])
+                            ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
                 choices.append(ways)
             for parts in product(*choices):
                 physical = 0
@@ -339,6 +331,13 @@ class MeldTable:
                 if physical & fresh:
                     out.append(physical)
         return out
+
+    def _names_in(self, mask: int) -> int:
+        """The card names of ``mask``, as the bits of the first pack: its packs folded onto the
+        first, halving them each time."""
+        for distance in self._fold_packs:
+            mask |= mask >> distance
+        return mask & self._first_pack
 
     def named(self, name: str) -> list[int]:
         return [m for m, pats in self.items if any(self.rules[p.kind].name == name for p in pats)]
