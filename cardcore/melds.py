@@ -74,6 +74,7 @@ class MeldTable:
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
+        self._reach = (1 << max((m.bit_length() for m in self.patterns), default=0)) - 1  # the copies melds take
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._complete: dict[frozenset[str] | None, tuple] = {}
         self._best: dict[tuple, dict[int, MeldScore | None]] = {}  # by (trump, allowed), by card set
@@ -286,7 +287,9 @@ class MeldTable:
         taken); other copies (on the table, with a history) are tried in every choice. The pool's
         cards are never listed: its names are counted a pack at a time (:meth:`lowest_copies`),
         and only the copies of the names of a meld that can take a fresh card are looked for."""
-        canonical = self.lowest_copies(pool)
+        # the copies past the last any meld takes count for nothing: left out, the groups' parts
+        # of a holding are fewer, and their answers more often known
+        canonical = self.lowest_copies(pool) & self._reach
         found = self._searched(canonical, canonical, allowed)  # every set of the pool
         if not found:
             return found
