@@ -172,6 +172,8 @@ class Deck:
 
     def parse(self, text: str) -> str:
         """Canonical name of a card of this deck, from any accepted notation."""
+        if text in self.by_name:  # already canonical, as every action the engine offers
+            return text
         try:
             name = normalise_card_text(text)
         except CardError:
