@@ -75,6 +75,7 @@ class MeldTable:
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
         self._reach = (1 << max((m.bit_length() for m in self.patterns), default=0)) - 1  # the copies melds take
+        self._last_pool = (-1, 0)  # the holding last searched by names, and its names (within)
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._complete: dict[frozenset[str] | None, tuple] = {}
         self._best: dict[tuple, dict[int, MeldScore | None]] = {}  # by (trump, allowed), by card set
@@ -289,7 +290,12 @@ class MeldTable:
         and only the copies of the names of a meld that can take a fresh card are looked for."""
         # the copies past the last any meld takes count for nothing: left out, the groups' parts
         # of a holding are fewer, and their answers more often known
-        canonical = self.lowest_copies(pool) & self._reach
+        last = self._last_pool  # asked again for the same holding after each meld of a turn
+        if last[0] == pool:
+            canonical = last[1]
+        else:
+            canonical = self.lowest_copies(pool) & self._reach
+            self._last_pool = (pool, canonical)
         found = self._searched(canonical, canonical, allowed)  # every set of the pool
         if not found:
             return found
