@@ -288,12 +288,12 @@ class MeldTable:
         taken); other copies (on the table, with a history) are tried in every choice. The pool's
         cards are never listed: its names are counted a pack at a time (:meth:`lowest_copies`),
         and only the copies of the names of a meld that can take a fresh card are looked for."""
-        # the copies past the last any meld takes count for nothing: left out, the groups' parts
-        # of a holding are fewer, and their answers more often known
         last = self._last_pool  # asked again for the same holding after each meld of a turn
         if last[0] == pool:
             canonical = last[1]
         else:
+            # the copies past the last any meld takes count for nothing: left out, the groups'
+            # parts of a holding are fewer, and their answers more often known
             canonical = self.lowest_copies(pool) & self._reach
             self._last_pool = (pool, canonical)
         found = self._searched(canonical, canonical, allowed)  # every set of the pool
