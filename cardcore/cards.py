@@ -8,6 +8,8 @@ times in simulation. Strings exist only at the API boundary (``QS``, ``TH``, ``7
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import getitem
 from typing import Iterable, Iterator, Sequence
 
 from .errors import CardcoreError
@@ -50,26 +52,28 @@ def iter_bits(mask: int) -> Iterator[int]:
     return iter(bits(mask))
 
 
-_WORD = (1 << 64) - 1
+_chain = chain.from_iterable
 
 
 def _bits_of_big(mask: int) -> list[int]:
-    """The set bits of a mask beyond 64 bits (a deck of more than two packs), 64 at a time."""
-    out: list[int] = []
-    shift = 0
-    while mask:
-        word = mask & _WORD
-        if word:
-            out += [shift + b for b in bits(word)] if shift else bits(word)
-        mask >>= 64
-        shift += 64
-    return out
+    """The set bits of a mask beyond 64 bits (a deck of more than two packs): its bytes, each
+    looked up in the table of its position, all in C calls, however many cards it holds."""
+    size = (mask.bit_length() + 7) >> 3
+    if size > len(_BYTE_BITS):
+        _BYTE_BITS.extend(_byte_bits(k) for k in range(len(_BYTE_BITS), size))
+    return [*_chain(map(getitem, _BYTE_BITS, mask.to_bytes(size, "little")))]
 
 
-# The set bits of every byte value at each of the eight byte positions of a 64-bit mask:
-# a hand's cards are then a few table look-ups instead of a loop over its bits.
-_B = [[tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)] for k in range(8)]
-_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _B
+def _byte_bits(k: int) -> list[tuple[int, ...]]:
+    """Per value of the byte at position ``k`` of a mask, the indices of its set bits."""
+    return [tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)]
+
+
+# The set bits of every byte value at each byte position of a 256-bit mask (eight packs of
+# 32), grown when a bigger mask is asked about: a hand's cards are then a few table look-ups
+# instead of a loop over its bits.
+_BYTE_BITS = [_byte_bits(k) for k in range(32)]
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = _BYTE_BITS[:8]
 # The same for 11-bit pieces of a mask of one 32-card pack: three look-ups, not four.
 _L0, _L1, _L2 = ([tuple(11 * k + i for i in range(11) if b >> i & 1) for b in range(2048)] for k in range(3))
 
@@ -168,6 +172,8 @@ class Deck:
 
     def parse(self, text: str) -> str:
         """Canonical name of a card of this deck, from any accepted notation."""
+        if text in self.by_name:  # already canonical, as every action the engine offers
+            return text
         try:
             name = normalise_card_text(text)
         except CardError:

@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement, product
 from itertools import combinations as _combinations
 from typing import TYPE_CHECKING
 
-from .cards import Deck, bits, iter_bits
+from .cards import Deck, iter_bits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import MeldRule
@@ -55,12 +55,27 @@ class MeldTable:
         ids = {name: i for i, name in enumerate(deck.by_name)}
         self._name_of = [ids[name] for name in deck.names]  # per card, its name's number
         self._copy_bits = [[1 << c for c in copies] for copies in deck.by_name.values()]
+        self._copies = list(deck.by_name.values())  # per card name, its cards, lowest first
+        # a deck is its packs one after the other, each card's copies one pack apart: a mask
+        # cut into packs is a count per card name, a bit per pack (see lowest_copies)
+        pack_size = deck.size // deck.packs
+        assert all(copies == tuple(range(copies[0], deck.size, pack_size)) for copies in self._copies)
+        self._sort_packs = _pack_sorter(deck.packs, pack_size)
+        self._pack_size, self._first_pack = pack_size, (1 << pack_size) - 1
+        # per card name, (its byte in a mask, its bit in that byte, the card) for each copy: a
+        # name's copies in a holding are then read from the holding's bytes
+        self._bytes = (deck.size + 7) // 8
+        self._name_at = [[(c >> 3, 1 << (c & 7), c) for c in copies] for copies in self._copies]
+        # the distances that fold every pack onto the first, halving the packs each time
+        self._fold_packs = tuple(pack_size * half for half in (128, 64, 32, 16, 8, 4, 2, 1) if half < deck.packs)
         self._names_wanted: dict[int, tuple] = {}  # a canonical set's (card name, copies) pairs
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
+        self._reach = (1 << max((m.bit_length() for m in self.patterns), default=0)) - 1  # the copies melds take
+        self._last_pool = (-1, 0)  # the holding last searched by names, and its names (within)
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._complete: dict[frozenset[str] | None, tuple] = {}
         self._best: dict[tuple, dict[int, MeldScore | None]] = {}  # by (trump, allowed), by card set
@@ -129,16 +144,16 @@ class MeldTable:
         return rule.points
 
     def lowest_copies(self, mask: int) -> int:
-        """The same cards by name, each name on its lowest copies (the canonical set)."""
-        deck = self.deck
-        out = 0
-        for c in iter_bits(mask):
-            for copy in deck.by_name[deck.names[c]]:
-                if not out >> copy & 1:
-                    out |= 1 << copy
-                    break
-        return out
-
+        """The same cards by name, each name on its lowest copies (the canonical set). Worked out
+        on whole packs, not card by card: cut into packs, a mask is a column of bits per card
+        name, and sorting every column at once (a sorting network whose compare-and-swap of two
+        packs is an OR and an AND) puts each name's cards on its lowest copies. A holding of eight
+        packs costs a few dozen operations on its mask, however many cards it holds."""
+        for distance, low, keep in self._sort_packs:
+            a = mask & low  # the lower pack of each pair compared
+            b = mask >> distance & low  # the higher one, moved down beside it
+            mask = mask & keep | a | b | (a & b) << distance
+        return mask
     def best(self, mask: int, trump: int | None, allowed: frozenset[str] | None = None) -> MeldScore | None:
         """The best-scoring meld these exact cards form (the engine scores the better one),
         among the meld kinds named in ``allowed`` if given. Remembered: playouts ask again and
@@ -270,47 +285,53 @@ class MeldTable:
     def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[int]:
         """:meth:`within` for a table of canonical sets: the melds of ``pool`` by name, each then
         on the pool's own cards. Copies of a card in ``loose`` are interchangeable (the lowest are
-        taken); other copies (on the table, with a history) are tried in every choice."""
-        name_of, copy_bits = self._name_of, self._copy_bits
-        counts = [0] * len(copy_bits)
-        canonical = 0
-        cards = bits(pool)  # once: the bits of a mask past 64 bits are costly to list
-        for c in cards:
-            n = name_of[c]
-            canonical |= copy_bits[n][counts[n]]
-            counts[n] += 1
+        taken); other copies (on the table, with a history) are tried in every choice. The pool's
+        cards are never listed: its names are counted a pack at a time (:meth:`lowest_copies`),
+        and only the copies of the names of a meld that can take a fresh card are looked for."""
+        last = self._last_pool  # asked again for the same holding after each meld of a turn
+        if last[0] == pool:
+            canonical = last[1]
+        else:
+            # the copies past the last any meld takes count for nothing: left out, the groups'
+            # parts of a holding are fewer, and their answers more often known
+            canonical = self.lowest_copies(pool) & self._reach
+            self._last_pool = (pool, canonical)
         found = self._searched(canonical, canonical, allowed)  # every set of the pool
         if not found:
             return found
-        fresh_copies: dict[int, list[int]] = {}
-        other_copies: dict[int, list[int]] = {}
-        for c in cards:
-            (fresh_copies if loose >> c & 1 else other_copies).setdefault(name_of[c], []).append(c)
+        # a canonical set holds the first copy of each of its names: the names with a fresh card
+        # in the pool, on the first copies, tell the sets that may take one (most melds found
+        # lie on the table since earlier turns, with no fresh card to take)
+        fresh_names = self._names_in(fresh & pool)
+        names_wanted, name_at = self._names_wanted, self._name_at
+        held = loose_held = None  # the pool's bytes (and loose's), taken when a set needs them
         out: list[int] = []
         ways_of: dict[tuple[int, int], list[int]] = {}  # (card name, copies) -> their physical choices
         for mask in found:
-            wanted = self._names_wanted.get(mask)
-            if wanted is None:
-                wanted = self._names_wanted[mask] = tuple(Counter(name_of[c] for c in iter_bits(mask)).items())
-            if not other_copies:  # all interchangeable: the lowest copies held of each card
-                physical = 0
-                for n, k in wanted:
-                    for c in fresh_copies[n][:k]:
-                        physical |= 1 << c
-                if physical & fresh:
-                    out.append(physical)
+            if not mask & fresh_names:
                 continue
+            wanted = names_wanted.get(mask)
+            if wanted is None:
+                wanted = self.names_wanted(mask)
+            if held is None:
+                held, loose_held = pool.to_bytes(self._bytes, "little"), loose.to_bytes(self._bytes, "little")
             choices = []
             for n, k in wanted:
                 ways = ways_of.get((n, k))
                 if ways is None:  # a card's copies are shared by many melds of the holding
-                    ours, others = fresh_copies.get(n, []), other_copies.get(n, [])
-                    ways = ways_of[n, k] = []
-                    for from_fresh in range(min(k, len(ours)) + 1):
-                        if k - from_fresh > len(others):
-                            continue
-                        base = _mask(ours[:from_fresh])
-                        ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
+                    ours, others = [], []  # its copies held: loose, and the others
+                    for byte, bit, card in name_at[n]:
+                        if held[byte] & bit:
+                            (ours if loose_held[byte] & bit else others).append(card)
+                    if not others:  # interchangeable: the lowest copies
+                        ways = ways_of[n, k] = [_mask(ours[:k])]
+                    else:
+                        ways = ways_of[n, k] = []
+                        for from_fresh in range(min(k, len(ours)) + 1):
+                            if k - from_fresh > len(others):
+                                continue
+                            base = _mask(ours[:from_fresh])
+                            ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
                 choices.append(ways)
             for parts in product(*choices):
                 physical = 0
@@ -320,8 +341,46 @@ class MeldTable:
                     out.append(physical)
         return out
 
+    def _names_in(self, mask: int) -> int:
+        """The card names of ``mask``, as the bits of the first pack: its packs folded onto the
+        first, halving them each time."""
+        for distance in self._fold_packs:
+            mask |= mask >> distance
+        return mask & self._first_pack
+
     def named(self, name: str) -> list[int]:
         return [m for m, pats in self.items if any(self.rules[p.kind].name == name for p in pats)]
+
+
+def _pack_sorter(packs: int, pack_size: int) -> tuple[tuple[int, int, int], ...]:
+    """Batcher's odd-even merge sort of ``packs`` packs, as (distance, lower packs, what stays)
+    per layer for :meth:`MeldTable.lowest_copies`: each layer compares packs the same distance
+    apart, every pair of it at once. Comparisons with a pack past the last (the network is for
+    a power of two) are left out: that pack holds nothing, so they change nothing."""
+    size = 1
+    while size < packs:
+        size *= 2
+    word = (1 << pack_size) - 1
+    layers = []
+    merged = 1
+    while merged < size:
+        step = merged
+        while step >= 1:
+            pairs = []
+            start = step % merged
+            while start < size - step:
+                for i in range(min(step, size - start - step)):
+                    low, high = start + i, start + i + step
+                    if low // (2 * merged) == high // (2 * merged) and high < packs:
+                        pairs.append(low)
+                start += 2 * step
+            if pairs:
+                lower = sum(word << (pack_size * low) for low in pairs)
+                distance = pack_size * step
+                layers.append((distance, lower, ~(lower | lower << distance)))
+            step //= 2
+        merged *= 2
+    return tuple(layers)
 
 
 _COMPLETE_SUPPORT = 8  # 256 answers a group at most, listed at the first search

@@ -35,6 +35,7 @@ from .records import RECORD_FORMAT
 
 # the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
 _TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
+_FROM_TABLE_WORDS = FROM_TABLE.split()
 
 
 class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin,
@@ -114,14 +115,30 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
     def legal_actions(self) -> list[str]:
         """The moves of the player to move. A claim (Out) is among them only when it is right:
         the claimer's score is on the table for him to count, and a wrong claim, which loses the
-        game at once, is no move to offer (``apply`` still takes it, called on purpose)."""
+        game at once, is no move to offer (``apply`` still takes it, called on purpose).
+        Remembered for the position last asked: a match asks again and again at one decision
+        (the bot, the count of moves, the display), each time for a list of its own."""
         if self.result is not None:
             return []
+        position = self._position()
+        memo = self._actions_memo
+        if memo is not None and memo[0] == position:
+            return list(memo[1])
         actions = self._decision_actions()
         claim = self.rules.claim
         if claim is not None and self.claim_is_right(self.current_player):
             actions.append(claim.action)
-        return actions
+        self._actions_memo = (position, actions)
+        return list(actions)
+
+    def _position(self) -> tuple:
+        """What tells one position from another, cheaply: any decision taken (the actions), a
+        deal, a draw, and the fields a position set up by hand (tests, an adapter's chance
+        node) changes."""
+        return (len(self.actions), len(self.deals), self.stock_pos, self.current_player, self.decision,
+                self.phase, self.trump, self.faced, self.step_melds, self.step_shown, self.offers, self.bids,
+                len(self.pending), tuple(self.hands), tuple(self.tableaus), tuple(self.trick),
+                tuple(self.round_points), tuple(self.scores))
 
     def _decision_actions(self) -> list[str]:
         seat = self.current_player
@@ -129,6 +146,8 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             names = self.game.play_action
             table = self.tableaus[seat] if self.from_tableau and self.game.names_table_plays else 0
             if not table:
+                if self.deck.packs == 1:  # no twins: no name twice
+                    return [names[c] for c in self._legal_cards(seat)]
                 return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
             # with twins a table card is `play C from table` (`play C` takes the hand's copy)
             from_table = self.game.play_from_table_action
@@ -174,7 +193,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
             # before its words are read as cards (only a game's own declarations take others)
             raise IllegalAction(action, self._expected())
-        from_table = verb == "play" and [a.lower() for a in args[-2:]] == FROM_TABLE.split()
+        from_table = verb == "play" and len(args) > 1 and [a.lower() for a in args[-2:]] == _FROM_TABLE_WORDS
         if from_table:
             args = args[:-2]
         try:

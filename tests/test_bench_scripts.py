@@ -187,3 +187,19 @@ def test_adapter_resample_says_so_when_a_deal_is_too_short_to_resample(monkeypat
     lines = run(monkeypatch, capsys, "adapter_resample", "penneech", "penchant(rounds=1)", "-n", "1", "-e", "1000000")
     assert first_words(lines) == ["penneech", "penchant(rounds=1)"]
     assert all("no world" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_per_card_plays_every_game(monkeypatch, capsys, games_loaded, game):
+    # the measuring process's own run (--child), here in this process: every game is played
+    cards, cpu = run(monkeypatch, capsys, "per_card", game, "--child", "-s", "0.01")[0].split()
+    assert games_loaded == [game] and int(cards) > 0 and float(cpu) > 0
+
+
+def test_per_card_with_no_game_list_measures_every_game(monkeypatch, capsys):
+    # each run is a fresh process (measured() starts one): stood in for here, with 2 cards a µs
+    script = load_script("per_card")
+    monkeypatch.setattr(script, "measured", lambda python, game, seconds: 0.5)
+    lines = run(monkeypatch, capsys, "per_card", "-r", "1", "--against", sys.executable, module=script)
+    assert first_words(lines) == GAMES
+    assert all("0.50 µs/card" in line and "ratio 1.000" in line for line in lines)

@@ -4,6 +4,7 @@ made by its registered factory."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 
@@ -59,7 +60,8 @@ def make_bot(spec: str, game, seed: int | None = None):
         raise OptionError(f"bot {name!r}: {exc}") from None
 
 
-def _parameter_names(factory) -> list[str] | None:
+@functools.lru_cache(maxsize=None)  # inspect.signature is slow, and simulate makes bots per game
+def _parameter_names(factory) -> tuple[str, ...] | None:
     """The parameters a spec may set (all but the game and the seed); None if any are accepted."""
     try:
         parameters = inspect.signature(factory).parameters.values()
@@ -67,8 +69,8 @@ def _parameter_names(factory) -> list[str] | None:
         return None
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return None
-    return [p.name for p in parameters if p.name not in ("self", "game", "seed")
-            and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    return tuple(p.name for p in parameters if p.name not in ("self", "game", "seed")
+                 and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
 
 
 def _problem(error: dict, raw: dict[str, str]) -> str:

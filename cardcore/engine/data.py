@@ -134,6 +134,7 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("phase_data", PHASE_DATA, "the data of the phase kinds of this deal, by kind; empty at a deal's start"),
     # memos of the declaration turn in progress
     ("_meld_memo", NONE, "memo: the melds of a holding, for the last holding asked"),
+    ("_actions_memo", NONE, "memo: the legal actions of the position last asked, and that position"),
     ("_turn_moves", SHARED, "the declarations open at this turn (replaced, never changed in place)"),
 )
 

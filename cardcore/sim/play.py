@@ -74,7 +74,7 @@ def play_one(game_string: str, bot_specs: tuple[str, ...], index: int, master_se
                for seat in range(game.players)]
     state = game.new_game(seed=seed)
     decisions = legal_moves = 0
-    while not state.is_terminal():
+    while state.result is None:  # is_terminal(), without a call at every decision
         decisions += 1
         legal_moves += len(state.legal_actions())
         state.apply(players[state.current_player].choose(state))

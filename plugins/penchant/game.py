@@ -167,7 +167,7 @@ class PenchantGame(TrickGame):
         tricks, trump_tricks, no_trump_rounds, big = 0, [], 0, 0
         trump_set = False
         for e in state.events:
-            kind = e["type"]
+            kind = e.type  # by attribute: this reads every event of the game
             if kind == "deal":
                 tricks, trump_set = 0, False
             elif kind == "trick":

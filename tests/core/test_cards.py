@@ -63,9 +63,11 @@ def test_rank_order_with_a_per_suit_exception():
     assert strength("AS") > strength("KS")
 
 
-@given(st.integers(min_value=0, max_value=(1 << 200) - 1), st.sampled_from([8, 32, 33, 34, 48, 64, 65, 128, 200]))
+@given(st.integers(min_value=0, max_value=(1 << 300) - 1),
+       st.sampled_from([8, 32, 33, 34, 48, 64, 65, 128, 192, 200, 256, 257, 300]))
 def test_bits_lists_every_set_bit_lowest_first(value, width):
-    """A mask of any deck's size (11-bit look-ups below 33 bits, bytes to 64, words beyond)."""
+    """A mask of any deck's size (11-bit look-ups below 33 bits, then bytes; the bytes' tables
+    cover eight packs of 32 and grow for a bigger deck)."""
     mask = value & ((1 << width) - 1)
     assert bits(mask) == [i for i in range(width) if mask >> i & 1]
     assert bits(1 << (width - 1)) == [width - 1]

@@ -105,3 +105,60 @@ def test_best_answers_are_kept_per_trump_and_meld_kinds():
     assert table.best(ks_qs, None, frozenset({"penchant"})) is None
     assert table.bests(None, frozenset({"penchant"})) == {ks_qs: None}
     assert ks_qs not in table.bests(0)  # spades trump: not asked yet
+
+
+def _lowest_copies_card_by_card(deck, mask: int) -> int:
+    """What the lowest copies of a holding are, by their definition: each card name counted,
+    and that many of its copies taken from the first."""
+    held = Counter(deck.names[c] for c in range(deck.size) if mask >> c & 1)
+    return sum(1 << c for name, k in held.items() for c in deck.by_name[name][:k])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["bezique", "rubicon-bezique", "six-pack-bezique", "eight-pack-bezique"]), st.data())
+def test_lowest_copies_hold_as_many_of_each_name_as_the_cards(game_name, data):
+    """A holding of many packs is looked up by its names: worked out a pack at a time (a
+    sorting network over the packs), each name must come out on as many copies as are held."""
+    table = load_game(game_name).meld_table
+    deck = table.deck
+    cards = data.draw(st.sets(st.integers(0, deck.size - 1), max_size=deck.size))
+    mask = sum(1 << c for c in cards)
+    assert table.lowest_copies(mask) == _lowest_copies_card_by_card(deck, mask)
+
+
+_MELD_NAMES = ["AS", "TS", "KS", "QS", "JS", "JD", "KH", "QH", "AH", "AD"]  # spades' sequence, beziques, fours
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["rubicon-bezique", "eight-pack-bezique"]), st.data())
+def test_meld_search_of_many_packs_finds_every_set_by_its_names(game_name, data):
+    """The table of four or eight packs lists each meld once by names; a holding's melds are
+    then its card sets whose names form one, with a fresh card, the cards of ``loose`` (the
+    hand: interchangeable) taken lowest first. Worked out here by trying every subset."""
+    from itertools import combinations
+
+    table = load_game(game_name).meld_table
+    deck = table.deck
+    copies = [c for name in _MELD_NAMES for c in deck.by_name[name]]
+    pool_cards = data.draw(st.lists(st.sampled_from(copies), unique=True, max_size=11))
+    pool = sum(1 << c for c in pool_cards)
+    loose = pool & sum(1 << c for c in data.draw(st.sets(st.sampled_from(copies))))
+    fresh = pool & sum(1 << c for c in data.draw(st.sets(st.sampled_from(copies))))
+    sizes = {m.bit_count() for m in table.patterns}
+
+    def lowest_loose_first(cards: int) -> bool:
+        for name in {deck.names[c] for c in range(deck.size) if cards >> c & 1}:
+            ours = [c for c in deck.by_name[name] if (pool & loose) >> c & 1]
+            taken = [c for c in ours if cards >> c & 1]
+            if taken != ours[:len(taken)]:
+                return False
+        return True
+
+    expected = set()
+    for size in sizes:
+        for chosen in combinations(sorted(pool_cards), size):
+            cards = sum(1 << c for c in chosen)
+            if cards & fresh and table.lowest_copies(cards) in table.patterns and lowest_loose_first(cards):
+                expected.add(cards)
+    found = table.within(pool, fresh, loose=loose)
+    assert len(found) == len(set(found)) and set(found) == expected
