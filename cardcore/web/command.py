@@ -111,9 +111,7 @@ def serve(host, port, no_browser, records_dir, pace, hint_bot):
         for other in reached[1:]:
             click.echo(f"  also: {link(other)}")
         click.echo("This is the host's link: keep it to yourself. Invite people from a table's invitations "
-                   "(start a game with seats for people).")
-        if host in ANY_ADDRESS:
-            url = link("127.0.0.1")
+                   "(start a game with seats for people): their links name the address you opened.")
     app = create_app(records_path, pace=pace, hint_bot=hint_bot, host=host, host_key=host_key)
     server = make_server(app, log_level="warning")
     if not no_browser:

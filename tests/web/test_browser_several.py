@@ -50,7 +50,7 @@ def events_shown(page) -> int:
 
 
 def wait_shown(page, events: int, timeout: float) -> None:
-    page.wait_for_function(f"document.querySelector('.table-view')?.dataset.events == '{events}'",
+    page.wait_for_function(f"Number(document.querySelector('.table-view')?.dataset.events) >= {events}",
                            timeout=timeout * 1000)
 
 
@@ -169,3 +169,32 @@ def _declarer(records, game_id: str):
     from cardcore.records import read_record, replay
 
     return replay(read_record(records / f"{game_id}.json")).observation(0).get("declarer")
+
+
+def test_a_seat_whose_player_is_away_is_given_to_a_bot_from_the_table(browser, live_server):
+    base, records = live_server
+    game_id, links = start_by_clicking(browser, base, "penchant", [0, 1])  # seed 4: seat 0 leads
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(links[0])
+    away = page.locator("#live-seats .live-seat[data-seat='1']")
+    away.get_by_text("away").wait_for(timeout=5000)  # seat 1 never came
+    away.locator("button.hand-over").click()
+    page.wait_for_selector("#live-seats .live-seat[data-seat='1']:has-text('plays the seat')", timeout=5000)
+    from cardcore.records import read_record
+
+    record = read_record(records / f"{game_id}.json")
+    assert record["players"][1] != "human" and record["handovers"] == [
+        {"seat": 1, "bot": record["players"][1], "after": 0}]
+    # the bot answers seat 0's lead by itself, shown without a reload
+    page.wait_for_selector(".table-view[data-to-move=you]", timeout=15000)
+    click_the_move(page, api(base, f"/api/games/{game_id}", key_of(links[0]))["legal_actions"][0])
+    for _ in range(300):
+        s = api(base, f"/api/games/{game_id}")
+        if s["actions"] >= 2:
+            break
+        time.sleep(0.05)
+    assert s["actions"] >= 2
+    wait_shown(page, s["events"], 5)
+    assert "Opponent plays" in page.locator("#log").inner_text()
+    context.close()
