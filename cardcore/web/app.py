@@ -403,10 +403,8 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
             raise BadRequest("since must be an event number (0 or more)")
         game_id = request.path_params["game_id"]
 
-        def read(view):
-            return {**view.summary(), "log": view.log(int(since)), "present": live.present(game_id)}
-
-        return JSONResponse(await at_table(request, read))
+        answer = await at_table(request, lambda v: {**v.summary(), "log": v.log(int(since))})
+        return JSONResponse({**answer, "present": live.present(game_id)})
 
     async def api_events(request: Request):
         game_id = request.path_params["game_id"]

@@ -111,10 +111,6 @@ class WebTable:
         return people[0] if len(people) == 1 and not self.shared else None
 
     @property
-    def human(self) -> int | None:
-        return self.host_seat
-
-    @property
     def bots(self) -> dict:
         if self._bots is None:  # made when first needed, seeded as the terminal seeds them
             self._bots = seat_bots(self.state, self.players)
@@ -355,7 +351,7 @@ class SeatView:
         return self.table.step()
 
     def undo(self) -> int:
-        return self.table.undo(self.human if self.access.role != "spectator" else None)
+        return self.table.undo(self.human)
 
     # ------------------------------------------------------------------ the prompt's words
     def text(self, what: str) -> list[Line]:
