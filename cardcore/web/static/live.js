@@ -35,8 +35,8 @@
     return queued;
   }
 
-  refresh = update;  // eslint-disable-line no-global-assign
-  addLog = () => {};  // eslint-disable-line no-global-assign
+  refresh = update;
+  addLog = () => {};  // the queue shows every line
   logBox.innerHTML = "";  // lines play.js showed before this took over come again, once
   update();
 
