@@ -111,6 +111,11 @@ class WebTable:
         return people[0] if len(people) == 1 and not self.shared else None
 
     @property
+    def human(self) -> int | None:
+        """The seat the host's pages play (see host_seat)."""
+        return self.host_seat
+
+    @property
     def bots(self) -> dict:
         if self._bots is None:  # made when first needed, seeded as the terminal seeds them
             self._bots = seat_bots(self.state, self.players)
@@ -218,6 +223,9 @@ class SeatView:
             self.me = None
         self.sees_all = self.me is None and access.role == "host" and not table.people and not table.shared
         self.state = table.state if self.sees_all else ShownState(table.state, self.me)
+
+    def __getattr__(self, name):  # what is the same for every viewer: the table's
+        return getattr(self.table, name)
 
     @property
     def human(self) -> int | None:
