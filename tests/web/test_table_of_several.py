@@ -176,6 +176,11 @@ def test_from_the_network_every_page_needs_its_seat_or_the_hosts_secret(lan):
     t = lan.post("/api/games", json={"game": "penchant", "seed": 4, "humans": [0, 1]}, headers=host).json()
     gid = t["id"]
     assert t["invitations"]["seats"]["0"].startswith(f"http://192.168.1.5:8000/play/{gid}?key=")
+    # the network's address is the server's origin; another origin is refused, secret or not
+    seat0 = {KEY: key_of(t["invitations"]["seats"]["0"])}
+    for origin, status in (("http://evil.example", 403), ("http://192.168.1.5:8000", 200)):
+        r = lan.post(f"/api/games/{gid}/actions", json={"action": "play KS"}, headers={**seat0, "Origin": origin})
+        assert r.status_code == status, (origin, r.text)
     for path in (f"/play/{gid}", f"/play/{gid}/table", f"/api/games/{gid}", f"/api/games/{gid}/text/score"):
         assert lan.get(path).status_code == 403, path
     # the host's link, opened once, keeps the secret in a cookie for the whole server
