@@ -11,6 +11,7 @@
   const showTable = refresh;  // play.js's: the table fragment, the selection cleared
   const showLog = addLog;
   let shown = 0;  // the events whose lines the log shows
+  let drawnAt = null;  // what the table was drawn for: the events, the players, whose move
   let queued = null;
   let chain = Promise.resolve();
 
@@ -24,7 +25,14 @@
     showLog(state.log);
     shown = state.events;
     showSeats(state);
-    return showTable();
+    // the table is drawn again only when it changed: a redraw would drop the cards selected, the
+    // amount typed, or the click under way (a seat coming or going changes nothing on it)
+    const drawn = document.querySelector(".table-view");
+    const now = JSON.stringify([state.events, state.players, state.to_move]);
+    if (drawn && now === drawnAt) return drawn;
+    const view = await showTable();
+    if (view) drawnAt = now;
+    return view;
   }
 
   // one update at a time, and at most one waiting: a burst of changes is shown once
