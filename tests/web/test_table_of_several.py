@@ -275,3 +275,29 @@ def test_the_live_streams_are_bounded_beat_and_end_when_the_server_stops():
         assert live.present("a") == [1]  # the stream that ended left the table
 
     asyncio.run(run())
+
+
+def test_a_server_stopping_ends_the_open_streams_at_once(records_dir):
+    import socket
+    import threading
+    import time
+
+    from cardcore.web.serving import GRACE_SECONDS, make_server
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = make_server(create_app(records_dir), log_level="warning")
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    status, t = post(port, "/api/games", {"game": "penchant", "seed": 4, "humans": [0, 1]}, "")
+    conn, stream = open_stream(port, t["id"], key_of(t["invitations"]["spectators"]))
+    next_message(stream)
+    started = time.monotonic()
+    server.should_exit = True
+    thread.join(timeout=GRACE_SECONDS + 5)
+    assert not thread.is_alive() and time.monotonic() - started < GRACE_SECONDS / 2
+    assert stream.fp.read().endswith(b"0\r\n\r\n")  # the stream was ended (its last chunk), not cut
+    conn.close()
