@@ -204,8 +204,7 @@ def human_seats(new: NewGame, n: int) -> list[int]:
     else:
         seats = [] if new.watch or new.seat is None else [new.seat]
     if any(not 0 <= s < n for s in seats):
-        raise BadRequest(f"a seat must be 0..{n - 1} in a game of {n}" if new.humans is not None
-                         else f"seat must be 0..{n - 1} in a game of {n}")
+        raise BadRequest(f"a seat must be 0..{n - 1} in a game of {n}")
     return seats
 
 
@@ -272,9 +271,10 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
         if not key:
             return response
         cookie = {"httponly": True, "samesite": "lax", "max_age": 30 * 24 * 3600}
+        kept = gate.secrets.get(game_id) if game_id is not None else None
         if same_secret(key, gate.host_key):
             response.set_cookie(HOST_COOKIE, key, path="/", **cookie)
-        elif game_id is not None:
+        elif kept is not None and kept.who(key) is not None:  # a wrong key must not replace a right one
             for path in (f"/play/{game_id}", f"/api/games/{game_id}"):
                 response.set_cookie(SEAT_COOKIE, key, path=path, **cookie)
         return response

@@ -101,6 +101,8 @@ def test_a_seat_sees_only_its_own_cards_and_moves_only_itself(client, records_di
     cookies = page.headers.get_list("set-cookie")
     assert sorted(re.search(r"Path=([^;]+)", c).group(1) for c in cookies) == [f"/api/games/{gid}", f"/play/{gid}"]
     assert all("HttpOnly" in c and "SameSite=lax" in c for c in cookies)
+    # a link with a wrong secret sets no cookie: it cannot replace the right one
+    assert "set-cookie" not in client.get(f"/play/{gid}?key={'x' * 32}").headers
 
 
 def test_a_spectator_sees_no_hidden_card_and_moves_nothing(client, records_dir):
