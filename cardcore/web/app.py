@@ -490,6 +490,15 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
 
         return JSONResponse(await at_table(request, go))
 
+    async def api_next_deal(request: Request):
+        def go(view):
+            view.next_deal()
+            return view.summary()
+
+        answer = await at_table(request, go)
+        changed(request.path_params["game_id"], True)
+        return JSONResponse(answer)
+
     async def api_text(request: Request):
         what = request.path_params["what"]
         if what not in TEXTS:
@@ -563,6 +572,7 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
         Route("/api/games/{game_id}/seats/{seat}/bot", api_hand_over, methods=["POST"]),
         Route("/api/games/{game_id}/text/{what}", api_text, methods=["GET"]),
         Route("/api/games/{game_id}/bots/{seat:int}", api_seat_bot, methods=["POST"]),
+        Route("/api/games/{game_id}/next-deal", api_next_deal, methods=["POST"]),
         Route("/api/saved", api_saved, methods=["GET"]),
         Route("/api/compare", api_new_comparison, methods=["POST"]),
         Route("/api/compare/{job_id}", api_comparison, methods=["GET"]),

@@ -90,6 +90,10 @@ class WebTable:
     # the seats a person left to a bot: {"seat", "bot", "after": the actions made before}
     handovers: list[dict] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # at a table of several, the end of a deal waits for the people: the events told when the
+    # last deal ended, and the seats whose person has pressed Next deal since
+    deal_end_at: int | None = None
+    ready: set[int] = field(default_factory=set)
     _bots: dict | None = None
     _hint_bot: object = None
 
@@ -131,6 +135,28 @@ class WebTable:
         self.handovers = list(handovers or [])
         self._bots = self._hint_bot = None
 
+    @property
+    def next_deal_waits_for(self) -> list[int]:
+        """At a table of several, the seats whose person has not yet pressed Next deal after the
+        deal that just ended (empty once they all have, or once anyone moved since): until then
+        no bot moves and no move is made, so that nobody's deal's end flashes by."""
+        state = self.state
+        if not self.shared or state.is_terminal() or self.deal_end_at != len(state.events):
+            return []
+        return [s for s in self.people if s not in self.ready]
+
+    def next_deal(self, seat: int) -> None:
+        """The person of ``seat`` has seen the deal's end and is ready for the next deal."""
+        if seat in self.next_deal_waits_for:
+            self.ready.add(seat)
+
+    def _apply(self, action: str) -> None:
+        rounds = len(self.state.rounds)
+        self.state.apply(action)
+        if len(self.state.rounds) > rounds:
+            self.deal_end_at, self.ready = len(self.state.events), set()
+        self.save()
+
     def save(self) -> None:
         extra = {"handovers": self.handovers} if self.handovers else {}
         write_record(self.path, {**self.state.record(), "players": list(self.players), **extra})
@@ -150,18 +176,26 @@ class WebTable:
                           else "A bot plays your seat now: it was handed to a bot.", 409)
         if state.current_player != seat:
             raise Refused(f"It is {names(state.current_player)}'s turn, not yours.", 409)
+        self._refuse_before_next_deal(names)
         answer = interpret(text, state)
         if not answer.action:
             raise Refused(answer.error or "Type a move: a card, cards for a meld, or an action.")
         if is_claim(state, answer.action) and not confirmed:
             raise Refused(claim_question(state, seat), 409, confirm=True)
-        state.apply(answer.action)
-        self.save()
+        self._apply(answer.action)
         return answer.action
+
+    def _refuse_before_next_deal(self, names: Names) -> None:
+        waiting = self.next_deal_waits_for
+        if waiting:
+            who = ", ".join(names(s) for s in waiting)
+            raise Refused(f"The deal is over: the next one starts when everyone has pressed Next deal "
+                          f"(not yet: {who}).", 409)
 
     def bot_to_move(self) -> bool:
         state = self.state
-        return not state.is_terminal() and self.players[state.current_player] != HUMAN
+        return (not state.is_terminal() and self.players[state.current_player] != HUMAN
+                and not self.next_deal_waits_for)
 
     def step(self) -> str:
         """One bot move, when a bot is to move."""
@@ -172,9 +206,9 @@ class WebTable:
         if self.players[seat] == HUMAN:
             raise Refused("It is your turn: a bot moves only at its own turn." if seat == self.host_seat
                           else "A person is to move: a bot moves only at its own turn.", 409)
+        self._refuse_before_next_deal(seat_names(state.n))
         action = self.bots[seat].choose(state)
-        state.apply(action)
-        self.save()
+        self._apply(action)
         return action
 
     def undo(self, seat: int | None) -> int:
@@ -273,6 +307,8 @@ class SeatView:
         current = state.current_player
         if finished:
             to_move = None
+        elif self.table.next_deal_waits_for:  # nobody moves until the people are ready
+            to_move = "other"
         elif current == self.human:
             to_move = "you"
         elif self.players[current] != HUMAN and self.drives_bots:
@@ -287,6 +323,7 @@ class SeatView:
             "current_player": current, "to_move": to_move, "finished": finished,
             "scores": list(state.scores), "round": len(state.rounds), "actions": len(state.actions),
             "events": len(state.events), "handovers": list(self.table.handovers),
+            "next_deal": self.table.next_deal_waits_for,
             "legal_actions": state.legal_actions() if to_move == "you" else [],
             "result": state.result if finished else None,
         }
@@ -368,6 +405,11 @@ class SeatView:
 
     def undo(self) -> int:
         return self.table.undo(self.human)
+
+    def next_deal(self) -> None:
+        if self.human is None or not self.table.shared:
+            raise Refused("Next deal is pressed by the players of a table of several people.", 409)
+        self.table.next_deal(self.human)
 
     # ------------------------------------------------------------------ the prompt's words
     def text(self, what: str) -> list[Line]:

@@ -124,6 +124,19 @@ def test_two_people_play_a_whole_deal_of_penchant_each_in_their_own_browser(brow
     assert rejoined and s["round"] == 2
     log = pages[0].locator("#log").inner_text()
     assert "End of round 1" in log and log.count("Round 1") == 1  # every line once
+    # the deal's end stays on both pages; the next deal waits until both have pressed Next deal
+    for page in pages.values():
+        page.wait_for_selector("#deal-end:not([hidden]) #next-deal", timeout=5000)
+        assert "End of round 1" in page.locator("#deal-end").inner_text()
+    pages[0].click("#next-deal")
+    pages[0].wait_for_selector("#notice:has-text('waiting for Opponent')", timeout=5000)
+    assert api(base, f"/api/games/{game_id}")["next_deal"] == [1]
+    assert pages[1].locator("#deal-end").is_visible() and not pages[1].locator("#table").is_visible()
+    pages[1].click("#next-deal")
+    mover = api(base, f"/api/games/{game_id}")["current_player"]
+    pages[mover].wait_for_selector(".table-view[data-to-move=you]", timeout=5000)
+    for page in pages.values():
+        assert page.locator("#table").is_visible() and page.locator("#notice").inner_text() == ""
     for context in contexts.values():
         context.close()
 

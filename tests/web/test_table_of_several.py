@@ -146,6 +146,45 @@ def test_a_seat_whose_player_left_is_handed_to_a_bot_and_the_record_says_so(clie
     assert s1["players"][1] == "greedy" and s1["to_move"] != "you"
 
 
+def play_to_the_deal_end(client, gid: str, keys: dict) -> dict:
+    """Each person plays their first legal move until the first deal ends; the last answer."""
+    for _ in range(200):
+        s = client.get(f"/api/games/{gid}").json()
+        if s["round"] > 1:  # the second deal dealt: the first one's end
+            return s
+        seat = str(s["current_player"])
+        legal = client.get(f"/api/games/{gid}", headers=keys[seat]).json()["legal_actions"]
+        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]}, headers=keys[seat])
+        assert r.status_code == 200, r.text
+    raise AssertionError("the deal did not end")
+
+
+def test_the_next_deal_starts_once_each_person_has_pressed_next_deal(client):
+    t = new_table(client)  # Penchant: several deals to the game's end
+    gid = t["id"]
+    keys = {s: {KEY: key_of(link)} for s, link in t["invitations"]["seats"].items()}
+    ended = play_to_the_deal_end(client, gid, keys)
+    assert not ended["finished"] and ended["next_deal"] == [0, 1]
+    mover = str(ended["current_player"])
+    mine = client.get(f"/api/games/{gid}", headers=keys[mover]).json()
+    assert mine["to_move"] == "other" and mine["legal_actions"] == []  # nobody moves yet
+    typed = client.post(f"/api/games/{gid}/actions", json={"action": "1"}, headers=keys[mover])
+    assert typed.status_code == 409 and "pressed Next deal" in typed.json()["error"]
+    # the host and spectators do not hold the table up: only the people press
+    assert client.post(f"/api/games/{gid}/next-deal").status_code == 409
+    r = client.post(f"/api/games/{gid}/next-deal", headers=keys["0"])
+    assert r.status_code == 200 and r.json()["next_deal"] == [1]
+    r = client.post(f"/api/games/{gid}/next-deal", headers=keys["0"])  # twice is once
+    assert r.json()["next_deal"] == [1]
+    assert client.post(f"/api/games/{gid}/actions", json={"action": "1"}, headers=keys[mover]).status_code == 409
+    r = client.post(f"/api/games/{gid}/next-deal", headers=keys["1"])
+    assert r.json()["next_deal"] == []
+    mine = client.get(f"/api/games/{gid}", headers=keys[mover]).json()
+    assert mine["to_move"] == "you"
+    r = client.post(f"/api/games/{gid}/actions", json={"action": mine["legal_actions"][0]}, headers=keys[mover])
+    assert r.status_code == 200, r.text
+
+
 def test_people_and_bots_are_given_seats_as_asked(client):
     for body, words in (({"humans": [0, 0]}, "each seat once"), ({"humans": [0, 3]}, "a seat must be 0..2"),
                         ({"humans": [0], "seat": 1}, "not both"), ({"humans": [0], "watch": True}, "not both")):

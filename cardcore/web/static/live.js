@@ -12,6 +12,8 @@
   const showLog = addLog;
   let shown = 0;  // the events whose lines the log shows
   let drawnAt = null;  // what the table was drawn for: the events, the players, whose move
+  let lastState = null;
+  let lastRound = "";  // the last deal's end, as the log tells it
   let queued = null;
   let chain = Promise.resolve();
 
@@ -23,8 +25,12 @@
       state = await api("GET", `/api/games/${gameId}?since=0`);
     }
     showLog(state.log);
+    const round = state.log.filter((item) => item.kind === "round").pop();
+    if (round) lastRound = round.html;
     shown = state.events;
+    lastState = state;
     showSeats(state);
+    showDealEnd(state);
     // the table is drawn again only when it changed: a redraw would drop the cards selected, the
     // amount typed, or the click under way (a seat coming or going changes nothing on it)
     const drawn = document.querySelector(".table-view");
@@ -42,6 +48,35 @@
     chain = queued.catch((e) => say(e.message));
     return queued;
   }
+
+  // A deal's end at a table of several people: the server holds the next deal until each person has
+  // pressed Next deal; each page shows the deal's points until its own person has.
+  function showDealEnd(state) {
+    const waiting = state.next_deal || [];
+    const box = document.getElementById("deal-end");
+    if (waiting.includes(state.seat)) {
+      if (box.hidden) {
+        document.getElementById("deal-end-grid").innerHTML = lastRound;
+        box.hidden = false;
+        document.getElementById("table").hidden = true;
+        document.getElementById("next-deal").focus();
+      }
+    } else if (waiting.length) {
+      notice(`The next deal starts when everyone has pressed Next deal: waiting for ${waiting.map((s) => state.names[s]).join(", ")}.`);
+    } else if (document.getElementById("notice").textContent.startsWith("The next deal starts")) {
+      notice("");
+    }
+  }
+
+  document.getElementById("next-deal").addEventListener("click", async () => {
+    if (!lastState || !lastState.shared) return;  // a person's game: play.js's own wait
+    try {
+      await api("POST", `/api/games/${gameId}/next-deal`);
+    } catch (e) {
+      say(e.message);
+    }
+    update();
+  });
 
   refresh = update;
   addLog = () => {};  // the queue shows every line
