@@ -444,6 +444,8 @@ class SeatView:
                 out.append([f"[{i}] ", *card_actions(action), *(["  — ", *extra] if extra else [])])
             return out
         if what == "hint":
+            if table.shared:  # a bot's advice to one of them would be unfair to the others
+                raise Refused("No hints at a table of several people.", 409)
             if table._hint_bot is None:
                 table._hint_bot = make_bot(hint_spec_for(table.hint_spec, state.game), state.game, state.seed)
             return [hint_line(state, hint_action(state, seat, table._hint_bot), hint_spec_for(table.hint_spec, state.game))]

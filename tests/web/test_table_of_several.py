@@ -185,6 +185,28 @@ def test_the_next_deal_starts_once_each_person_has_pressed_next_deal(client):
     assert r.status_code == 200, r.text
 
 
+def test_a_seats_page_at_a_table_of_several_offers_no_undo_hint_or_bot_pace(client):
+    t = new_table(client)  # seed 4: seat 0 leads
+    gid = t["id"]
+    keys = {s: {KEY: key_of(link)} for s, link in t["invitations"]["seats"].items()}
+    page = client.get(f"/play/{gid}", headers=keys["0"]).text
+    assert 'data-text="moves"' in page and 'data-text="help"' in page and 'id="typed"' in page
+    assert 'id="undo"' not in page and 'data-text="hint"' not in page
+    r = client.get(f"/api/games/{gid}/text/hint", headers=keys["0"])  # at its own turn
+    assert r.status_code == 409 and "No hints at a table of several" in r.json()["error"]
+    assert client.post(f"/api/games/{gid}/undo", headers=keys["0"]).status_code == 409
+    # the server moves the bots at its pace: no page here has the watcher's speed and pause
+    for who in ({}, {KEY: key_of(t["invitations"]["spectators"])}):
+        page = client.get(f"/play/{gid}", headers=who).text
+        assert 'id="speed"' not in page and 'id="pause"' not in page
+    # a person's game against bots keeps them all
+    one = client.post("/api/games", json={"game": "penchant", "seed": 4, "level": "easy", "seat": 0}).json()
+    page = client.get(f"/play/{one['id']}").text
+    assert 'id="undo"' in page and 'data-text="hint"' in page
+    watched = client.post("/api/games", json={"game": "penchant", "seed": 4, "level": "easy", "watch": True}).json()
+    assert 'id="speed"' in client.get(f"/play/{watched['id']}").text
+
+
 def test_people_and_bots_are_given_seats_as_asked(client):
     for body, words in (({"humans": [0, 0]}, "each seat once"), ({"humans": [0, 3]}, "a seat must be 0..2"),
                         ({"humans": [0], "seat": 1}, "not both"), ({"humans": [0], "watch": True}, "not both")):

@@ -239,10 +239,14 @@ if (typed) {
     const text = input.value.trim();
     if (!text) return;
     const asks = {"?": "moves", "moves": "moves", "help": "help", "hint": "hint", "score": "score", "history": "history"};
+    const ask = asks[text.toLowerCase()] && document.querySelector(`[data-text=${asks[text.toLowerCase()]}]`);
     if (text.toLowerCase() === "undo") {
-      undo();
-    } else if (asks[text.toLowerCase()]) {
-      document.querySelector(`[data-text=${asks[text.toLowerCase()]}]`).click();
+      // not offered at a table of several: the server says why
+      if (undoButton) undo(); else api("POST", `/api/games/${gameId}/undo`).catch((e) => say(e.message));
+    } else if (ask) {
+      ask.click();
+    } else if (asks[text.toLowerCase()]) {  // not offered on this page (Hint at a table of several)
+      showText(asks[text.toLowerCase()]);
     } else {
       send(text);
     }
