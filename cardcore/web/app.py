@@ -482,13 +482,18 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
 
     async def api_seat_bot(request: Request):
         new = await parse(request, SeatBot)
-        seat = request.path_params["seat"]
+        game_id, seat = request.path_params["game_id"], request.path_params["seat"]
+        access = access_of(request)
+        if access.role == "spectator":
+            raise Refused("A spectator cannot change a bot: the players or the host can.", 403)
 
         def go(view):
             view.table.set_bot(seat, level_bot(new.level, view.table.state.game))
             return view.summary()
 
-        return JSONResponse(await at_table(request, go))
+        answer = await on_table(game_id, access, go)
+        changed(game_id, answer["shared"])  # every page shows the seat's new bot
+        return JSONResponse(answer)
 
     async def api_next_deal(request: Request):
         def go(view):

@@ -207,6 +207,28 @@ def test_a_seats_page_at_a_table_of_several_offers_no_undo_hint_or_bot_pace(clie
     assert 'id="speed"' in client.get(f"/play/{watched['id']}").text
 
 
+def test_a_spectator_sees_every_seat_face_down_and_changes_no_bot(client, records_dir):
+    t = new_table(client, game="auction-pinochle", humans=(0, 1))  # seat 2: a bot
+    gid = t["id"]
+    watcher = {KEY: key_of(t["invitations"]["spectators"])}
+    html = client.get(f"/play/{gid}/table", headers=watcher).text
+    bottom = html.split('class="mine ')[1].split('class="play-box"')[0]
+    assert bottom.count('class="card-back"') == 15  # seat 0's hand, face down (15 cards each)
+    assert html.count('class="card-back"') >= 45  # and the two others'
+    level = html.split('<select class="bot-level" data-seat="2"')[1].split(">")[0]
+    assert " disabled" in level
+    r = client.post(f"/api/games/{gid}/bots/2", json={"level": "hard"}, headers=watcher)
+    assert r.status_code == 403
+    assert read_record(records_dir / f"{gid}.json")["players"] == t["players"]
+    # a player may: the record says so, and the seat's page offers it
+    seat = {KEY: key_of(t["invitations"]["seats"]["1"])}
+    level = client.get(f"/play/{gid}/table", headers=seat).text.split('<select class="bot-level" data-seat="2"')[1]
+    assert " disabled" not in level.split(">")[0]
+    r = client.post(f"/api/games/{gid}/bots/2", json={"level": "hard"}, headers=seat)
+    assert r.status_code == 200 and r.json()["players"][2] != t["players"][2]
+    assert read_record(records_dir / f"{gid}.json")["players"][2] == r.json()["players"][2]
+
+
 def test_people_and_bots_are_given_seats_as_asked(client):
     for body, words in (({"humans": [0, 0]}, "each seat once"), ({"humans": [0, 3]}, "a seat must be 0..2"),
                         ({"humans": [0], "seat": 1}, "not both"), ({"humans": [0], "watch": True}, "not both")):
