@@ -362,18 +362,18 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
             driving[game_id] = asyncio.get_running_loop().create_task(move_bots(game_id))
 
     async def move_bots(game_id: str) -> None:
-        def due(view):
-            return view.table.shared and view.table.bot_to_move()
-
-        def step(view):
-            return view.table.step() if due(view) else None
+        def turn(view):
+            return view.table.bot_to_choose() if view.table.shared else None
 
         try:
-            while not live.closing and await on_table(game_id, HOST, due):
+            while not live.closing and (chosen := await on_table(game_id, HOST, turn)) is not None:
                 await asyncio.sleep(pace)
-                if await on_table(game_id, HOST, step) is None:
-                    break
-                live.tell(game_id)
+                seat, bot, at = chosen
+                # chosen with the table's lock let go: the pages read the table meanwhile, and
+                # show the bot thinking
+                action = await run_in_threadpool(bot.choose, at[0])
+                if await on_table(game_id, HOST, lambda v, move=(seat, action, at): v.table.play_chosen(*move)):
+                    live.tell(game_id)
         except Refused:  # the record went, or cannot be continued: nothing to move
             pass
         except Exception as exc:  # a bug: said on the server's output, the table waits

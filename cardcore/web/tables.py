@@ -197,6 +197,25 @@ class WebTable:
         return (not state.is_terminal() and self.players[state.current_player] != HUMAN
                 and not self.next_deal_waits_for)
 
+    def bot_to_choose(self) -> tuple | None:
+        """At a bot's turn, what it needs to choose its move with the table's lock let go (a hard
+        bot thinks for seconds, while every page still reads the table): its seat, its bot, and
+        the point of the game it chooses at (for :meth:`play_chosen`). Bots only read the state."""
+        if not self.bot_to_move():
+            return None
+        seat = self.state.current_player
+        return seat, self.bots[seat], (self.state, len(self.state.events), self.players[seat])
+
+    def play_chosen(self, seat: int, action: str, at: tuple) -> bool:
+        """Make the move a bot chose (see :meth:`bot_to_choose`) if the game is still where it was
+        chosen: not moved on by another program, the seat still given to that bot."""
+        state, events, spec = at
+        if (self.state is not state or len(state.events) != events or self.players[seat] != spec
+                or not self.bot_to_move()):
+            return False
+        self._apply(action)
+        return True
+
     def step(self) -> str:
         """One bot move, when a bot is to move."""
         state = self.state

@@ -214,3 +214,24 @@ def test_a_seat_whose_player_is_away_is_given_to_a_bot_from_the_table(browser, l
     wait_shown(page, s["events"], 5)
     page.locator("#log").get_by_text("Opponent plays").first.wait_for(timeout=5000)
     context.close()
+
+
+def test_a_bot_slow_to_move_at_a_table_of_several_is_shown_thinking(browser, live_server):
+    base, _records = live_server
+    slow = "ismcts(iterations=10000,seconds=5)"  # seconds a move, as a hard bot's long thought
+    body = {"game": "auction-pinochle", "seed": 4, "humans": [0, 1], "bots": [slow]}
+    req = urllib.request.Request(base + "/api/games", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with DIRECT.open(req) as r:
+        t = json.load(r)
+    assert t["current_player"] == 2  # seed 4: the bot bids first, and the server moves it at once
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(t["invitations"]["seats"]["0"])
+    page.wait_for_selector(".table-view")
+    name = api(base, f"/api/games/{t['id']}", key_of(t["invitations"]["seats"]["0"]))["names"][2]
+    page.wait_for_selector(f"#turn.thinking:has-text('{name} is thinking…')", timeout=5000)
+    page.wait_for_function(f"Number(document.querySelector('.table-view').dataset.events) > {t['events']}",
+                           timeout=15000)  # it bid: the table is drawn again, no longer thinking
+    assert page.locator("#turn.thinking").count() == 0
+    context.close()

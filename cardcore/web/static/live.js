@@ -14,6 +14,7 @@
   let drawnAt = null;  // what the table was drawn for: the events, the players, whose move
   let lastState = null;
   let lastRound = "";  // the last deal's end, as the log tells it
+  let thinkingTimer = null;
   let queued = null;
   let chain = Promise.resolve();
 
@@ -31,6 +32,7 @@
     lastState = state;
     showSeats(state);
     showDealEnd(state);
+    showThinking(state);
     // the table is drawn again only when it changed: a redraw would drop the cards selected, the
     // amount typed, or the click under way (a seat coming or going changes nothing on it)
     const drawn = document.querySelector(".table-view");
@@ -77,6 +79,15 @@
     }
     update();
   });
+
+  // a bot of a table of several is moved by the server after its pace: longer, it is thinking
+  function showThinking(state) {
+    clearTimeout(thinkingTimer);
+    const current = state.current_player;
+    if (!state.shared || state.finished || state.to_move !== "other" || current === null
+        || state.players[current] === "human" || (state.next_deal || []).length) return;
+    thinkingTimer = setTimeout(thinking, pace * 1000 + 250);
+  }
 
   refresh = update;
   addLog = () => {};  // the queue shows every line
