@@ -235,3 +235,29 @@ def test_a_bot_slow_to_move_at_a_table_of_several_is_shown_thinking(browser, liv
                            timeout=15000)  # it bid: the table is drawn again, no longer thinking
     assert page.locator("#turn.thinking").count() == 0
     context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_invitations_and_the_seats_bar_fit_the_screen(browser, live_server, width):
+    base, _records = live_server
+    req = urllib.request.Request(base + "/api/games", headers={"Content-Type": "application/json"},
+                                 data=json.dumps({"game": "auction-pinochle", "seed": 4, "humans": [0, 1]}).encode())
+    with DIRECT.open(req) as r:
+        t = json.load(r)
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(base + t["url"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scrolling
+    for link in page.locator("input.invitation").all():  # each link whole in sight, to copy
+        b = link.bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= width and b["width"] >= min(300, width - 40)
+    page.goto(t["invitations"]["seats"]["0"])
+    away = page.locator("#live-seats .live-seat[data-seat='1']")
+    away.get_by_text("away").wait_for(timeout=5000)
+    # the seats bar: each seat a chip of its own, on one line at a desktop's width
+    chips = [page.locator(f"#live-seats .live-seat[data-seat='{s}']").bounding_box() for s in (0, 1)]
+    assert page.locator("#live-seats .live-seat").first.evaluate("e => getComputedStyle(e).borderRadius") != "0px"
+    if width >= 1280:
+        assert abs(chips[0]["y"] - chips[1]["y"]) < 2 and chips[0]["x"] + chips[0]["width"] <= chips[1]["x"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()
