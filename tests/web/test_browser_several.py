@@ -255,8 +255,13 @@ def test_the_invitations_and_the_seats_bar_fit_the_screen(browser, live_server, 
     away = page.locator("#live-seats .live-seat[data-seat='1']")
     away.get_by_text("away").wait_for(timeout=5000)
     # the seats bar: each seat a chip of its own, on one line at a desktop's width
-    chips = [page.locator(f"#live-seats .live-seat[data-seat='{s}']").bounding_box() for s in (0, 1)]
-    assert page.locator("#live-seats .live-seat").first.evaluate("e => getComputedStyle(e).borderRadius") != "0px"
+    # read at once: the bar is drawn again at each change at the table
+    chips, radius = page.evaluate("""() => {
+      const chips = [...document.querySelectorAll('#live-seats .live-seat')];
+      return [chips.map((c) => { const b = c.getBoundingClientRect(); return {x: b.x, y: b.y, width: b.width}; }),
+              getComputedStyle(chips[0]).borderRadius];
+    }""")
+    assert len(chips) == 2 and radius != "0px"
     if width >= 1280:
         assert abs(chips[0]["y"] - chips[1]["y"]) < 2 and chips[0]["x"] + chips[0]["width"] <= chips[1]["x"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
