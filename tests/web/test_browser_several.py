@@ -128,6 +128,8 @@ def test_two_people_play_a_whole_deal_of_penchant_each_in_their_own_browser(brow
     for page in pages.values():
         page.wait_for_selector("#deal-end:not([hidden]) #next-deal", timeout=5000)
         assert "End of round 1" in page.locator("#deal-end").inner_text()
+        # the seats bar stays above it, as above the table
+        assert page.evaluate("document.getElementById('live-seats').nextElementSibling.id") == "deal-end"
     pages[0].click("#next-deal")
     pages[0].wait_for_selector("#notice:has-text('waiting for Opponent')", timeout=5000)
     assert api(base, f"/api/games/{game_id}")["next_deal"] == [1]

@@ -98,7 +98,7 @@
   const seats = document.createElement("div");
   seats.id = "live-seats";
   seats.setAttribute("aria-live", "polite");
-  document.getElementById("table").before(seats);
+  document.getElementById("deal-end").before(seats);  // above the table, and a deal's end shown over it
 
   function showSeats(state) {
     seats.hidden = !state.shared;
