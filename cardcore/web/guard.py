@@ -13,10 +13,15 @@ rebound DNS name that points at 127.0.0.1 is refused too.
 
 from __future__ import annotations
 
+import ipaddress
+import socket
+
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 
 SAFE_METHODS = ("GET", "HEAD")
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # the names of this machine a request may use
+ANY_ADDRESS = ("0.0.0.0", "::", "")
 OWN_SITE = ("same-origin", "none")  # none: typed by the person, or a bookmark
 
 
@@ -46,6 +51,51 @@ def cross_origin_refusal(scope) -> tuple[str, int] | None:
     return None
 
 
+def is_local(host: str) -> bool:
+    """Can only this machine reach a server listening on ``host``?"""
+    host = host.strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def this_machine_addresses() -> list[str]:
+    """The addresses by which other machines of the network may reach this one: those of its
+    name, and the one it sends from (found without sending anything)."""
+    found: set[str] = set()
+    try:
+        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None))
+    except OSError:
+        pass
+    for family, probe in ((socket.AF_INET, ("192.0.2.1", 9)), (socket.AF_INET6, ("2001:db8::1", 9))):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as s:
+                s.connect(probe)  # a datagram socket: chooses the route, sends nothing
+                found.add(s.getsockname()[0])
+        except OSError:
+            pass
+    return sorted(a for a in found if not a.startswith("fe80") and not ipaddress.ip_address(a.split("%")[0]).is_loopback)
+
+
+def allowed_hosts(host: str | None) -> list[str]:
+    """The names a request may give the server (its Host header): this machine's own, and the
+    address it listens on; listening on every address (0.0.0.0, ::), this machine's addresses and
+    its name. Never any name: a site whose name an attacker points at this machine (DNS
+    rebinding) is refused."""
+    names = list(LOCAL_HOSTS)
+    if host is None:
+        return names
+    if host in ANY_ADDRESS:
+        machine = socket.gethostname()
+        extra = [*this_machine_addresses(), machine, f"{machine}.local"]
+    else:
+        extra = [host]
+    return names + [f"[{h}]" if ":" in h else h for h in extra]
+
+
 class SameOriginOnly:
     """Refuse, with 403 or 415 and ``{"error": ...}``, any request but GET and HEAD that another
     origin sent or whose body is not declared JSON, and any request of the API that another site
@@ -71,7 +121,8 @@ class SameOriginOnly:
 
 class NoFraming:
     """No page of the server may be shown in a frame of another (clickjacking): the old header
-    and its Content-Security-Policy successor, on every answer."""
+    and its Content-Security-Policy successor, on every answer; and none tells another site its
+    address (Referrer-Policy)."""
 
     def __init__(self, app):
         self.app = app
@@ -85,6 +136,8 @@ class NoFraming:
                 headers = MutableHeaders(scope=message)
                 headers["X-Frame-Options"] = "DENY"
                 headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+                # a link to a table carries its seat's secret: no other site is told the address
+                headers["Referrer-Policy"] = "no-referrer"
             await send(message)
 
         await self.app(scope, receive, send_framed)

@@ -19,6 +19,12 @@ BOT_CEILINGS = {"iterations": 10_000, "samples": 200, "rollouts": 20, "seconds":
 # a bot's guide is asked at every node of its search: from the web, only a bot without a budget
 BUDGETS = tuple(BOT_CEILINGS)
 
+# the pages that follow the tables live (server-sent events): per table (its seats, spectators and
+# reloads), and in all; a quiet stream carries a heartbeat this often
+LIVE_PAGES_PER_TABLE = 16
+LIVE_PAGES = 64
+LIVE_HEARTBEAT_SECONDS = 15
+
 COMPARE_GAMES = 10_000  # games per arm
 COMPARE_SECONDS = 30 * 60  # a comparison still playing then is stopped
 COMPARE_WAITING = 3  # comparisons waiting behind the one that runs
@@ -63,4 +69,5 @@ def ceilings_text() -> str:
     return (f"Bots started from the web take at most {bots} (a guide: no search of its own); a comparison "
             f"at most {COMPARE_GAMES} games per arm, stopped after {COMPARE_SECONDS // 60} minutes, with "
             f"{COMPARE_WAITING} more waiting at most. Request bodies: a move {MOVE_BODY_BYTES} bytes, "
-            f"a new game or comparison {REQUEST_BODY_BYTES} bytes.")
+            f"a new game or comparison {REQUEST_BODY_BYTES} bytes. At most {LIVE_PAGES_PER_TABLE} pages follow "
+            f"one table live, {LIVE_PAGES} in all.")

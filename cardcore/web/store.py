@@ -61,6 +61,16 @@ def records_home() -> Path:
     return home / "records"
 
 
+def handovers_of(record: dict, n: int) -> list[dict]:
+    """The record's ``handovers`` (the seats people left to a bot); an entry that is not one is
+    left out: it only tells the story, the moves are in ``actions``."""
+    entries = record.get("handovers")
+    if not isinstance(entries, list):
+        return []
+    return [h for h in entries if isinstance(h, dict) and type(h.get("seat")) is int and 0 <= h["seat"] < n
+            and isinstance(h.get("bot"), str) and type(h.get("after")) is int]
+
+
 class Store:
     def __init__(self, records_dir: str | Path | None = None, hint_bot: str = DEFAULT_HINT_BOT):
         self.dir = Path(records_dir) if records_dir is not None else records_home()
@@ -98,7 +108,7 @@ class Store:
             stamp = stamp_of(path)
             if table.stamp != stamp:
                 fresh = self._load(game_id, path, stamp)
-                table.resume(fresh.state, fresh.players, stamp)
+                table.resume(fresh.state, fresh.players, stamp, fresh.handovers)
             yield table
 
     def _load(self, game_id: str, path: Path, stamp: tuple[int, int]) -> WebTable:
@@ -110,7 +120,8 @@ class Store:
             raise Refused(f"The record of {game_id!r} cannot be continued: {exc}", 422) from None
         if players is None:  # a record written without seats (e.g. by simulate): you in seat 0
             players = [HUMAN] + [level_bot("normal", state.game)] * (state.n - 1)
-        return WebTable(game_id, path, state, players, stamp=stamp, hint_spec=self.hint_bot)
+        return WebTable(game_id, path, state, players, stamp=stamp, hint_spec=self.hint_bot,
+                        handovers=handovers_of(record, state.n))
 
     def create(self, game, players: list[str], seed: int | None) -> WebTable:
         """A new game of ``game`` (a loaded game) with those seats, saved at once."""
@@ -160,7 +171,7 @@ class Store:
             if table is None or table.stamp != stamp:  # read for the list only: not kept open
                 table = self._load(path.stem, path, stamp)
             with table.lock:
-                s = table.summary()
+                s = table.view().summary()
         except Refused as exc:
             entry.update(error=exc.message)
             return entry

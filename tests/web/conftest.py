@@ -48,15 +48,14 @@ def artifacts_dir(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
     """A real server (uvicorn in a thread) over a fresh records directory; yields (url, dir)."""
-    import uvicorn
-
     from cardcore.web.app import create_app
+    from cardcore.web.serving import make_server
 
     records = tmp_path_factory.mktemp("served") / "records"
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(records, pace=0.05), log_level="warning"))
+    server = make_server(create_app(records, pace=0.05), log_level="warning")
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     for _ in range(200):

@@ -46,7 +46,8 @@ def test_the_host_the_server_was_started_on_is_allowed_too(records_dir):
 
     from cardcore.web.app import create_app
 
-    with TestClient(create_app(records_dir, host="192.168.1.5"), base_url="http://192.168.1.5:8000") as c:
+    app = create_app(records_dir, host="192.168.1.5", host_key="k" * 32)
+    with TestClient(app, base_url="http://192.168.1.5:8000", headers={"X-Cardcore-Key": "k" * 32}) as c:
         assert c.get("/api/saved").status_code == 200
         assert c.get("/api/saved", headers={"Host": "localhost"}).status_code == 200
         assert c.get("/api/saved", headers={"Host": "192.168.1.6"}).status_code == 400

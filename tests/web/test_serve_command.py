@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 
 from click.testing import CliRunner
@@ -70,3 +71,27 @@ def test_a_hint_bot_that_is_not_a_bot_of_every_game_is_one_line_and_exit_status_
         lines = out.output.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"Error: --hint-bot {spec}: ") and words in lines[0], lines
     assert "--hint-bot" in CliRunner().invoke(cli, ["serve", "--help"]).output
+
+
+def test_serve_on_every_address_prints_the_hosts_link_and_refuses_a_page_without_a_secret(tmp_path):
+    env = {**os.environ, "CARDCORE_HOME": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "cardcore", "serve", "--no-browser", "--host", "0.0.0.0"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        match = re.match(r"cardcore serve: http://([0-9.]+):(\d+)/\?key=([A-Za-z0-9_-]{32,}) ", line)
+        assert match, line
+        port, key = match.group(2), match.group(3)
+        local = f"http://127.0.0.1:{port}/"
+        try:
+            DIRECT.open(local + "api/saved", timeout=30)
+            raise AssertionError("a page without the host's secret was served")
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 403
+        with DIRECT.open(local + f"api/saved?key={key}", timeout=30) as r:
+            assert r.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    said = " ".join(CliRunner().invoke(cli, ["serve", "--help"]).output.split())
+    assert "[default: 127.0.0.1]" in said and "the host's link is printed at start" in said

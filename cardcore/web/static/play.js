@@ -49,7 +49,8 @@ async function refresh() {
 
 // The end of a deal: its points by source stay on the table, the next deal hidden, until the
 // person asks for it (as the terminal waits for Enter); a person's game only, as there. Kept for
-// the tab's session, so that a reload still waits (until the next deal's first move).
+// the tab's session, so that a reload still waits (until the next deal's first move). At a table
+// of several people the server holds the deal's end until each has pressed Next deal (live.js).
 let dealEnded = null;  // the resolver of the wait, while a deal's end is shown
 const dealEndKey = `cardcore-deal-end-${gameId}`;
 
@@ -62,7 +63,7 @@ function nextDeal() {
 
 function dealEnd(state) {
   const round = state.log.filter((item) => item.kind === "round").pop();
-  if (!round || state.finished || watching) return Promise.resolve();
+  if (!round || state.finished || watching || state.shared) return Promise.resolve();
   window.sessionStorage.setItem(dealEndKey, JSON.stringify({actions: state.actions, html: round.html}));
   return showDealEnd(round.html);
 }
@@ -238,10 +239,14 @@ if (typed) {
     const text = input.value.trim();
     if (!text) return;
     const asks = {"?": "moves", "moves": "moves", "help": "help", "hint": "hint", "score": "score", "history": "history"};
+    const ask = asks[text.toLowerCase()] && document.querySelector(`[data-text=${asks[text.toLowerCase()]}]`);
     if (text.toLowerCase() === "undo") {
-      undo();
-    } else if (asks[text.toLowerCase()]) {
-      document.querySelector(`[data-text=${asks[text.toLowerCase()]}]`).click();
+      // not offered at a table of several: the server says why
+      if (undoButton) undo(); else api("POST", `/api/games/${gameId}/undo`).catch((e) => say(e.message));
+    } else if (ask) {
+      ask.click();
+    } else if (asks[text.toLowerCase()]) {  // not offered on this page (Hint at a table of several)
+      showText(asks[text.toLowerCase()]);
     } else {
       send(text);
     }

@@ -10,6 +10,24 @@ form.addEventListener("change", showSettings);
 const last = window.localStorage.getItem("cardcore-game");
 if (last && [...form.elements.game.options].some((o) => o.value === last)) form.elements.game.value = last;
 showSettings();
+
+// People at one table: a box per seat; two or more make a table of several, each seat played
+// from its own invitation link (the next page lists them)
+for (const fs of form.querySelectorAll(".game-settings")) {
+  const people = document.createElement("div");
+  people.className = "people start-row";
+  people.append("Seats for people, each invited by a link: ");
+  for (let seat = 0; seat < Number(fs.dataset.players); seat++) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.name = "person";
+    box.value = seat;
+    label.append(box, ` seat ${seat} `);
+    people.append(label);
+  }
+  fs.querySelector(".start-row").after(people);
+}
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const fs = form.querySelector(`.game-settings[data-game="${chosen()}"]`);
@@ -17,12 +35,15 @@ form.addEventListener("submit", async (event) => {
   for (const control of fs.querySelectorAll("[data-option]")) {
     if (control.value !== control.dataset.default) options[control.dataset.option] = control.value;
   }
+  const humans = [...fs.querySelectorAll("input[name=person]:checked")].map((box) => box.value);
+  const invited = humans.length > 0;  // else the seat chosen above, or watching
   const seat = fs.querySelector("select[name=seat]").value;
-  const body = {game: chosen(), options, watch: seat === "watch", seat: seat === "watch" ? null : Number(seat)};
+  const body = invited ? {game: chosen(), options, humans: humans.map(Number)}
+    : {game: chosen(), options, watch: seat === "watch", seat: seat === "watch" ? null : Number(seat)};
   const preset = fs.querySelector("select[name=preset]");
   if (preset && preset.value) body.preset = preset.value;
   const bots = [...fs.querySelectorAll("input[name=bot]")]
-    .filter((input) => seat === "watch" || input.dataset.seat !== seat);
+    .filter((input) => (invited ? !humans.includes(input.dataset.seat) : seat === "watch" || input.dataset.seat !== seat));
   if (bots.some((input) => input.value.trim())) {
     body.bots = bots.map((input) => input.value.trim() || fs.querySelector("select[name=level]").selectedOptions[0].dataset.spec);
   } else {
