@@ -13,6 +13,7 @@ import textwrap
 from ..cards import RANK_NAMES, SUIT_CHARS, SUIT_NAMES
 from ..engine.phases.tricks import PhaseRule
 from ..ruleset import CardPointsRule, DeclareStep, DeckRule, DrawStep, RulesFile, ScoringRule, TurnTrumpStep
+from ..engine.sections import sections_of
 from ..values import show_value
 
 RANK_ORDER_TITLE = "Rank order in each suit, high to low (T is the ten)"
@@ -160,13 +161,6 @@ def throw_in_text(rules: RulesFile) -> str:
             f"the {dealer} dealer deals again.")
 
 
-def carte_blanche_text(rules: RulesFile) -> str:
-    c = rules.carte_blanche
-    again = (f"; each further card its holder draws that is none of them scores {c.points} again, until one is"
-             if c.again_on_draw else "")
-    return f"A hand dealt without {' '.join(c.without_ranks)} is shown and scores {c.points}{again}."
-
-
 def settlement_text(rule) -> str:
     """``game_end.settlement`` in words."""
     least = f" (at least {rule.least_difference})" if rule.least_difference else ""
@@ -244,8 +238,9 @@ def rules_page(game, data: dict) -> str:
     out += ["", "Trump"] + [f"  {text}  [{source}]" for text, source in trump_lines(r) + turnup_lines(r)]
     if r.throw_in:
         out += ["", "Throw-in", f"  {throw_in_text(r)}  [{r.throw_in.source}]"]
-    if r.carte_blanche:
-        out += ["", "Carte blanche", wrap(f"{carte_blanche_text(r)}  [{r.carte_blanche.source}]", "  ")]
+    for _, rule, handler in sections_of(r):  # a plugin's sections, as the plugin says them
+        if hasattr(handler, "text"):
+            out += ["", handler.title, wrap(f"{handler.text(rule)}  [{rule.source}]", "  ")]
     out += ["", "Scoring"]
     out += [f"  {card_points_text(c)}  [{c.source}]" for c in r.card_points]
     out += [f"  {s.label}: {scoring_text(s)}  [{s.source}]" for s in r.scoring]

@@ -20,6 +20,14 @@ def register_phase_kinds(register):
 
 
 @hookimpl
+def register_rules_sections(register):
+    # carte blanche: the hand dealt without a court (rubicon and six-pack; eight-pack removes it)
+    from .carte_blanche import NAME, CarteBlanche, CarteBlancheRule
+
+    register(NAME, CarteBlanche(), CarteBlancheRule)
+
+
+@hookimpl
 def register_bots(register):
     # the Bezique family's shared heuristic bot (the Bezique plugin's), which guesses 24 at the
     # dealer's guess

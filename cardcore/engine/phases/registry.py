@@ -9,6 +9,7 @@ from pydantic import Discriminator, Field, Tag, create_model
 
 from ...ruleset import PhaseBase, RulesFile
 from ..kinds import PLAY
+from ..sections import RULES_SECTIONS
 from ..steps import STEP_KINDS, STEP_SCHEMAS
 
 PHASE_KINDS: dict[str, object] = {}
@@ -46,16 +47,20 @@ def _phase_kind(value) -> str:
 
 
 def rules_schema() -> type[RulesFile]:
-    """The rules file's schema for the phase and step kinds registered now (built once for them)."""
-    key = (tuple(PHASE_SCHEMAS.items()), tuple(STEP_SCHEMAS.items()))
+    """The rules file's schema for the phase and step kinds and the rules sections registered now
+    (built once for them)."""
+    key = (tuple(PHASE_SCHEMAS.items()), tuple(STEP_SCHEMAS.items()), tuple(RULES_SECTIONS.items()))
     built = _schemas.get(key)
     if built is None:
         step = Annotated[Union[tuple(STEP_SCHEMAS.values())], Field(discriminator="step")]
         schemas = {kind: _with_steps(schema, step) for kind, schema in PHASE_SCHEMAS.items()}
         phase = Annotated[Union[tuple(Annotated[s, Tag(k)] for k, s in schemas.items())], Discriminator(_phase_kind)]
+        sections = {name: (section.schema | None, None) for name, section in RULES_SECTIONS.items()}
         built = create_model("RulesFile", __base__=RulesFile, __module__=RulesFile.__module__,
-                             phases=(list[phase], Field(min_length=1)))
+                             phases=(list[phase], Field(min_length=1)), **sections)
         built.phase_schemas = dict(schemas)
+        built.section_checks = {name: section.handler.check for name, section in RULES_SECTIONS.items()
+                                if hasattr(section.handler, "check")}
         _schemas.clear()
         _schemas[key] = built
     return built
@@ -110,9 +115,10 @@ def play_on(state) -> None:
     state.current_player = state.leader
 
 
-def score(state, seat: int, points: int, label: str) -> None:
-    """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``)."""
-    state._score(seat, points, label)
+def score(state, seat: int, points: int, label: str, detail: dict | None = None) -> None:
+    """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``, with the
+    fields of ``detail``: the cards that scored...)."""
+    state._score(seat, points, label, detail)
 
 
 def log(state, kind: str, **fields) -> None:
