@@ -14,10 +14,9 @@ The state and its parts:
   step kinds (:data:`.steps.STEP_KINDS`), where a new kind plugs in.
 - :mod:`.written_steps`: a phase's after-trick steps written out as functions, for quiet playouts.
 - :mod:`.sections`: top-level rules sections a plugin registers (its schema, what it does at the
-  deal and at each draw), and what their handlers may change of a state.
+  deal, at each draw and at the game's end), and what their handlers may change of a state.
 - :mod:`.compiled`: the rules each phase, step and deal reads, as plain values built at load.
 - :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
-- :mod:`.rounded`: the game score of a game settled on rounded totals.
 - :mod:`.knowledge`: observation and determinize.
 - :mod:`.hidden_history`: what a seat has seen of the deals, for the worlds sampled for it.
 - :mod:`.void_fit`: whether hidden cards can still be dealt to seats known to lack suits.

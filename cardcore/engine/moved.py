@@ -24,6 +24,10 @@ LEFT_FOR_A_PLUGIN = {
         "carte blanche is now the rules section 'carte_blanche' of the multi-pack Bezique plugin "
         "(cardplugins.multipack_bezique.carte_blanche), registered through the hook register_rules_sections "
         "(cardcore.engine.sections)",
+    "cardcore.engine.rounded":
+        "the game settled on rounded totals is now the rules section 'game_end.settlement' of the multi-pack "
+        "Bezique plugin (cardplugins.multipack_bezique.rounded), registered through the hook "
+        "register_rules_sections (cardcore.engine.sections)",
 }
 
 

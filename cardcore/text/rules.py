@@ -13,7 +13,7 @@ import textwrap
 from ..cards import RANK_NAMES, SUIT_CHARS, SUIT_NAMES
 from ..engine.phases.tricks import PhaseRule
 from ..ruleset import CardPointsRule, DeclareStep, DeckRule, DrawStep, RulesFile, ScoringRule, TurnTrumpStep
-from ..engine.sections import sections_of
+from ..engine.sections import game_ending, sections_of
 from ..values import show_value
 
 RANK_ORDER_TITLE = "Rank order in each suit, high to low (T is the ten)"
@@ -161,22 +161,6 @@ def throw_in_text(rules: RulesFile) -> str:
             f"the {dealer} dealer deals again.")
 
 
-def settlement_text(rule) -> str:
-    """``game_end.settlement`` in words."""
-    least = f" (at least {rule.least_difference})" if rule.least_difference else ""
-    out = (f"totals rounded down to {rule.round_down_to}s; the winner scores the difference{least} "
-           f"+ {rule.game_bonus}")
-    if rule.rubicon is not None:
-        floor = f", the loser's counting at least {rule.least_rubiconed}" if rule.least_rubiconed else ""
-        extra = f" + {rule.rubicon_extra}" if rule.rubicon_extra else ""
-        out += (f"; a loser under {rule.rubicon} is rubiconed: the winner scores both rounded totals{floor} "
-                f"+ {rule.rubicon_game_bonus}{extra}")
-    if rule.tie_counter:
-        save = ", and to take a loser to the rubicon" if rule.counter_saves_rubicon else ""
-        out += f"; {rule.tie_counter} won count {rule.counter_points} each only to break equal totals (equal rounded totals are decided by the unrounded ones){save}"
-    return out
-
-
 # ------------------------------------------------------------------------------ scoring
 def scoring_text(s: ScoringRule) -> str:
     scope = f" in the {s.phase}" if s.phase else ""
@@ -196,8 +180,9 @@ def game_end_text(rules: RulesFile) -> str:
     lurch = f", doubled if the loser has under {end.lurch.below}" if end.lurch else ""
     rise = (f"; when a deal ends with both over it, the target rises by {end.raise_by}"
             if end.both_over == "raise-target" else "")
-    if end.settlement is not None:
-        return f"game: {length}; game score: {settlement_text(end.settlement)}"
+    ending = game_ending(rules)  # a plugin's section says how the game is scored
+    if ending is not None:
+        return f"game: {length}; game score: {ending[0].text(ending[1])}"
     return f"game: {length}; game score = {end.game_score}{lurch}{rise}"
 
 

@@ -21,10 +21,12 @@ def register_phase_kinds(register):
 
 @hookimpl
 def register_rules_sections(register):
-    # carte blanche: the hand dealt without a court (rubicon and six-pack; eight-pack removes it)
-    from .carte_blanche import NAME, CarteBlanche, CarteBlancheRule
+    # carte blanche: the hand dealt without a court (rubicon and six-pack; eight-pack removes it);
+    from . import carte_blanche, rounded
 
-    register(NAME, CarteBlanche(), CarteBlancheRule)
+    register(carte_blanche.NAME, carte_blanche.CarteBlanche(), carte_blanche.CarteBlancheRule)
+    # the game scored on totals rounded down, with a rubicon: a key of the game_end section
+    register(rounded.NAME, rounded.Rounded(), rounded.RoundedSettlement)
 
 
 @hookimpl

@@ -80,6 +80,10 @@ def test_a_sections_mistakes_are_told_at_their_line_and_column(plugin):
 def test_a_name_taken_is_refused():
     with pytest.raises(ValueError, match="registered already"):
         sections.register_rules_section("trump", None, DealBonus)  # the core's own section
+    with pytest.raises(ValueError, match="registered already"):
+        sections.register_rules_section("game_end.target", None, DealBonus)  # a key of it
+    with pytest.raises(ValueError, match="'players' is not a section"):
+        sections.register_rules_section("players.bonus", None, DealBonus)
 
 
 def test_the_section_acts_at_the_deal(plugin):

@@ -79,7 +79,8 @@ def test_carte_blanche_is_this_plugins_section_and_no_longer_the_cores():
 
     game = load_game(RUBICON)
     assert type(RULES_SECTIONS["carte_blanche"].handler).__module__ == "cardplugins.multipack_bezique.carte_blanche"
-    core = [path for path in Path(cardcore.__file__).parent.rglob("*.py") if path.name not in ("moved.py", "ruleset.py")]
+    core = [path for path in Path(cardcore.__file__).parent.rglob("*.py")
+            if path.name not in ("moved.py", "ruleset.py")]  # (their old names' messages)
     assert not [path for path in core if "carte_blanche" in path.read_text(encoding="utf-8")]
     assert "carte_blanche" not in type(game.rules).__base__.model_fields
     with pytest.raises(ImportError, match="rules section 'carte_blanche' of the multi-pack Bezique plugin"):

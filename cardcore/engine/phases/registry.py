@@ -55,15 +55,27 @@ def rules_schema() -> type[RulesFile]:
         step = Annotated[Union[tuple(STEP_SCHEMAS.values())], Field(discriminator="step")]
         schemas = {kind: _with_steps(schema, step) for kind, schema in PHASE_SCHEMAS.items()}
         phase = Annotated[Union[tuple(Annotated[s, Tag(k)] for k, s in schemas.items())], Discriminator(_phase_kind)]
-        sections = {name: (section.schema | None, None) for name, section in RULES_SECTIONS.items()}
         built = create_model("RulesFile", __base__=RulesFile, __module__=RulesFile.__module__,
-                             phases=(list[phase], Field(min_length=1)), **sections)
+                             phases=(list[phase], Field(min_length=1)), **_section_fields())
         built.phase_schemas = dict(schemas)
-        built.section_checks = {name: section.handler.check for name, section in RULES_SECTIONS.items()
-                                if hasattr(section.handler, "check")}
+        built.section_checks = {tuple(name.split(".")): section.handler.check
+                                for name, section in RULES_SECTIONS.items() if hasattr(section.handler, "check")}
         _schemas.clear()
         _schemas[key] = built
     return built
+
+
+def _section_fields() -> dict:
+    """The fields the rules sections registered add: top-level, and within a section (whose
+    schema is then a subclass of cardcore's with those fields)."""
+    fields, within = {}, {}
+    for name, section in RULES_SECTIONS.items():
+        parent, _, key = name.rpartition(".")
+        (within.setdefault(parent, {}) if parent else fields)[key] = (section.schema | None, None)
+    for parent, added in within.items():
+        base = RulesFile.model_fields[parent].annotation
+        fields[parent] = (create_model(base.__name__, __base__=base, __module__=base.__module__, **added), ...)
+    return fields
 
 
 def _with_steps(schema: type[PhaseBase], step) -> type[PhaseBase]:
