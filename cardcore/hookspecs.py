@@ -82,6 +82,20 @@ def register_step_kinds(register):
 
 
 @hookspec
+def register_rules_sections(register):
+    """Register top-level rules sections of this plugin's own (see :mod:`cardcore.engine.sections`),
+    which its games' rules files may then write (e.g. a score for a hand dealt without courts).
+
+    :param register: call ``register(name, handler, schema)`` once for each section: ``name`` the
+        key a rules file writes; ``schema`` the pydantic model of the section (checked, with its
+        errors at the file's line and column, like cardcore's own sections); ``handler`` what the
+        section does (``check(rules, rule)``, ``dealt(state, rule)``, ``title`` and
+        ``text(rule)``, each optional). A name cardcore's rules file or another plugin took
+        already is refused with a warning.
+    """
+
+
+@hookspec
 def register_commands(cli):
     """Add commands to the ``cardcore`` command line.
 

@@ -71,8 +71,8 @@ class BotEntry:
 
 _manager: pluggy.PluginManager | None = None
 _loading = False  # the entry points are being loaded (a plugin's import may read rules)
-_kinds_loaded = False  # the plugins' phase and step kinds are registered
-# (phase or step, kind) -> the plugin that registered it
+_kinds_loaded = False  # the plugins' phase and step kinds and rules sections are registered
+# (phase, step or section, kind) -> the plugin that registered it
 _plugin_kinds: dict[tuple[str, str], str] = {}
 # the plugins added in-process (register_plugin), whose kinds a reset forgets: an installed
 # plugin's stay registered, so that a game made before the reset still finds them
@@ -156,17 +156,15 @@ def reset_plugins() -> None:
 
 
 def load_kinds() -> None:
-    """Register the phase and step kinds of every plugin (hooks ``register_phase_kinds`` and
-    ``register_step_kinds``), once: rules files are checked against them."""
+    """Register the phase and step kinds and the rules sections of every plugin (hooks
+    ``register_phase_kinds``, ``register_step_kinds`` and ``register_rules_sections``), once:
+    rules files are checked against them."""
     global _kinds_loaded
     if _kinds_loaded or _loading:
         return
-    from cardcore.engine import phases, steps
-
     _kinds_loaded = True
     get_plugin_manager()
-    for hook, what, register in (("register_phase_kinds", "phase", phases.register_phase_kind),
-                                 ("register_step_kinds", "step", steps.register_step)):
+    for what, (hook, register, _) in _kind_registries().items():
         def make_register(plugin: str, what=what, register=register) -> Callable[..., None]:
             def register_kind(kind: str, handler: Any, schema: type) -> None:
                 owner = _plugin_kinds.get((what, kind))
@@ -194,11 +192,20 @@ def _forget_kinds() -> None:
     _in_process.clear()
     if not gone:
         return
-    from cardcore.engine import phases, steps
-
+    registries = _kind_registries()
     for what, kind in gone:
-        (phases.unregister_phase_kind if what == "phase" else steps.unregister_step)(kind)
+        registries[what][2](kind)
         del _plugin_kinds[(what, kind)]
+
+
+def _kind_registries() -> dict[str, tuple[str, Callable[..., None], Callable[[str], None]]]:
+    """What a plugin registers kinds of: (its hook, register, unregister), by what it is."""
+    from cardcore.engine import phases, sections, steps
+
+    return {"phase": ("register_phase_kinds", phases.register_phase_kind, phases.unregister_phase_kind),
+            "step": ("register_step_kinds", steps.register_step, steps.unregister_step),
+            "section": ("register_rules_sections", sections.register_rules_section,
+                        sections.unregister_rules_section)}
 
 
 def register_plugin(obj: object, name: str | None = None) -> str | None:

@@ -7,7 +7,7 @@ known steps) live here so that a malformed file is reported with its line, not f
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Union
+from typing import Annotated, Callable, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, PrivateAttr, Tag, field_validator, model_validator
 
@@ -98,16 +98,6 @@ class ThrowInRule(Strict):
 
     without_ranks: list[str]
     redeal: Literal["same-dealer", "next-dealer"] = "same-dealer"
-    source: Source
-
-
-class CarteBlancheRule(Strict):
-    """A hand dealt without a card of ``without_ranks`` scores ``points``; with
-    ``again_on_draw`` each further card drawn that is none of them scores again, until one is."""
-
-    without_ranks: list[str]
-    points: int = Field(ge=0)
-    again_on_draw: bool = True
     source: Source
 
 
@@ -326,28 +316,6 @@ class LurchRule(Strict):
     source: Source
 
 
-class RoundedSettlement(Strict):
-    """A game settled on its totals rounded down to ``round_down_to``: the winner scores the
-    difference (at least ``least_difference``) plus ``game_bonus``; if the loser's total is under
-    ``rubicon`` he is rubiconed, and the winner scores his own rounded total plus the loser's
-    (at least ``least_rubiconed``) plus ``rubicon_game_bonus`` and ``rubicon_extra``. Equal
-    rounded totals are decided by the unrounded ones; equal unrounded totals by ``tie_counter``
-    cards won, ``counter_points`` each (a tie then is void); with ``counter_saves_rubicon`` a loser under the rubicon counts them too, and
-    is saved if they take him to it (both players then count theirs)."""
-
-    round_down_to: int = Field(100, ge=1)
-    least_difference: int = Field(0, ge=0)
-    game_bonus: int = Field(ge=0)
-    rubicon: int | None = Field(None, ge=1)
-    rubicon_game_bonus: int = Field(0, ge=0)
-    rubicon_extra: int = Field(0, ge=0)
-    least_rubiconed: int = Field(0, ge=0)
-    tie_counter: str | None = None
-    counter_points: int = 10
-    counter_saves_rubicon: bool = False
-    source: Source
-
-
 class GameEndRule(Strict):
     """A fixed number of rounds, or deals until a player reaches ``target``."""
 
@@ -366,8 +334,6 @@ class GameEndRule(Strict):
     # bidding-side-first: a settle phase counts the bidding side first (it alone may then win)
     order: Literal["totals", "bidding-side-first"] = "totals"
     lurch: LurchRule | None = None
-    settlement: RoundedSettlement | None = Field(
-        None, description="the game score from totals rounded down, with game and rubicon bonuses")
     source: Source
 
     @model_validator(mode="after")
@@ -431,13 +397,15 @@ class RulesFile(Strict):
     deal: DealRule
     turnup: TurnupRule | None = None
     throw_in: ThrowInRule | None = None
-    carte_blanche: CarteBlancheRule | None = None
     card_points: list[CardPointsRule] = []
     trump: TrumpRule
     # each phase as its kind's schema says: the registered kinds fill in this field's type and
     # phase_schemas (engine.phases.rules_schema); this base class knows none
     phases: list[PhaseBase] = Field(min_length=1)
     phase_schemas: ClassVar[dict[str, type[PhaseBase]]] = {}
+    # the rules sections registered (engine.sections), each a field of the schema built: its
+    # path (("name",), or ("game_end", "key") within a section) -> its handler's check(rules, rule)
+    section_checks: ClassVar[dict[tuple[str, ...], Callable]] = {}
     score_scale: ScoreScale | None = None
     melds: list[MeldRule] = []
     # each-class-once: melds are shown as a best set, a card in at most one meld of each class
@@ -490,10 +458,6 @@ class RulesFile(Strict):
                     raise LocatedValueError(
                         f"meld {m.name!r} uses rank(s) not in the deck: {sorted(used - ranks)}",
                         "melds", i, field)
-        settlement = self.game_end.settlement
-        if settlement and settlement.tie_counter is not None and settlement.tie_counter not in self.counters:
-            raise LocatedValueError(f"game_end.settlement counts {settlement.tie_counter!r}, which is not a counter",
-                                    "game_end", "settlement", "tie_counter")
         for c, counter in self.counters.items():
             if set(counter.ranks) - ranks:
                 raise LocatedValueError(f"counter {c!r} uses rank(s) not in the deck", "counters", c, "ranks")
@@ -554,7 +518,6 @@ class RulesFile(Strict):
         rank_fields = [
             (self.turnup and [self.turnup.rank], ("turnup", "rank")),
             (self.throw_in and self.throw_in.without_ranks, ("throw_in", "without_ranks")),
-            (self.carte_blanche and self.carte_blanche.without_ranks, ("carte_blanche", "without_ranks")),
             (self.trump.set_by_meld and [self.trump.set_by_meld.card_rank], ("trump", "set_by_meld", "card_rank")),
         ]
         for used, loc in rank_fields:
@@ -572,6 +535,12 @@ class RulesFile(Strict):
                                             "card_points", i, "values", key)
         if self.sequence_order is not None and sorted(self.sequence_order) != sorted(self.deck.ranks):
             raise LocatedValueError("sequence_order must list exactly the deck's ranks", "sequence_order")
+        for path, check in self.section_checks.items():  # a plugin's sections, against the whole file
+            rule = self
+            for key in path:
+                rule = getattr(rule, key)
+            if rule is not None:
+                check(self, rule)
         # last, so that every complaint above names a phase by its place in the file
         dealt = 0  # the phases listed as done at the deal, a disabled one among them
         while dealt < len(self.phases) and self.phases[dealt].deal_order is not None:
@@ -694,10 +663,20 @@ _MOVED_SCHEMAS = {
 }
 
 
+# Schemas of rules sections only one family of games writes, now its plugin's (the hook
+# register_rules_sections): name -> where it went
+_LEFT_FOR_A_PLUGIN = {"CarteBlancheRule": "cardplugins.multipack_bezique.carte_blanche",
+                      "RoundedSettlement": "cardplugins.multipack_bezique.rounded"}
+
+
 def __getattr__(name: str):
     import importlib
     import warnings
 
+    if name in _LEFT_FOR_A_PLUGIN:  # an ImportError, which `from cardcore.ruleset import` tells as it is
+        raise ImportError(f"cardcore.ruleset.{name} is no longer part of cardcore: its rules section is "
+                          f"registered by a game's plugin (the hook register_rules_sections); it is now "
+                          f"{_LEFT_FOR_A_PLUGIN[name]}.{name}", name=name)
     if name in _MOVED_SCHEMAS:
         module = f"cardcore.engine.phases.{_MOVED_SCHEMAS[name]}"
         warnings.warn(f"cardcore.ruleset.{name} is now {module}.{name}: each phase kind's schema is in its "

@@ -13,10 +13,10 @@ The state and its parts:
 - :mod:`.steps`: who takes an after-trick step (:func:`.steps.seats_for`) and the registry of
   step kinds (:data:`.steps.STEP_KINDS`), where a new kind plugs in.
 - :mod:`.written_steps`: a phase's after-trick steps written out as functions, for quiet playouts.
-- :mod:`.carte_blanche`: a hand without courts, shown and scored.
+- :mod:`.sections`: top-level rules sections a plugin registers (its schema, what it does at the
+  deal, at each draw and at the game's end), and what their handlers may change of a state.
 - :mod:`.compiled`: the rules each phase, step and deal reads, as plain values built at load.
 - :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
-- :mod:`.rounded`: the game score of a game settled on rounded totals.
 - :mod:`.knowledge`: observation and determinize.
 - :mod:`.hidden_history`: what a seat has seen of the deals, for the worlds sampled for it.
 - :mod:`.void_fit`: whether hidden cards can still be dealt to seats known to lack suits.
@@ -36,7 +36,8 @@ beside its behaviour, registered in :mod:`.phases.registry`, from which the rule
 :mod:`.drawn_number`: a number drawn by chance at the deal for such a kind, hidden until shown.
 
 :mod:`.moved` lets a plugin written before the phase kinds moved import them by their old names
-(``cardcore.engine.auction``), with a warning naming the new place.
+(``cardcore.engine.auction``), with a warning naming the new place; an import of a module that
+left cardcore for a game's plugin is told where it went.
 
 Seats, sides and turn order come from :class:`cardcore.seats.Table` (``state.table``).
 """

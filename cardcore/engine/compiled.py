@@ -137,7 +137,7 @@ class CompiledCount:
 class CompiledDeal:
     """What dealing, scoring and the end of a deal read from the rules file, once per game."""
 
-    __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count", "carte_blanche",
+    __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
                  "trump_setter", "claim", "seats_are_sides", "side_scorers", "drawn_number")
 
@@ -149,7 +149,6 @@ class CompiledDeal:
         self.turnup = deal.turnup
         self.dealer_leads = deal.first_leader == "dealer"
         self.phase_count = len(rules.phases)
-        self.carte_blanche = rules.carte_blanche
         self.counts = tuple(CompiledCount(rule, game) for rule in rules.scoring)
         self.counters = tuple(game.counter_masks.items())  # (name, mask) of each counter, in order
         end = rules.game_end

@@ -113,7 +113,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("meld_history", LISTS, "per seat: (mask, class, points, name) of each meld declared this deal"),
     ("waiting", LISTS, "per seat: (meld, index in meld_log) of each meld shown to score on a later trick"),
     ("step_shown", SHARED, "the cards put down on the table at this declaration turn (a mask)"),
-    ("blank_hands", SHARED, "the seats still showing carte blanche, as bits (engine.carte_blanche)"),
+    ("draw_watchers", SHARED, "what watches each card drawn from the stock this deal: functions (state, seat, card) "
+                              "of the rules sections (engine.sections); replaced, never changed in place"),
     ("rounds", ROUNDS, "a summary per deal (the last one in progress)"),
     ("known", LIST, "per seat: the cards of its holding its opponents have seen, a bit set"),
     ("held_or_aside", SHARED, "the cards the others saw join the declarer's hand and have not seen leave it since "
@@ -131,7 +132,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("declarer", SHARED, "the seat that took the contract, where there is one"),
     # what a phase kind keeps, from its phase to the deal's end (e.g. the auction's bids and
     # contract, engine.phases.auction.AuctionData): its own data object, by kind
-    ("phase_data", PHASE_DATA, "the data of the phase kinds of this deal, by kind; empty at a deal's start"),
+    ("phase_data", PHASE_DATA, "the data of the phase kinds (and rules sections) of this deal, by kind; empty at a "
+                           "deal's start"),
     # memos of the declaration turn in progress
     ("_meld_memo", NONE, "memo: the melds of a holding, for the last holding asked"),
     ("_actions_memo", NONE, "memo: the legal actions of the position last asked, and that position"),

@@ -22,7 +22,7 @@ except ImportError:
 from ..errors import CardcoreError, IllegalAction, RecordError
 from .draws import below
 from .hidden_history import seen_at_deal_end
-from . import carte_blanche
+from .sections import deal_sections
 from . import drawn_number
 from .kinds import PLAY, THROW_IN
 from .phases import PHASE_KINDS
@@ -247,10 +247,8 @@ class DealingMixin:
                 PHASE_KINDS[phase.kind].enter(self, phase)
         else:  # a rules file that lists no deal phase: its deal is implied
             self._deal_trump()
-        if rules.carte_blanche is not None:
-            carte_blanche.score_dealt_hands(self)
-        else:
-            self.blank_hands = 0  # what score_dealt_hands sets first
+        self.draw_watchers = ()  # until a rules section watches the draws of this deal
+        deal_sections(self)
         if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
             self._end_game()
 

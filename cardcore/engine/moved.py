@@ -14,8 +14,21 @@ import warnings
 MOVED_MODULES = {f"cardcore.engine.{kind}": f"cardcore.engine.phases.{kind}"
                  for kind in ("auction", "contract", "discard", "name_trump", "settle", "show_melds", "widow")}
 # Kinds that only one game's rules use left cardcore for that game's plugin, which registers them
-# (the hook register_phase_kinds).
-LEFT_FOR_A_PLUGIN = {"cardcore.engine.guess": "guess", "cardcore.engine.phases.guess": "guess"}
+# (the hook register_phase_kinds, or register_rules_sections for a top-level rules section):
+# old name -> what it was, and where it went.
+LEFT_FOR_A_PLUGIN = {
+    **dict.fromkeys(("cardcore.engine.guess", "cardcore.engine.phases.guess"),
+                    "the phase kind 'guess' is now the plugin's of the game that uses it, registered through "
+                    "the hook register_phase_kinds; a number drawn at the deal is cardcore.engine.drawn_number"),
+    "cardcore.engine.carte_blanche":
+        "carte blanche is now the rules section 'carte_blanche' of the multi-pack Bezique plugin "
+        "(cardplugins.multipack_bezique.carte_blanche), registered through the hook register_rules_sections "
+        "(cardcore.engine.sections)",
+    "cardcore.engine.rounded":
+        "the game settled on rounded totals is now the rules section 'game_end.settlement' of the multi-pack "
+        "Bezique plugin (cardplugins.multipack_bezique.rounded), registered through the hook "
+        "register_rules_sections (cardcore.engine.sections)",
+}
 
 
 class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -23,10 +36,7 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def find_spec(self, name, path=None, target=None):
         if name in LEFT_FOR_A_PLUGIN:
-            raise ImportError(f"{name} is no longer part of cardcore: the phase kind {LEFT_FOR_A_PLUGIN[name]!r} "
-                              "is now the plugin's of the game that uses it, registered through the hook "
-                              "register_phase_kinds; a number drawn at the deal is cardcore.engine.drawn_number",
-                              name=name)
+            raise ImportError(f"{name} is no longer part of cardcore: {LEFT_FOR_A_PLUGIN[name]}", name=name)
         return importlib.util.spec_from_loader(name, self) if name in MOVED_MODULES else None
 
     def create_module(self, spec):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import or_all
-from .rounded import settle_rounded
+from .sections import game_ending
 
 
 class ScoringMixin:
@@ -211,8 +211,9 @@ class ScoringMixin:
         if not summarized:  # the round's summary, unless _end_round has just written it
             self._close_round_summary()
         table, totals = self.table, self.side_scores
-        if end.settlement is not None:
-            self._end_game_rounded(end.settlement)
+        ending = game_ending(self.rules)
+        if ending is not None:  # a plugin's section decides (engine.sections)
+            ending[0].end_game(self, ending[1])
             return
         ranked = sorted(range(len(table.sides)), key=lambda i: -totals[i])
         if self.first_to_target is not None:  # the first to reach the target wins at once
@@ -235,16 +236,6 @@ class ScoringMixin:
             self.result["winners"] = sorted(s for i in best_sides for s in table.sides[i])
         if len(table.sides) > 2 and end.lurch:  # who is lurched (of two sides: the loser)
             self.result["lurched_seats"] = sorted(s for i in lurched_sides for s in table.sides[i])
-
-    def _end_game_rounded(self, rule) -> None:
-        """The game score from the totals rounded down, the game bonus and the rubicon."""
-        counters = self.table.per_side(self.counter_counts(rule.tie_counter)) if rule.tie_counter else [0, 0]
-        settled = settle_rounded(rule, self.side_scores, counters)
-        winner = None if settled.winner is None else self.table.sides[settled.winner][0]
-        self._finish(winner, settled.game_score, lurched=False)
-        self.result["rubiconed"] = settled.rubiconed
-        if settled.counted:
-            self.result["counted_" + rule.tie_counter] = list(settled.totals)
 
     def side_returns(self) -> list[float]:
         """Signed game score per side, zero-sum. Two sides: the game score, won by the winner's

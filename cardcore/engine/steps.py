@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Callable
 
 from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
-from . import carte_blanche
 from .kinds import DECLARE
 
 StepHandler = Callable[..., bool]
@@ -72,8 +71,8 @@ def _draw(state, step, seat: int) -> bool:
     state.hands[seat] |= 1 << card
     if state.log_events:
         state._event("draw", seat=seat, card=state.deck.names[card], left=state.stock_left)
-    if state.blank_hands:
-        carte_blanche.after_draw(state, seat, card)
+    for watch in state.draw_watchers:  # a rules section's (engine.sections), mostly none
+        watch(state, seat, card)
     if card == state.faced and pos == len(stock):
         state.known[seat] |= 1 << card
         state.rounds[-1]["last_card"] = {"player": seat, "card": state.deck.names[card]}

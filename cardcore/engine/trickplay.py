@@ -88,7 +88,7 @@ class TrickPlayMixin:
         pending = self.pending
         if pending and self.decision == PLAY:
             # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
-            quiet_draws = not self.log_events and not self.blank_hands and self.draw_gate is None
+            quiet_draws = not self.log_events and not self.draw_watchers and self.draw_gate is None
             written = self.cphase.written
             if written is not None and quiet_draws and self.faced is None and self.game_hooks[1] is None:
                 # the plan's steps left, in a playout: written out (engine.written_steps)

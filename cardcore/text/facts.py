@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..cards import iter_bits
 from ..engine.phases.name_trump import TRUMP as TRUMP_DECISION
 from ..engine.phases import PHASE_KINDS, decision_handler
-from ..engine.rounded import settle_rounded
+from ..engine.sections import game_ending
 from ..ruleset import DeclareStep
 from ..tricks import forbidding_reason
 from .claim import claim_help, claim_word
@@ -63,8 +63,10 @@ def declarations_remain(state) -> bool:
 
 def round_length(state) -> str:
     end = state.rules.game_end
-    if end.settlement is not None and end.settlement.rubicon is not None:  # one deal, a rubicon to cross
-        return f"one deal · rubicon {end.settlement.rubicon}"
+    ending = game_ending(state.rules)  # a plugin's section may say it (one deal, a rubicon to cross)
+    length = ending[0].length(ending[1]) if ending is not None else None
+    if length is not None:
+        return length
     if end.rounds:
         return f"round {len(state.rounds)} of {end.rounds}"
     return f"round {len(state.rounds)} · game to {end.target}"
@@ -114,14 +116,14 @@ def table_facts(state, seat: int, names: Names) -> TableFacts:
     # cards go to the table only by melding: no rows for tables that stay empty
     tables = declarations_remain(state) or any(obs["tableaus"])
 
-    settlement = state.rules.game_end.settlement
-    rubicon = settlement.rubicon if settlement is not None else None
+    ending = game_ending(state.rules)
 
     def standing(s: int) -> Line:
         line: Line = [score_words(state, names, s, obs["scores"][s], obs["round_points"][s])]
-        if rubicon is not None:  # where the game is lost or won double: whether each side is over
-            short = rubicon - obs["round_points"][s]
-            line.append(f" · {short} short of the rubicon" if short > 0 else " · over the rubicon")
+        if ending is not None:  # e.g. where the game is lost or won double: whether each side is over
+            told = ending[0].standing(ending[1], obs["round_points"][s])
+            if told:
+                line.append(told)
         for name, counts in counters.items():
             line.append(f" · {name} won {counts[s]}")
         return line
@@ -636,20 +638,11 @@ def score_grid(state, names: Names) -> Grid:
     return round_grid(state, number, names, title=f"Scores · {round_length(state)} so far")
 
 
-def rubicon_text(state) -> str:
-    """How a game settled on rounded totals was scored (``game_end.settlement``), or ""."""
-    rule, res = state.rules.game_end.settlement, state.result
-    if rule is None or not res or res["winner"] is None:
-        return ""
-    counters = state.table.per_side(state.counter_counts(rule.tie_counter)) if rule.tie_counter else [0, 0]
-    settled = settle_rounded(rule, state.side_scores, counters)  # the engine's sum, term by term
-    terms = " + ".join(f"{points} ({what})" for what, points in settled.parts)
-    counted = f", {rule.tie_counter} counted" if settled.counted else ""
-    rounded = f"totals rounded down to the {rule.round_down_to}{counted}"
-    if settled.rubiconed:
-        return f" (rubiconed, the loser under {rule.rubicon}; {rounded}: {terms} = {settled.game_score})"
-    crossed = f", the loser over the rubicon ({rule.rubicon})" if rule.rubicon is not None else ""
-    return f" ({rounded}{crossed}: {terms} = {settled.game_score})"
+def game_score_text(state) -> str:
+    """How the game score added up, where a plugin's section decides the game's end (e.g. the
+    totals rounded, a rubicon), or ""."""
+    ending = game_ending(state.rules)
+    return ending[0].result_text(state, ending[1]) if ending is not None else ""
 
 
 def game_over_line(state, names: Names) -> Line:
@@ -662,7 +655,7 @@ def game_over_line(state, names: Names) -> Line:
         rule = state.rules.game_end.lurch
         losers = [names(s) for s in lurched_seats(state)]
         lurch = f" ({', '.join(losers)} lurched: under {rule.below}, x{rule.multiplier})"
-    lurch += rubicon_text(state)
+    lurch += game_score_text(state)
     if names.partnerships:  # the side wins, and its total is each partner's
         totals = f"sides {names.per_side(state.side_scores)}"
     return [Strong(f"Game over: {names.winners(res)} by {res['game_score']}"), f"{lurch}; {totals}."]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..players import HUMAN
 from ..values import show_value
-from .facts import CONTRACT_KEYS, contract_facts, rubicon_text
+from .facts import CONTRACT_KEYS, contract_facts, game_score_text
 from .lines import Names, plain, seat_names
 
 ROUND_KEYS_SHOWN = ("dealer", "trump", "points", "melds")  # said in the round's first lines
@@ -64,7 +64,7 @@ def replay_lines(state, players=None) -> list[str]:
     if names.partnerships:
         out.append(f"Sides: {names.per_side(summary['side_scores'])}")
     if state.is_terminal():
-        out.append(result_line(state.result, names, rubicon_text(state)))
+        out.append(result_line(state.result, names, game_score_text(state)))
     else:
         mover = state.current_player
         out.append(f"In progress: {names(mover)} to move (seat {mover}); legal: "

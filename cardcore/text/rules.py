@@ -13,6 +13,7 @@ import textwrap
 from ..cards import RANK_NAMES, SUIT_CHARS, SUIT_NAMES
 from ..engine.phases.tricks import PhaseRule
 from ..ruleset import CardPointsRule, DeclareStep, DeckRule, DrawStep, RulesFile, ScoringRule, TurnTrumpStep
+from ..engine.sections import game_ending, sections_of
 from ..values import show_value
 
 RANK_ORDER_TITLE = "Rank order in each suit, high to low (T is the ten)"
@@ -160,29 +161,6 @@ def throw_in_text(rules: RulesFile) -> str:
             f"the {dealer} dealer deals again.")
 
 
-def carte_blanche_text(rules: RulesFile) -> str:
-    c = rules.carte_blanche
-    again = (f"; each further card its holder draws that is none of them scores {c.points} again, until one is"
-             if c.again_on_draw else "")
-    return f"A hand dealt without {' '.join(c.without_ranks)} is shown and scores {c.points}{again}."
-
-
-def settlement_text(rule) -> str:
-    """``game_end.settlement`` in words."""
-    least = f" (at least {rule.least_difference})" if rule.least_difference else ""
-    out = (f"totals rounded down to {rule.round_down_to}s; the winner scores the difference{least} "
-           f"+ {rule.game_bonus}")
-    if rule.rubicon is not None:
-        floor = f", the loser's counting at least {rule.least_rubiconed}" if rule.least_rubiconed else ""
-        extra = f" + {rule.rubicon_extra}" if rule.rubicon_extra else ""
-        out += (f"; a loser under {rule.rubicon} is rubiconed: the winner scores both rounded totals{floor} "
-                f"+ {rule.rubicon_game_bonus}{extra}")
-    if rule.tie_counter:
-        save = ", and to take a loser to the rubicon" if rule.counter_saves_rubicon else ""
-        out += f"; {rule.tie_counter} won count {rule.counter_points} each only to break equal totals (equal rounded totals are decided by the unrounded ones){save}"
-    return out
-
-
 # ------------------------------------------------------------------------------ scoring
 def scoring_text(s: ScoringRule) -> str:
     scope = f" in the {s.phase}" if s.phase else ""
@@ -202,8 +180,9 @@ def game_end_text(rules: RulesFile) -> str:
     lurch = f", doubled if the loser has under {end.lurch.below}" if end.lurch else ""
     rise = (f"; when a deal ends with both over it, the target rises by {end.raise_by}"
             if end.both_over == "raise-target" else "")
-    if end.settlement is not None:
-        return f"game: {length}; game score: {settlement_text(end.settlement)}"
+    ending = game_ending(rules)  # a plugin's section says how the game is scored
+    if ending is not None:
+        return f"game: {length}; game score: {ending[0].text(ending[1])}"
     return f"game: {length}; game score = {end.game_score}{lurch}{rise}"
 
 
@@ -244,8 +223,9 @@ def rules_page(game, data: dict) -> str:
     out += ["", "Trump"] + [f"  {text}  [{source}]" for text, source in trump_lines(r) + turnup_lines(r)]
     if r.throw_in:
         out += ["", "Throw-in", f"  {throw_in_text(r)}  [{r.throw_in.source}]"]
-    if r.carte_blanche:
-        out += ["", "Carte blanche", wrap(f"{carte_blanche_text(r)}  [{r.carte_blanche.source}]", "  ")]
+    for _, rule, handler in sections_of(r):  # a plugin's sections, as the plugin says them
+        if hasattr(handler, "text"):
+            out += ["", handler.title, wrap(f"{handler.text(rule)}  [{rule.source}]", "  ")]
     out += ["", "Scoring"]
     out += [f"  {card_points_text(c)}  [{c.source}]" for c in r.card_points]
     out += [f"  {s.label}: {scoring_text(s)}  [{s.source}]" for s in r.scoring]

@@ -20,6 +20,16 @@ def register_phase_kinds(register):
 
 
 @hookimpl
+def register_rules_sections(register):
+    # carte blanche: the hand dealt without a court (rubicon and six-pack; eight-pack removes it);
+    from . import carte_blanche, rounded
+
+    register(carte_blanche.NAME, carte_blanche.CarteBlanche(), carte_blanche.CarteBlancheRule)
+    # the game scored on totals rounded down, with a rubicon: a key of the game_end section
+    register(rounded.NAME, rounded.Rounded(), rounded.RoundedSettlement)
+
+
+@hookimpl
 def register_bots(register):
     # the Bezique family's shared heuristic bot (the Bezique plugin's), which guesses 24 at the
     # dealer's guess

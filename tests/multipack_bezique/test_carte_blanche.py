@@ -61,3 +61,30 @@ def test_the_shown_cards_are_known_to_the_opponent():
     s = new_state(RUBICON, BLANK, "KH 7D")
     # the hand is shown (laws 15-16: "shown card by card"): seat 1 knows all nine cards
     assert s.observation(1)["known_in_hand"] == {"0": BLANK.split()}
+
+
+def test_carte_blanche_is_this_plugins_section_and_no_longer_the_cores():
+    """Only the multi-pack games score carte blanche, so its rules section is their plugin's
+    (plugins/multipack_bezique/carte_blanche.py, hook register_rules_sections); an old import of
+    cardcore's module or schema is told where it went, and the rules page still says it."""
+    from pathlib import Path
+
+    import pytest
+
+    import cardcore
+    from cardcore import load_game
+    from cardcore.engine.sections import RULES_SECTIONS
+    from cardcore.cli import rules_data
+    from cardcore.text.rules import rules_page
+
+    game = load_game(RUBICON)
+    assert type(RULES_SECTIONS["carte_blanche"].handler).__module__ == "cardplugins.multipack_bezique.carte_blanche"
+    core = [path for path in Path(cardcore.__file__).parent.rglob("*.py")
+            if path.name not in ("moved.py", "ruleset.py")]  # (their old names' messages)
+    assert not [path for path in core if "carte_blanche" in path.read_text(encoding="utf-8")]
+    assert "carte_blanche" not in type(game.rules).__base__.model_fields
+    with pytest.raises(ImportError, match="rules section 'carte_blanche' of the multi-pack Bezique plugin"):
+        import cardcore.engine.carte_blanche  # noqa: F401
+    with pytest.raises(ImportError, match="now cardplugins.multipack_bezique.carte_blanche.CarteBlancheRule"):
+        from cardcore.ruleset import CarteBlancheRule  # noqa: F401
+    assert "Carte blanche\n  A hand dealt without K Q J is shown and scores 50" in rules_page(game, rules_data(game))

@@ -17,8 +17,11 @@ Every expected value below is that arithmetic, done by hand.
 
 import pytest
 
+from importlib import resources
+
 from cardcore import load_game
-from cardcore.engine.rounded import settle_rounded
+from cardcore.game import read_rules
+from cardplugins.multipack_bezique.rounded import settle_rounded
 
 
 def rule(game, **options):
@@ -149,3 +152,32 @@ def test_the_four_pack_readings_are_not_offered_with_six_packs():
     from cardcore.errors import OptionError
     with pytest.raises(OptionError, match="valid values: game-bonus, penguin"):
         load_game("six-pack-bezique", options={"rubicon_bonus": "portland"})
+
+
+def test_the_rounded_settlement_is_this_plugins_section_and_no_longer_the_cores():
+    """Only the multi-pack games settle on rounded totals, so ``game_end.settlement`` is their
+    plugin's section (plugins/multipack_bezique/rounded.py, a key of the core's game_end section,
+    registered through register_rules_sections); an old import is told where it went, and a
+    tie_counter that is no counter is still refused at its place."""
+    from pathlib import Path
+
+    import cardcore
+    from cardcore.engine.sections import RULES_SECTIONS
+    from cardcore.errors import RulesError
+    from cardcore.ruleset import GameEndRule
+
+    assert type(RULES_SECTIONS["game_end.settlement"].handler).__module__ == "cardplugins.multipack_bezique.rounded"
+    assert "settlement" not in GameEndRule.model_fields
+    core = [path for path in Path(cardcore.__file__).parent.rglob("*.py")
+            if path.name not in ("moved.py", "ruleset.py")]  # (their old names' messages)
+    named = ("settle_rounded", "game_end.settlement", "end.settlement", "rubicon_text", ".rubicon ")
+    assert not [path for path in core if any(name in path.read_text(encoding="utf-8") for name in named)]
+    with pytest.raises(ImportError, match="rules section 'game_end.settlement' of the multi-pack Bezique plugin"):
+        import cardcore.engine.rounded  # noqa: F401
+    with pytest.raises(ImportError, match="now cardplugins.multipack_bezique.rounded.RoundedSettlement"):
+        from cardcore.ruleset import RoundedSettlement  # noqa: F401
+    text = resources.files("cardrules").joinpath("rubicon-bezique.yaml").read_text(encoding="utf-8")
+    broken = text.replace("tie_counter: brisques", "tie_counter: aces", 1)
+    line = broken.splitlines().index(next(t for t in broken.splitlines() if "tie_counter: aces" in t)) + 1
+    with pytest.raises(RulesError, match=rf"rubicon-bezique.yaml:{line}:\d+: .*counts 'aces', which is not a counter"):
+        read_rules(broken, "rubicon-bezique.yaml", "rubicon-bezique", directory=resources.files("cardrules"))

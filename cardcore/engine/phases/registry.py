@@ -9,6 +9,7 @@ from pydantic import Discriminator, Field, Tag, create_model
 
 from ...ruleset import PhaseBase, RulesFile
 from ..kinds import PLAY
+from ..sections import RULES_SECTIONS
 from ..steps import STEP_KINDS, STEP_SCHEMAS
 
 PHASE_KINDS: dict[str, object] = {}
@@ -46,19 +47,35 @@ def _phase_kind(value) -> str:
 
 
 def rules_schema() -> type[RulesFile]:
-    """The rules file's schema for the phase and step kinds registered now (built once for them)."""
-    key = (tuple(PHASE_SCHEMAS.items()), tuple(STEP_SCHEMAS.items()))
+    """The rules file's schema for the phase and step kinds and the rules sections registered now
+    (built once for them)."""
+    key = (tuple(PHASE_SCHEMAS.items()), tuple(STEP_SCHEMAS.items()), tuple(RULES_SECTIONS.items()))
     built = _schemas.get(key)
     if built is None:
         step = Annotated[Union[tuple(STEP_SCHEMAS.values())], Field(discriminator="step")]
         schemas = {kind: _with_steps(schema, step) for kind, schema in PHASE_SCHEMAS.items()}
         phase = Annotated[Union[tuple(Annotated[s, Tag(k)] for k, s in schemas.items())], Discriminator(_phase_kind)]
         built = create_model("RulesFile", __base__=RulesFile, __module__=RulesFile.__module__,
-                             phases=(list[phase], Field(min_length=1)))
+                             phases=(list[phase], Field(min_length=1)), **_section_fields())
         built.phase_schemas = dict(schemas)
+        built.section_checks = {tuple(name.split(".")): section.handler.check
+                                for name, section in RULES_SECTIONS.items() if hasattr(section.handler, "check")}
         _schemas.clear()
         _schemas[key] = built
     return built
+
+
+def _section_fields() -> dict:
+    """The fields the rules sections registered add: top-level, and within a section (whose
+    schema is then a subclass of cardcore's with those fields)."""
+    fields, within = {}, {}
+    for name, section in RULES_SECTIONS.items():
+        parent, _, key = name.rpartition(".")
+        (within.setdefault(parent, {}) if parent else fields)[key] = (section.schema | None, None)
+    for parent, added in within.items():
+        base = RulesFile.model_fields[parent].annotation
+        fields[parent] = (create_model(base.__name__, __base__=base, __module__=base.__module__, **added), ...)
+    return fields
 
 
 def _with_steps(schema: type[PhaseBase], step) -> type[PhaseBase]:
@@ -110,9 +127,10 @@ def play_on(state) -> None:
     state.current_player = state.leader
 
 
-def score(state, seat: int, points: int, label: str) -> None:
-    """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``)."""
-    state._score(seat, points, label)
+def score(state, seat: int, points: int, label: str, detail: dict | None = None) -> None:
+    """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``, with the
+    fields of ``detail``: the cards that scored...)."""
+    state._score(seat, points, label, detail)
 
 
 def log(state, kind: str, **fields) -> None:

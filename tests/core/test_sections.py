@@ -1,0 +1,101 @@
+"""Rules sections of a plugin's own (cardcore/engine/sections.py): a plugin registers a top-level
+section of the rules file (hook ``register_rules_sections``), the rules schema is built with it,
+a file's mistakes in it are told at their line and column like any other section's, and what the
+section does at the deal happens."""
+
+from __future__ import annotations
+
+import types
+from importlib import resources
+
+import pytest
+from pydantic import Field
+
+from cardcore import hookimpl, load_game
+from cardcore.engine import sections
+from cardcore.engine.phases import rules_schema, score
+from cardcore.errors import RulesError
+from cardcore.game import read_rules
+from cardcore.plugins import register_plugin, reset_plugins
+from cardcore.ruleset import Source, Strict
+from cardcore.yamlsource import LocatedValueError
+
+PENCHANT = resources.files("cardrules").joinpath("penchant.yaml").read_text(encoding="utf-8")
+
+
+class DealBonus(Strict):
+    """The test's section: the dealer scores ``points`` at each deal, in a deck with ``rank``."""
+
+    points: int = Field(ge=0)
+    rank: str = "A"
+    source: Source
+
+
+class DealBonusHandler:
+    title = "Deal bonus"
+
+    def check(self, rules, rule):
+        if rule.rank not in rules.deck.ranks:
+            raise LocatedValueError(f"rank {rule.rank!r} not in the deck", "deal_bonus", "rank")
+
+    def text(self, rule):
+        return f"the dealer scores {rule.points} at each deal"
+
+    def dealt(self, state, rule):
+        score(state, state.dealer, rule.points, "deal bonus")
+
+
+@pytest.fixture
+def plugin():
+    module = types.SimpleNamespace(
+        register_rules_sections=hookimpl(lambda register: register("deal_bonus", DealBonusHandler(), DealBonus)))
+    register_plugin(module, "test-deal-bonus")
+    yield
+    reset_plugins()
+
+
+def with_section(section: str) -> str:
+    return PENCHANT.replace("\ntrump:", f"\n{section}\ntrump:", 1)
+
+
+def test_a_plugins_section_joins_the_rules_schema_and_goes_with_the_plugin(plugin):
+    assert "deal_bonus" in rules_schema().model_fields
+    assert read_rules(with_section("deal_bonus:\n  points: 7\n  source: T"), "p.yaml", "penchant")
+    reset_plugins()
+    assert "deal_bonus" not in sections.RULES_SECTIONS
+    assert "deal_bonus" not in rules_schema().model_fields
+
+
+def test_a_sections_mistakes_are_told_at_their_line_and_column(plugin):
+    text = with_section("deal_bonus:\n  points: -1\n  source: T")
+    line = text.splitlines().index("  points: -1") + 1
+    with pytest.raises(RulesError, match=rf"p\.yaml:{line}:3: .*greater than or equal to 0"):
+        read_rules(text, "p.yaml", "penchant")
+    text = with_section("deal_bonus:\n  points: 1\n  rank: X\n  source: T")
+    line = text.splitlines().index("  rank: X") + 1
+    with pytest.raises(RulesError, match=rf"p\.yaml:{line}:3: .*rank 'X' not in the deck"):
+        read_rules(text, "p.yaml", "penchant")
+
+
+def test_a_name_taken_is_refused():
+    with pytest.raises(ValueError, match="registered already"):
+        sections.register_rules_section("trump", None, DealBonus)  # the core's own section
+    with pytest.raises(ValueError, match="registered already"):
+        sections.register_rules_section("game_end.target", None, DealBonus)  # a key of it
+    with pytest.raises(ValueError, match="'players' is not a section"):
+        sections.register_rules_section("players.bonus", None, DealBonus)
+
+
+def test_the_section_acts_at_the_deal(plugin):
+    from cardcore.game import TrickGame
+
+    class Bonus(TrickGame):
+        name, title = "penchant", "Penchant with a deal bonus"
+
+        @classmethod
+        def rules_source(cls):
+            return read_rules(with_section("deal_bonus:\n  points: 7\n  source: T"), "p.yaml", "penchant")
+
+    s = Bonus().new_game(seed=3)
+    assert s.scores[s.dealer] == 7 and s.scores[1 - s.dealer] == 0
+    assert load_game("penchant").new_game(seed=3).scores == [0, 0]
