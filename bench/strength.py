@@ -12,13 +12,16 @@ worker processes (``--jobs``).
 It reports A's win rate over the games (a tie counts half) with a 95% Wilson interval, the
 same per deal (the mean of A's shares over the deal's seatings, with Student's t interval:
 a deal's games are not independent, so this is the honest one when the cards decide much),
-A's mean game score, and the time A took per decision (mean and longest).
+A's mean game score, and the CPU time A took per decision (mean and longest: what one core
+spends, which the machine's load does not inflate as it does the wall clock).
 
     python bench/strength.py penchant heuristic random -n 200
     python bench/strength.py "penchant(scoring=19th-century)" heuristic greedy -n 100 --seed 1000
     python bench/strength.py marjolet hard normal -n 200 --jobs 2
 
-``hard``, ``normal`` and ``easy`` stand for the game's ``--level`` bots.
+``hard``, ``normal`` and ``easy`` stand for the game's ``--level`` bots, without the clock bound
+(``seconds``) of the level's search unless ``--clock`` is given: the iteration cap is the same
+on every machine, the clock is not, and a measurement must be reproducible from its seed.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from cardcore import load_game
 from cardcore.bots import make_bot
+from cardcore.options import parse_game_string
 from cardcore.players import LEVELS, level_bot
 from cardcore.sim.stats import mean_ci, wilson
 
@@ -50,9 +54,18 @@ def bot_seed(deal_seed: int, seating: int, seat: int) -> int:
     return ((deal_seed * 8 + seating) * 8 + seat) % 2**63
 
 
-def resolve(spec: str, game) -> str:
-    """A level name (``hard``) as the game's bot for it; any other spec as given."""
-    return level_bot(spec, game) if spec in LEVELS else spec
+def resolve(spec: str, game, clock: bool = False) -> str:
+    """A level name (``hard``) as the game's bot for it, without its clock bound (``seconds``)
+    unless ``clock``: the bound makes a game depend on the machine's speed, the iteration cap
+    does not; any other spec as given."""
+    if spec not in LEVELS:
+        return spec
+    spec = level_bot(spec, game)
+    name, params = parse_game_string(spec)
+    if clock or "seconds" not in params:
+        return spec
+    kept = [f"{k}={v}" for k, v in params.items() if k != "seconds"]
+    return f"{name}({','.join(kept)})" if kept else name
 
 
 _GAMES: dict[str, object] = {}
@@ -70,10 +83,10 @@ def play_one(game_string: str, spec_a: str, spec_b: str, deal: int, seating: int
     times = []
     while not state.is_terminal():
         seat = state.current_player
-        started = time.perf_counter()
+        started = time.process_time()  # CPU: what one core spends, whatever the load
         action = bots[seat].choose(state)
         if seat in seats_a:
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         state.apply(action)
     margin = state.returns()[seats_a[0]]
     share = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
@@ -125,12 +138,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="deals to play, each once per seating of A (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of deal 0 (default 0)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--clock", action="store_true",
+                        help="keep a level's clock bound (seconds=): games then depend on the machine's speed")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("-n must be at least 1")
 
     game = load_game(args.game)
-    spec_a, spec_b = resolve(args.bot_a, game), resolve(args.bot_b, game)
+    spec_a, spec_b = resolve(args.bot_a, game, args.clock), resolve(args.bot_b, game, args.clock)
     for spec in (spec_a, spec_b):
         make_bot(spec, game, seed=0)  # a bad spec fails here, before any game
     start = time.perf_counter()
@@ -146,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"per deal (mean over its seatings, {args.deals} deals): {s['deals_ci'].estimate:.3f}  "
           f"95% t CI {_bounds(s['deals_ci'])}")
     print(f"mean game score of {spec_a}: {s['margin']:+.1f}; its decisions: "
-          f"{s['mean_time'] * 1000:.0f} ms mean, {s['max_time'] * 1000:.0f} ms longest  ({elapsed:.1f} s)")
+          f"{s['mean_time'] * 1000:.0f} ms mean, {s['max_time'] * 1000:.0f} ms longest (CPU)  ({elapsed:.1f} s)")
     return 0
 
 
