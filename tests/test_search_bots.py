@@ -12,7 +12,7 @@ import pytest
 from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.bots.counting import CountedEndgame
-from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, WonValues, _Horizon, single_world
+from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, WonValues, _Horizon, single_world
 from cardcore.engine.auction import blind_bids
 from cardcore.errors import OptionError
 
@@ -203,12 +203,12 @@ def test_guide_declares_leaves_bids_discards_and_concessions_to_the_guide():
     """With ``guide_declares`` the guide takes every decision that is not a card to play, with
     no search at all; the search is still asked for the cards."""
     game = load_game("auction-pinochle")
-    bot = make_bot("ismcts(iterations=20,guide=heuristic,guide_declares=true)", game, seed=3)
-    plain = make_bot("ismcts(iterations=20,guide=heuristic)", game, seed=3)
+    bot = make_bot("ismcts(iterations=5,guide=heuristic,guide_declares=true)", game, seed=3)
+    plain = make_bot("ismcts(iterations=5,guide=heuristic)", game, seed=3)
     rng = random.Random(3)
     state = game.new_game(seed=3)
     kinds = set()
-    while not state.is_terminal() and len(state.rounds) == 1:
+    while not state.is_terminal() and len(state.rounds) == 1 and "play" not in kinds:
         legal = state.legal_actions()
         if len(legal) > 1:
             expected = copy.deepcopy(bot.guide).choose(state)
@@ -257,3 +257,27 @@ def test_stopping_a_few_tricks_ahead_is_reproducible_and_plays_legal_moves():
             state.apply(action)
         moves.append(played)
     assert moves[0] == moves[1]
+
+
+def test_a_search_the_clock_stops_at_once_plays_the_guide_s_move():
+    """A clock bound shorter than any search (a microsecond) stops it before its first
+    iteration: the bot then plays its guide's move rather than an unsearched one."""
+    game = load_game("penchant", options={"rounds": 1})
+    bot = make_bot("ismcts(iterations=1000,seconds=0.000001,guide=heuristic)", game, seed=2)
+    state = game.new_game(seed=2)
+    rng = random.Random(2)
+    while len(state.legal_actions()) < 2 or state.decision != "play":
+        state.apply(rng.choice(state.legal_actions()))
+    expected = copy.deepcopy(bot.guide).choose(state)
+    assert bot.choose(state) == expected
+    assert bot.clock_stops == 1 and bot.last_iterations == 0
+
+
+def test_the_exact_search_stops_at_its_deadline():
+    game = load_game("penchant", options={"rounds": 1})
+    state = _to_meal(game, 5)
+    exact = ExactEnd()
+    with pytest.raises(OutOfTime):
+        exact.values(state, state.current_player, deadline=0.0)  # long past
+    values = exact.values(state, state.current_player)  # the memo kept is sound: same values
+    assert values == ExactEnd().values(state, state.current_player)

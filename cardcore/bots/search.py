@@ -192,6 +192,10 @@ def _position_key(world) -> tuple:
             tuple(len(w) for w in world.waiting), world.step_shown)
 
 
+class OutOfTime(Exception):
+    """The exact search's deadline passed before it finished."""
+
+
 class ExactEnd:
     """Exact play of the rest of the deal once nothing is hidden from the searching seat.
 
@@ -207,9 +211,14 @@ class ExactEnd:
     def __init__(self):
         self.memo: dict = {}
         self.memo_for = None
+        self.deadline, self.nodes = None, 0
 
-    def values(self, state, seat: int) -> dict:
-        """Minimax value of each legal move of the current player, keyed by ``move_key``."""
+    def values(self, state, seat: int, deadline: float | None = None) -> dict:
+        """Minimax value of each legal move of the current player, keyed by ``move_key``.
+        OutOfTime when ``deadline`` (a ``time.perf_counter`` reading) passes first; the
+        positions solved by then stay memoised."""
+        self.deadline = deadline
+        self.nodes = 0
         tag = (seat, len(state.rounds), id(state.deals[-1]))
         if tag != self.memo_for:
             self.memo, self.memo_for = {}, tag
@@ -237,6 +246,9 @@ class ExactEnd:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise OutOfTime
         maximize = world.table.same_side(world.current_player, seat)
         best = None
         for m in world.legal_moves():
@@ -384,9 +396,14 @@ class ISMCTSBot(_SearchBot):
         self.clock_stops = 0  # searches the clock ended before the iteration cap
 
     def search(self, state, legal: list[str], seat: int) -> str:
+        deadline = None if self.seconds is None else self.started + self.seconds
         if self.exact is not None and single_world(state, seat) and cards_left(state) <= self.exact_cards:
             self.last_iterations = 0  # no sampling: the exact search decides
-            values = self.exact.values(state, seat)
+            try:
+                values = self.exact.values(state, seat, deadline)
+            except OutOfTime:  # the clock stopped it: the guide's move, or the first
+                self.clock_stops += 1
+                return self.guide.choose(state) if self.guide is not None else legal[0]
             moves = state.legal_moves()
             best = max(moves, key=lambda m: values[move_key(m)])  # the first of equal moves
             return move_action(state, best)
@@ -399,7 +416,6 @@ class ISMCTSBot(_SearchBot):
         rng = self.rng
         deal = len(state.rounds)
         start_scores = list(state.scores)
-        deadline = None if self.seconds is None else self.started + self.seconds
         c, sqrt, log = self.c, math.sqrt, math.log
         self.last_iterations = 0
         last_trick = state.tricks_played + self.tricks_ahead if self.tricks_ahead else None
@@ -449,6 +465,8 @@ class ISMCTSBot(_SearchBot):
                 if n.player is not None:
                     n.total += reward if state.table.same_side(n.player, seat) else -reward
         tried = {a: root.children[k] for a, k in key_of.items() if k in root.children}
+        if not tried:  # the clock stopped the search before its first iteration
+            return habit if habit is not None else legal[0]
         choice = max(legal, key=lambda a: tried[a].visits if a in tried else -1)
         if habit in tried and choice != habit:
             best, kept = tried[choice], tried[habit]
