@@ -97,15 +97,33 @@ def _play_task(task: tuple) -> dict:
     return play_one(*task)
 
 
-def play_all(game_string: str, spec_a: str, spec_b: str, deals: int, seed: int, jobs: int = 1) -> list[dict]:
-    """Every seating of every deal, in order (the order and the games do not depend on ``jobs``)."""
+def play_all(game_string: str, spec_a: str, spec_b: str, deals: int, seed: int, jobs: int = 1,
+             progress=None) -> list[dict]:
+    """Every seating of every deal, in order (the order and the games do not depend on ``jobs``);
+    ``progress`` is called with each game's result as it comes, in that order."""
     game = load_game(game_string)
     tasks = [(game_string, spec_a, spec_b, d, k, seed)
              for d in range(deals) for k in range(len(seatings(game.table)))]
+    results = []
     if jobs <= 1:
-        return [_play_task(t) for t in tasks]
+        played = map(_play_task, tasks)
+        for r in played:
+            results.append(r)
+            if progress:
+                progress(r)
+        return results
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(_play_task, tasks, chunksize=1))
+        for r in pool.map(_play_task, tasks, chunksize=1):
+            results.append(r)
+            if progress:
+                progress(r)
+    return results
+
+
+def show_progress(result: dict) -> None:
+    """One line a game on stderr: a long run can be read, or stopped, half-way."""
+    print(f"deal {result['deal']}: A's share {result['share']:g}, score {result['margin']:+g}",
+          file=sys.stderr, flush=True)
 
 
 def summary(results: list[dict]) -> dict:
@@ -138,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="deals to play, each once per seating of A (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of deal 0 (default 0)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--progress", action="store_true", help="a line on stderr as each game ends")
     parser.add_argument("--clock", action="store_true",
                         help="keep a level's clock bound (seconds=): games then depend on the machine's speed")
     args = parser.parse_args(argv)
@@ -149,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     for spec in (spec_a, spec_b):
         make_bot(spec, game, seed=0)  # a bad spec fails here, before any game
     start = time.perf_counter()
-    results = play_all(args.game, spec_a, spec_b, args.deals, args.seed, args.jobs)
+    results = play_all(args.game, spec_a, spec_b, args.deals, args.seed, args.jobs,
+                       show_progress if args.progress else None)
     elapsed = time.perf_counter() - start
     s = summary(results)
     n, wins, ties = s["games"], s["wins"], s["ties"]
