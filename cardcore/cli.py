@@ -162,7 +162,7 @@ def split_specs(text: str) -> list[str]:
               help="Continue the game in this record where it stopped, against the same opponent.")
 @click.option("--hint-bot", metavar="SPEC", default=DEFAULT_HINT_BOT, show_default=True,
               help="The bot that answers `hint` (it sees only what your seat may know). The default "
-                   "search is guided by the game's heuristic where it has one.")
+                   "stands for the game's --level hard bot where the game has a heuristic to guide it.")
 @click.option("--watch", is_flag=True, help="Watch bots play each other, one in every seat (see --bots).")
 @click.option("--bots", metavar="SPEC,SPEC", help="The bots of --watch, one per seat (at a table of three or "
                                                   "more, or one for every seat; implies --watch). Default: the "

@@ -9,8 +9,13 @@ from .plugins import bot_names
 
 HUMAN = "human"
 
+# hard: a search of at most 3,000 iterations, stopped by the clock at 2 s if it has not
+# finished (a slow machine then costs strength, not patience); a rules file's `levels` sets a
+# smaller cap where a decision costs more (bench/README.md, Levels)
+HARD = "ismcts(iterations=3000,seconds=2,guide=heuristic)"
+HARD_UNGUIDED = "ismcts(iterations=3000,seconds=2)"
 LEVELS = {"easy": "greedy", "normal": "heuristic, or greedy where the game has none",
-          "hard": "ismcts(iterations=3000,guide=heuristic), unguided where the game has no heuristic"}
+          "hard": f"{HARD}, unguided where the game has no heuristic"}
 
 
 def level_bot(level: str, game) -> str:
@@ -23,7 +28,7 @@ def level_bot(level: str, game) -> str:
     if level == "normal":
         return "heuristic" if has_heuristic else "greedy"
     if level == "hard":  # the search guided by the heuristic beats it (bench/README.md)
-        return "ismcts(iterations=3000,guide=heuristic)" if has_heuristic else "ismcts(iterations=3000)"
+        return HARD if has_heuristic else HARD_UNGUIDED
     return LEVELS[level]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import runpy
+import subprocess
 import sys
 from pathlib import Path
 
@@ -75,9 +76,10 @@ def test_ismcts_with_no_game_list_measures_every_game(monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_strength_plays_every_game_with_bot_a_in_each_seat(monkeypatch, capsys, game):
-    lines = run(monkeypatch, capsys, "strength", game, "random", "random", "-n", "4")  # 4: every seat
-    assert lines[0].startswith(f"{game}: random vs random, 4 games")
+def test_strength_plays_every_game_once_per_side_of_the_table(monkeypatch, capsys, game):
+    lines = run(monkeypatch, capsys, "strength", game, "random", "random", "-n", "2")
+    sides = len(load_game(game).table.sides)  # two seats or two partnerships: 2; three alone: 3
+    assert lines[0].startswith(f"{game}: random vs random, {2 * sides} games (2 deals x {sides} seatings")
 
 
 def test_strength_seats_bot_a_for_its_whole_side(monkeypatch):
@@ -97,9 +99,40 @@ def test_strength_seats_bot_a_for_its_whole_side(monkeypatch):
         return Recording()
 
     monkeypatch.setattr(strength, "make_bot", recording_bot)
-    game = load_game("partnership-auction-pinochle")
-    strength.play_one(game, "A", "B", index=1, seed=0)
+    strength.play_one("partnership-auction-pinochle", "A", "B", deal=0, seating=1, seed=0)
     assert seats_played == {"A": {1, 3}, "B": {0, 2}}
+
+
+def test_strength_plays_each_deal_with_a_in_every_seat_of_three(monkeypatch):
+    # Auction Pinochle for three: A alone against two B's, in seat 0, 1 and 2 of the same cards
+    strength = load_script("strength")
+    assert strength.seatings(load_game("auction-pinochle").table) == [(0,), (1,), (2,)]
+    assert strength.seatings(load_game("penchant").table) == [(0,), (1,)]
+    assert strength.seatings(load_game("partnership-auction-pinochle").table) == [(0, 2), (1, 3)]
+    dealt = set()
+
+    def recording_bot(spec, game, seed):
+        bot = make_bot(spec, game, seed=seed)
+
+        class Recording:
+            def choose(self, state):
+                dealt.add(state.seed)
+                return bot.choose(state)
+
+        return Recording()
+
+    monkeypatch.setattr(strength, "make_bot", recording_bot)
+    results = strength.play_all("auction-pinochle", "random", "random", deals=2, seed=7)
+    assert [r["deal"] for r in results] == [0, 0, 0, 1, 1, 1]
+    assert sorted(dealt) == [7, 8]  # every seating of a deal gets its cards
+
+
+def test_strength_gives_the_same_games_on_two_processes_as_on_one():
+    command = [sys.executable, str(BENCH / "strength.py"), "penneech", "greedy", "random", "-n", "3"]
+    one = subprocess.run(command, capture_output=True, text=True, check=True).stdout.splitlines()
+    two = subprocess.run(command + ["--jobs", "2"], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert one[:3] == two[:3]  # the games and their results; only the times differ
+    assert one[3].split(";")[0] == two[3].split(";")[0]
 
 
 @pytest.fixture

@@ -12,7 +12,8 @@ import pytest
 from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.bots.counting import CountedEndgame
-from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, _Horizon, single_world
+from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, WonValues, _Horizon, single_world
+from cardcore.engine.auction import blind_bids
 from cardcore.errors import OptionError
 
 
@@ -196,3 +197,87 @@ def test_guided_ismcts_keeps_the_guide_unless_the_search_beats_it_by_the_margin(
 def test_an_unknown_guide_lists_the_bots():
     with pytest.raises(OptionError, match="unknown bot 'nosuch'.*heuristic"):
         make_bot("ismcts(guide=nosuch)", load_game("penchant"))
+
+
+def test_guide_declares_leaves_bids_discards_and_concessions_to_the_guide():
+    """With ``guide_declares`` the guide takes every decision that is not a card to play, with
+    no search at all; the search is still asked for the cards."""
+    game = load_game("auction-pinochle")
+    bot = make_bot("ismcts(iterations=5,guide=heuristic,guide_declares=true)", game, seed=3)
+    plain = make_bot("ismcts(iterations=5,guide=heuristic)", game, seed=3)
+    rng = random.Random(3)
+    state = game.new_game(seed=3)
+    kinds = set()
+    while not state.is_terminal() and len(state.rounds) == 1 and "play" not in kinds:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            expected = copy.deepcopy(bot.guide).choose(state)
+            choice = bot.choose(state)
+            if legal[0].startswith("play "):
+                kinds.add("play")
+            else:
+                kinds.add(state.decision)
+                assert choice == expected and bot.last_iterations == 0
+                plain.choose(state)
+                assert plain.last_iterations > 0  # without it, the bid is searched
+        state.apply(rng.choice(blind_bids(legal)) if state.decision == "bid" else rng.choice(legal))
+    assert {"bid", "play"} <= kinds
+
+
+def test_a_play_out_stops_the_tricks_asked_ahead():
+    game = load_game("bezique")
+    state = game.new_game(seed=4)
+    world = state.determinize(state.current_player, random.Random(4))
+    world.quiet_for_search()
+    GreedyRollout(game)(world, random.Random(4), last_trick=world.tricks_played + 3)
+    assert world.tricks_played == 3 and world.result is None and len(world.rounds) == 1
+
+
+def test_a_stopped_play_out_values_the_brisques_it_has_won():
+    """Brisques counted at the end of the hand (10 each, RM §5) are not in the scores yet when a
+    play-out stops: seat 0 having won AS, TH and 9C has 20 points to come, seat 1 nothing."""
+    game = load_game("bezique", options={"brisques": "end-of-hand"})
+    state = game.new_game(seed=4)
+    d = state.deck
+    for name in ("AS", "TH", "9C"):
+        state.won[0][0] |= 1 << d.by_name[name][0]
+    assert WonValues(game)(state) == [20.0, 0.0]
+
+
+def test_stopping_a_few_tricks_ahead_is_reproducible_and_plays_legal_moves():
+    game = load_game("bezique")
+    moves = []
+    for _ in range(2):
+        bot = make_bot("ismcts(iterations=30,tricks_ahead=2,guide=heuristic,guide_declares=true)", game, seed=9)
+        state, played = game.new_game(seed=9), []
+        for _ in range(6):
+            action = bot.choose(state)
+            assert action in state.legal_actions()
+            played.append(action)
+            state.apply(action)
+        moves.append(played)
+    assert moves[0] == moves[1]
+
+
+def test_a_search_the_clock_stops_at_once_plays_the_guide_s_move():
+    """A clock bound shorter than any search (a microsecond) stops it before its first
+    iteration: the bot then plays its guide's move rather than an unsearched one."""
+    game = load_game("penchant", options={"rounds": 1})
+    bot = make_bot("ismcts(iterations=1000,seconds=0.000001,guide=heuristic)", game, seed=2)
+    state = game.new_game(seed=2)
+    rng = random.Random(2)
+    while len(state.legal_actions()) < 2 or state.decision != "play":
+        state.apply(rng.choice(state.legal_actions()))
+    expected = copy.deepcopy(bot.guide).choose(state)
+    assert bot.choose(state) == expected
+    assert bot.clock_stops == 1 and bot.last_iterations == 0
+
+
+def test_the_exact_search_stops_at_its_deadline():
+    game = load_game("penchant", options={"rounds": 1})
+    state = _to_meal(game, 5)
+    exact = ExactEnd()
+    with pytest.raises(OutOfTime):
+        exact.values(state, state.current_player, deadline=0.0)  # long past
+    values = exact.values(state, state.current_player)  # the memo kept is sound: same values
+    assert values == ExactEnd().values(state, state.current_player)

@@ -11,6 +11,7 @@ import math
 import random
 import time
 
+from ..cards import iter_bits, or_all
 from ..engine.phases.auction import BID, blind_bids
 from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
@@ -25,10 +26,14 @@ class _Horizon:
         self.scale = _reward_scale(game)
         self.game_weight = game_weight
 
-    def reward(self, world, start_scores: list[int], seat: int) -> float:
+    def reward(self, world, start_scores: list[int], seat: int, pending: list[float] | None = None) -> float:
         """The gain of ``seat``'s side less the best gain of an opposing seat (partners' scores
-        are their side's, so a partner's points count as one's own)."""
+        are their side's, so a partner's points count as one's own). ``pending``: per seat, the
+        points a play-out stopped before the deal's end has won but the deal's count has not
+        scored yet (:func:`won_since`)."""
         gains = [world.scores[s] - start_scores[s] for s in range(world.n)]
+        if pending is not None:
+            gains = [g + p for g, p in zip(gains, pending)]
         mine = gains[seat]
         best_other = max(gains[s] for s in world.table.opponents(seat))
         if world.result is not None and "claim" in world.result:  # a claim decided the game
@@ -62,10 +67,33 @@ def _reward_scale(game) -> float:
     return _SCALES[key]
 
 
-def rollout(world, rng: random.Random) -> None:
-    """Random play to the end of the current deal (a bid among the lowest: blind_bids)."""
+class WonValues:
+    """What the cards a seat has won this deal will score at the deal's count: the counters'
+    points of the scoring rules (:class:`CardValues`) and the card points under the trump in
+    force. A play-out stopped a few tricks ahead values its position by them."""
+
+    def __init__(self, game):
+        self.base = CardValues(game).base
+        # card points scored as each trick is won (Penneech's) are in the scores already
+        self.card_points = bool(game.rules.card_points) and not game.scores_cards_won
+
+    def __call__(self, world) -> list[float]:
+        base, value, trump, points = self.base, world.card_value, world.trump, self.card_points
+        out = []
+        for per_phase in world.won:
+            total = 0.0
+            for c in iter_bits(or_all(per_phase)):
+                total += base[c] + (value(c, "won", trump) if points else 0)
+            out.append(total)
+        return out
+
+
+def rollout(world, rng: random.Random, last_trick: int | None = None) -> None:
+    """Random play to the end of the current deal (a bid among the lowest: blind_bids), or
+    until ``last_trick`` tricks of the deal are played."""
     deal = len(world.rounds)
-    while world.result is None and len(world.rounds) == deal:
+    last = 10**9 if last_trick is None else last_trick
+    while world.result is None and len(world.rounds) == deal and world.tricks_played < last:
         moves = world.legal_moves()
         if type(moves[0]) is not int and world.decision == BID:
             moves = blind_bids(moves)
@@ -96,12 +124,13 @@ class GreedyRollout:
             melds = [m for m in melds if not any(o != m.mask and o & m.mask == o for o in masks)]
         return max(melds, key=lambda m: m.points)
 
-    def __call__(self, world, rng: random.Random) -> None:
+    def __call__(self, world, rng: random.Random, last_trick: int | None = None) -> None:
         deal = len(world.rounds)
+        last = 10**9 if last_trick is None else last_trick
         decks, values, eps, costs = self.decks, self.values, self.epsilon, self.costs
         uniform = rng.random
         legal_moves, apply_move = world.legal_moves, world.apply_move
-        while world.result is None and len(world.rounds) == deal:
+        while world.result is None and len(world.rounds) == deal and world.tricks_played < last:
             moves = legal_moves()
             if self.claim is not None and moves[-1] == self.claim:
                 apply_move(moves[-1])
@@ -163,6 +192,10 @@ def _position_key(world) -> tuple:
             tuple(len(w) for w in world.waiting), world.step_shown)
 
 
+class OutOfTime(Exception):
+    """The exact search's deadline passed before it finished."""
+
+
 class ExactEnd:
     """Exact play of the rest of the deal once nothing is hidden from the searching seat.
 
@@ -178,9 +211,14 @@ class ExactEnd:
     def __init__(self):
         self.memo: dict = {}
         self.memo_for = None
+        self.deadline, self.nodes = None, 0
 
-    def values(self, state, seat: int) -> dict:
-        """Minimax value of each legal move of the current player, keyed by ``move_key``."""
+    def values(self, state, seat: int, deadline: float | None = None) -> dict:
+        """Minimax value of each legal move of the current player, keyed by ``move_key``.
+        OutOfTime when ``deadline`` (a ``time.perf_counter`` reading) passes first; the
+        positions solved by then stay memoised."""
+        self.deadline = deadline
+        self.nodes = 0
         tag = (seat, len(state.rounds), id(state.deals[-1]))
         if tag != self.memo_for:
             self.memo, self.memo_for = {}, tag
@@ -208,6 +246,9 @@ class ExactEnd:
         hit = self.memo.get(key)
         if hit is not None:
             return hit
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise OutOfTime
         maximize = world.table.same_side(world.current_player, seat)
         best = None
         for m in world.legal_moves():
@@ -247,8 +288,11 @@ class _SearchBot:
     def __init__(self, game, seed: int | None, game_weight: float = 0.0):
         self.rng = random.Random(seed)
         self.horizon = _Horizon(game, game_weight)
+        self.guide = None
+        self.guide_declares = False
 
     def choose(self, state) -> str:
+        self.started = time.perf_counter()  # a clock bound counts the guide's time too
         claim, legal = claim_or_rest(state, state.legal_actions())
         if claim is not None:
             return claim
@@ -257,6 +301,9 @@ class _SearchBot:
         habitual = habitual_action(state)  # e.g. a guess needs no search: every number is as likely
         if habitual is not None:
             return habitual
+        if self.guide_declares and self.guide is not None and not legal[0].startswith("play "):
+            self.last_iterations = 0
+            return self.guide.choose(state)  # bids, trumps, discards, declarations: the guide's
         if state.decision == BID:  # a jump bid gains nothing a raise does not: the lowest are searched
             legal = blind_bids(legal)
         return self.search(state, legal, state.current_player)
@@ -292,6 +339,17 @@ class ISMCTSBot(_SearchBot):
     lie in [-1, 1]). The guide is asked once per decision, so it costs next to nothing. Default
     ``none``: the plain search.
 
+    ``guide_declares`` (default false): the guide takes every decision that is not a card to
+    play (bids, trumps, discards, concessions, declarations, throw-ins) without a search: the
+    play-outs bid and declare crudely, so a search over those decisions mostly measures them.
+    ``tricks_ahead`` (default 0: to the end of the deal): play-outs stop that many tricks
+    after the decision's, and the position is valued by the points scored since plus what the
+    cards won will score at the deal's count (:class:`WonValues`): in the Bezique games a
+    play-out of the whole deal is hundreds of moves, most of them far from the decision.
+    ``seconds`` bounds the decision's time (the guide's included) on the wall clock; the
+    iteration cap alone keeps games reproducible from the seed, while a search the clock stops
+    depends on the machine's speed (``clock_stops`` counts them).
+
     Measured with ``bench/strength.py penchant SPEC heuristic`` (one process, seats alternate):
     at 300 iterations on seeds 1000..1039 (40 games) ``exact_end=false`` won 0.250 [0.142,
     0.402] (mean game score -22.9), the exact end 0.375 [0.242, 0.530] (-23.1), and the exact
@@ -312,7 +370,8 @@ class ISMCTSBot(_SearchBot):
     def __init__(self, game, seed: int | None = None, iterations: Iterations = 1000,
                  seconds: Seconds | None = None, exploration: Exploration = 1.2, rollout: str = "greedy",
                  exact_end: bool = True, game_weight: Share = 0.0, guide: str = "none",
-                 guide_bias: Bias = 1.0, guide_margin: Margin = 0.1, exact_cards: CardsLeft = 16):
+                 guide_bias: Bias = 1.0, guide_margin: Margin = 0.1, exact_cards: CardsLeft = 16,
+                 guide_declares: bool = False, tricks_ahead: CardsLeft = 0):
         super().__init__(game, seed, game_weight)
         self.iterations = iterations
         self.seconds = seconds
@@ -331,11 +390,20 @@ class ISMCTSBot(_SearchBot):
             self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
         self.guide_bias = guide_bias
         self.guide_margin = guide_margin
+        self.guide_declares = guide_declares
+        self.tricks_ahead = tricks_ahead
+        self.won_values = WonValues(game) if tricks_ahead else None
+        self.clock_stops = 0  # searches the clock ended before the iteration cap
 
     def search(self, state, legal: list[str], seat: int) -> str:
+        deadline = None if self.seconds is None else self.started + self.seconds
         if self.exact is not None and single_world(state, seat) and cards_left(state) <= self.exact_cards:
             self.last_iterations = 0  # no sampling: the exact search decides
-            values = self.exact.values(state, seat)
+            try:
+                values = self.exact.values(state, seat, deadline)
+            except OutOfTime:  # the clock stopped it: the guide's move, or the first
+                self.clock_stops += 1
+                return self.guide.choose(state) if self.guide is not None else legal[0]
             moves = state.legal_moves()
             best = max(moves, key=lambda m: values[move_key(m)])  # the first of equal moves
             return move_action(state, best)
@@ -348,11 +416,14 @@ class ISMCTSBot(_SearchBot):
         rng = self.rng
         deal = len(state.rounds)
         start_scores = list(state.scores)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         c, sqrt, log = self.c, math.sqrt, math.log
         self.last_iterations = 0
+        last_trick = state.tricks_played + self.tricks_ahead if self.tricks_ahead else None
+        won_values = self.won_values
+        won_before = won_values(state) if won_values is not None else None
         for _ in range(self.iterations):
             if deadline is not None and time.perf_counter() > deadline:
+                self.clock_stops += 1
                 break
             world = state.determinize(seat, rng)
             world.quiet_for_search()
@@ -383,14 +454,19 @@ class ISMCTSBot(_SearchBot):
                 world.apply_move(moves[best])
                 node = children[keys[best]]
                 path.append(node)
-            self.play_out(world, rng)
+            self.play_out(world, rng, last_trick)
             self.last_iterations += 1
-            reward = self.horizon.reward(world, start_scores, seat)
+            pending = None
+            if won_values is not None and world.result is None and len(world.rounds) == deal:
+                pending = [a - b for a, b in zip(won_values(world), won_before)]  # stopped early
+            reward = self.horizon.reward(world, start_scores, seat, pending)
             for n in path:
                 n.visits += 1
                 if n.player is not None:
                     n.total += reward if state.table.same_side(n.player, seat) else -reward
         tried = {a: root.children[k] for a, k in key_of.items() if k in root.children}
+        if not tried:  # the clock stopped the search before its first iteration
+            return habit if habit is not None else legal[0]
         choice = max(legal, key=lambda a: tried[a].visits if a in tried else -1)
         if habit in tried and choice != habit:
             best, kept = tried[choice], tried[habit]

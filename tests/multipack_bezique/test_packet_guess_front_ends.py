@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.cli import cli
+from cardcore.players import level_bot
 
 GAME = "six-pack-bezique(packet_guess=true)"
 SEED = 4
@@ -50,7 +51,7 @@ def test_the_prompt_at_the_guess_and_its_answers(tmp_path):
 def test_the_hint_at_the_guess_is_the_aim(tmp_path):
     out = play([GAME, "--seed", str(SEED), "--seat", "0", "--level", "easy", "--plain", "--record",
                 str(tmp_path / "g.json")], "hint\nquit\n")
-    assert "Hint (ismcts(iterations=500,guide=heuristic)): [5] guess 24" in out
+    assert f"Hint ({level_bot('hard', load_game(GAME))}): [5] guess 24" in out  # the hard level's bot
 
 
 def test_cardcore_rules_shows_the_guess_only_with_the_option():

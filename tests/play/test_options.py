@@ -10,7 +10,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from cardcore import load_game
 from cardcore.cli import cli, split_specs
+from cardcore.players import level_bot
 from cardcore.plugins import bot_names
 
 
@@ -29,7 +31,7 @@ def record(path) -> dict:
 
 
 NORMAL = "heuristic" if "heuristic" in bot_names("penchant") else "greedy"
-HARD = "ismcts(iterations=3000" + (",guide=heuristic)" if "heuristic" in bot_names("penchant") else ")")
+HARD = "ismcts(iterations=3000,seconds=2" + (",guide=heuristic)" if "heuristic" in bot_names("penchant") else ")")
 
 
 @pytest.mark.parametrize("args, bot", [
@@ -131,7 +133,7 @@ def test_bots_implies_watch_and_a_watch_record_resumes_watching(tmp_path):
 def test_hint_score_history_help_in_every_game(tmp_path, game):
     out = ok(run([game, "--seed", "2", "--record", str(tmp_path / "g.json")],
                  input="hint\nscore\nhistory\nhelp\n?\nquit\n"))
-    assert "Hint (ismcts(iterations=500,guide=heuristic)): [" in out
+    assert f"Hint ({level_bot('hard', load_game(game))}): [" in out  # the hint is the hard level's bot
     assert "round points" in out and "game total" in out
     assert "Trump now:" in out and "Commands:" in out
     assert "Moves, and what each does now:" in out
@@ -153,11 +155,13 @@ def test_python_dash_m_cardcore_runs_the_cli():
 
 
 def test_a_rules_file_s_own_hard_level_searches_less_on_six_packs(tmp_path):
-    # rules/six-pack-bezique.yaml levels: 500 iterations instead of the general 3,000
+    # rules/six-pack-bezique.yaml levels: 2,000 iterations instead of the general 3,000, with
+    # play-outs four tricks ahead
     path = tmp_path / "g.json"
+    own = "ismcts(iterations=2000,seconds=2,guide=heuristic,guide_declares=true,tricks_ahead=4)"
     out = ok(run(["six-pack-bezique", "--seed", "3", "--level", "hard", "--record", str(path)]))
-    assert "against seat 1 (ismcts(iterations=500,guide=heuristic))" in out
-    assert record(path)["players"] == ["human", "ismcts(iterations=500,guide=heuristic)"]
+    assert f"against seat 1 ({own})" in out
+    assert record(path)["players"] == ["human", own]
 
 
 def test_every_game_s_levels_are_bots_it_can_seat():

@@ -147,7 +147,7 @@ def test_penchant_whole_game_with_every_command_interrupted_and_resumed(tmp_path
     assert "what each does now" in term.answer("?")
     assert "Trump now" in term.answer("help")
     hint = term.answer("hint")
-    assert re.search(r"Hint \(ismcts\(iterations=500,guide=heuristic\)\): \[\d+\] play ", hint)
+    assert re.search(r"Hint \(ismcts\(iterations=3000,seconds=2,guide=heuristic\)\): \[\d+\] play ", hint)
     assert "round points" in term.answer("score")
     assert "Round 1" in term.answer("history")
     for _ in range(6):

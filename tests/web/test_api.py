@@ -153,7 +153,7 @@ def test_the_texts_of_the_prompt_are_the_terminals(client, records_dir):
     history = client.get(f"/api/games/{gid}/text/history").json()["text"]
     assert history.startswith("Round 1 · Bot deals")
     hint = client.get(f"/api/games/{gid}/text/hint").json()["text"]
-    assert hint.startswith("Hint (ismcts(iterations=500,guide=heuristic)): [")
+    assert hint.startswith("Hint (ismcts(iterations=3000,seconds=2,guide=heuristic)): [")
 
 
 def test_an_auction_game_of_three_takes_a_bid_by_its_amount(client):
