@@ -26,7 +26,7 @@ import random
 import time
 
 from cardcore import game_names, load_game
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.kernel import blind_moves
 
 
 def warmed(game_string: str):
@@ -40,7 +40,7 @@ def warmed(game_string: str):
     rng = random.Random(-1)
     while state.result is None:
         moves = state.legal_moves()
-        state.apply_move(rng.choice(blind_bids(moves) if state.decision == BID else moves))
+        state.apply_move(rng.choice(blind_moves(state, moves)))
     return game
 
 
@@ -55,9 +55,7 @@ def playouts(game, seconds: float, seed: int = 0) -> tuple[int, float]:
         state.log_events = False
         legal_moves, apply_move = state.legal_moves, state.apply_move
         while state.result is None:
-            moves = legal_moves()
-            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
-                moves = blind_bids(moves)
+            moves = blind_moves(state, legal_moves())  # as the random bot draws them
             apply_move(moves[int(uniform() * len(moves))])  # a move drawn uniformly
         hands += len(state.rounds)
         n += 1

@@ -11,7 +11,7 @@ import math
 import random
 import time
 
-from ..engine.auction import BID, blind_bids
+from ..engine.kernel import blind_moves
 from ..engine.guess import habitual_guess
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
@@ -55,7 +55,7 @@ def _reward_scale(game) -> float:
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
                 _, legal = claim_or_rest(state, state.legal_actions())  # a deal played out, unclaimed
-                state.apply(rng.choice(blind_bids(legal) if state.decision == BID else legal))
+                state.apply(rng.choice(blind_moves(state, legal)))
             points = state.rounds[0]["points"]
             spreads.append(max(points) - min(points))
         _SCALES[key] = max(1.0, sum(spreads) / len(spreads))
@@ -63,13 +63,10 @@ def _reward_scale(game) -> float:
 
 
 def rollout(world, rng: random.Random) -> None:
-    """Random play to the end of the current deal (a bid among the lowest: blind_bids)."""
+    """Random play to the end of the current deal (a bid among the lowest: blind_moves)."""
     deal = len(world.rounds)
     while world.result is None and len(world.rounds) == deal:
-        moves = world.legal_moves()
-        if type(moves[0]) is not int and world.decision == BID:
-            moves = blind_bids(moves)
-        world.apply_move(rng.choice(moves))
+        world.apply_move(rng.choice(blind_moves(world, world.legal_moves())))
 
 
 class GreedyRollout:
@@ -107,8 +104,7 @@ class GreedyRollout:
                 apply_move(moves[-1])
                 continue
             if len(moves) == 1 or uniform() < eps:
-                if type(moves[0]) is not int and world.decision == BID:
-                    moves = blind_bids(moves)
+                moves = blind_moves(world, moves)
                 apply_move(moves[int(uniform() * len(moves))])
                 continue
             if type(moves[0]) is not int:  # a declaration turn: a meld, else what comes
@@ -257,8 +253,7 @@ class _SearchBot:
         guess = habitual_guess(state)  # a guess needs no search: every number is as likely
         if guess is not None:
             return guess
-        if state.decision == BID:  # a jump bid gains nothing a raise does not: the lowest are searched
-            legal = blind_bids(legal)
+        legal = blind_moves(state, legal)  # a jump bid gains nothing a raise does not: the lowest are searched
         return self.search(state, legal, state.current_player)
 
     def search(self, state, legal: list[str], seat: int) -> str:  # pragma: no cover - abstract
@@ -358,9 +353,7 @@ class ISMCTSBot(_SearchBot):
             world.quiet_for_search()
             node, path = root, [root]
             while world.result is None and len(world.rounds) == deal:
-                moves = world.legal_moves()
-                if type(moves[0]) is not int and world.decision == BID:
-                    moves = blind_bids(moves)
+                moves = blind_moves(world, world.legal_moves())
                 keys = [m if type(m) is int else move_key(m) for m in moves]
                 children = node.children
                 untried = [i for i, k in enumerate(keys) if k not in children]

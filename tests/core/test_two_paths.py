@@ -6,7 +6,7 @@ each move mapped to the action that names it (``move_action``, which the search 
 after every move the two states must agree (scores, hands, tables, melds with their to-score
 status, the melds waiting, whose turn and what decision, the record's actions and the events),
 the moves must name the legal actions, and the fast path's record must replay to the same game.
-A bid is drawn as the random bot draws it (``blind_bids``): from every bid up to the ceiling,
+A bid is drawn as the random bot draws it (``blind_moves``): from every bid up to the ceiling,
 nearly every contract fails and a partnership game's totals fall for ever, short of the target.
 """
 
@@ -18,7 +18,7 @@ import pytest
 
 from cardcore import load_game
 from cardcore.cards import iter_bits
-from cardcore.engine.auction import BID, blind_bids
+from cardcore.engine.kernel import blind_moves
 from cardcore.plugins import get_games
 from cardcore.records import format_record, parse_record, replay
 
@@ -69,7 +69,7 @@ def lockstep(game, seed: int):
         where = f"seed {seed}, action {len(fast.actions) + 1}"
         assert named_moves(fast) == named_actions(slow), where
         moves = fast.legal_moves()
-        move = rng.choice(blind_bids(moves) if fast.decision == BID else moves)
+        move = rng.choice(blind_moves(fast, moves))
         action = fast.move_action(move)
         fast.apply_move(move)
         slow.apply(action)
