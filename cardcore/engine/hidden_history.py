@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import iter_bits
+from ..cards import iter_bits, or_all
 from .discard import DISCARD
 
 
@@ -68,10 +68,9 @@ def _with_cards(deck, deal: dict, cards: list[int]) -> dict:
 
 def seen_at_deal_end(state) -> tuple[int, ...]:
     """For each seat, the cards of the deal now ending that it has seen."""
-    public = state.turned
-    for masks in (state.tableaus, state.known, *state.won):  # or_all of each, in one loop (a deal's end)
-        for mask in masks:
-            public |= mask
+    public = state.turned | or_all(state.tableaus) | or_all(state.known)
+    for won in state.won:
+        public |= or_all(won)
     for c in state.trick:
         public |= 1 << c
     if state.faced is not None:
