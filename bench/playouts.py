@@ -26,7 +26,7 @@ import random
 import time
 
 from cardcore import game_names, load_game
-from cardcore.engine.kernel import blind_moves
+from cardcore.engine.kernel import blind_moves, random_move
 
 
 def warmed(game_string: str):
@@ -53,10 +53,9 @@ def playouts(game, seconds: float, seed: int = 0) -> tuple[int, float]:
     while time.perf_counter() - start < seconds:
         state = game.new_game(seed=seed * 1_000_003 + n)
         state.log_events = False
-        legal_moves, apply_move = state.legal_moves, state.apply_move
+        apply_move = state.apply_move
         while state.result is None:
-            moves = blind_moves(state, legal_moves())  # as the random bot draws them
-            apply_move(moves[int(uniform() * len(moves))])  # a move drawn uniformly
+            apply_move(random_move(state, uniform))  # drawn uniformly, as the random bot draws
         hands += len(state.rounds)
         n += 1
     return hands, time.perf_counter() - start

@@ -6,12 +6,13 @@ look-ahead play the same games many thousand times, so this module keeps what ma
 and nothing else does:
 
 - :func:`blind_moves`: the moves a random player draws among (the random bot, play-outs,
-  benchmarks and tests alike);
-- :func:`legal_cards`, :func:`play_card` and :func:`advance`: ``legal_moves`` and
-  ``apply_move`` of a quiet state (no event log): a card's legal replies from a table per card
-  led, a plain card played and its trick won in one function, the steps after a trick taken
-  in one loop. Each says which reference it stands for; ``tests/core/test_two_paths.py`` plays
-  every game and preset both ways side by side.
+  benchmarks and tests alike), and :func:`random_move`, one of them drawn;
+- :func:`legal_moves` and :func:`apply_move`, the state's methods of those names: a quiet
+  state's (no event log) cards to play found from a table per card led, a plain card played
+  and its trick won in one function, and (:func:`advance`) the steps after a trick taken in
+  one loop; every other move handed to the reference (``MovesMixin._legal_moves`` and
+  ``_apply_move``). Each function says which reference it stands for;
+  ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
 """
 
 from __future__ import annotations
@@ -20,6 +21,17 @@ from ..cards import _L0, _L1, _L2, bits
 from ..tricks import legal_plays
 from .auction import BID, blind_bids
 from .kinds import DECLARE, PLAY
+
+
+def random_move(state, uniform):
+    """A move of ``legal_moves()`` drawn as the random bot draws it (:func:`blind_moves`), by
+    ``uniform()``, a number in [0, 1) (``random.Random(seed).random``). A quiet state's card is
+    drawn without asking for a bid: every move of a playout."""
+    if state.decision == PLAY and not state.log_events and state.result is None:
+        moves = legal_moves(state)
+    else:
+        moves = blind_moves(state, legal_moves(state))
+    return moves[int(uniform() * len(moves))]
 
 
 def blind_moves(state, moves: list) -> list:
@@ -32,41 +44,55 @@ def blind_moves(state, moves: list) -> list:
 
 
 # ---------------------------------------------------------------- a quiet playout's moves
-# The state's ``legal_moves`` and ``apply_move`` come here when nothing is logged
-# (``log_events`` off: playouts, the search bots' worlds). Each function below does what the
-# reference does for its case, fused into fewer calls and reads; tests/core/test_two_paths.py
-# plays every game and preset both ways, move by move, and compares the states.
+# The state's ``legal_moves`` and ``apply_move`` are these (``MovesMixin``): a quiet state's
+# (``log_events`` off: playouts, the search bots' worlds) cards and steps are taken here, what the
+# reference does for them fused into fewer calls and reads; tests/core/test_two_paths.py plays
+# every game and preset both ways, move by move, and compares the states.
 
 
-def legal_cards(state, seat: int) -> list:
-    """``legal_moves()`` at a card to play: the reference's ``bits(_legal_mask(seat))`` (and
-    the claim where it is right), with the reply to a lead looked up per card led and trump
-    (``CompiledPhase.replies``, :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's
-    bits found by three table look-ups in place (:func:`cardcore.cards.bits`)."""
-    mask = state.hands[seat] | state.tableaus[seat] if state.from_tableau else state.hands[seat]
+def legal_moves(state) -> list:
+    """``State.legal_moves()``: like ``legal_actions()``, but a card to play is its index and a
+    meld its MeldScore, with no strings to build or parse; cards lowest index first. A claim
+    (Out) is among them only when it is right, as among ``legal_actions``. A quiet state's
+    cards to play are found here: the reference's ``bits(_legal_mask(seat))`` and claim, with
+    the reply to a lead looked up per card led and trump (``CompiledPhase.replies``,
+    :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's bits found by three table
+    look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
+    (``MovesMixin._legal_moves``)."""
+    if state.decision != PLAY or state.log_events or state.result is not None:
+        return state._legal_moves()
+    seat = state.current_player
+    phase = state.cphase
+    mask = state.hands[seat] | state.tableaus[seat] if phase.from_tableau else state.hands[seat]
     trick = state.trick
-    if trick and not state.follow.free:
+    if trick and not phase.free:
         if len(trick) == 1:
             trump = state.trump
-            led, if_led, if_void = state.cphase.replies[trick[0]][-1 if trump is None else trump]
+            led, if_led, if_void = phase.replies[trick[0]][-1 if trump is None else trump]
             for allowed in (if_led if mask & led else if_void):
                 if mask & allowed:
                     mask &= allowed
                     break
         else:
             mask = legal_plays(state.game.trick_decks[state.phase], state.follow, mask, trick, state.trump)
-    if state.cphase.claims and state.claim_is_right(seat):
+    if phase.claims and state.claim_is_right(seat):
         return bits(mask) + [state.rules.claim.action]
     if mask < 0x200000000:
         return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
     return bits(mask)
 
 
-def play_card(state, card: int) -> None:
-    """``apply_move(card)`` in a phase of plain play (``CompiledPhase.plain_play``: none of
-    ``_before_card``'s rarer rules but a void shown): the card leaves the holding, joins the
-    trick, and a whole trick is won (two seats: one comparison, as
-    :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`)."""
+def apply_move(state, move) -> None:
+    """``State.apply_move()``: apply a move of ``legal_moves()`` (a card index is trusted to be
+    legal). A quiet state's card in a phase of plain play (``CompiledPhase.plain_play``: none of
+    ``_before_card``'s rarer rules but a void shown) is played here: it leaves the holding, joins
+    the trick, and a whole trick is won (two seats: one comparison, as
+    :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`).
+    Every other move is the reference's (``MovesMixin._apply_move``)."""
+    if type(move) is not int or state.log_events or not state.cphase.plain_play:
+        state._apply_move(move)
+        return
+    card = move
     seat = state.current_player
     phase = state.cphase
     trick = state.trick
@@ -91,7 +117,20 @@ def play_card(state, card: int) -> None:
         top = trick[0]
         suit = suit_of[card]
         wins = (phase.strength[card] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
-        state._take_trick(phase, seat if wins else seats[0], phase.bit[top] | bit)
+        winner = seat if wins else seats[0]
+        plans = phase.plans
+        if plans is None or phase.trick_extras:
+            state._take_trick(phase, winner, phase.bit[top] | bit)
+        else:  # MovesMixin._take_trick of a quiet state: no event, no extras, the plan known
+            state.won[winner][phase.index] |= phase.bit[top] | bit
+            state.trick_winners.append(phase.won_by[winner])
+            state.tricks_played += 1
+            state.winner = state.leader = winner
+            state.loser = phase.loser_of[winner]
+            state.trick, state.trick_seats = [], []
+            state.pending = list(plans[winner])
+            state.winner_passed = False
+            state.step_melds = 0
     else:
         strength, trump, bit_of = phase.strength, state.trump, phase.bit
         best, top = 0, trick[0]
@@ -110,16 +149,54 @@ def play_card(state, card: int) -> None:
 
 
 def advance(state) -> None:
-    """``TrickPlayMixin._advance`` in a quiet state: the steps after a trick taken in one loop
-    (:func:`_quiet_steps`), then the phase's end asked as ``TricksPhase.over`` says it, or the
-    next trick's lead. With a draw gate or a carte blanche showing, the reference's loop."""
+    """``TrickPlayMixin._advance`` in a quiet state: the steps of ``pending`` in turn, then the
+    phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
+    without their handler: a draw of a stock card that is not the last (``steps._draw``:
+    nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
+    the game adds no declarations of its own (``steps._declare``: the meld search, then the
+    melds not refused, else the turn passed as ``_end_step`` passes it). The steps taken are
+    cut from ``pending`` at once, when a decision is due or another step's handler runs. With
+    a draw gate or a carte blanche showing, the reference's loop."""
     pending = state.pending
     if pending and state.decision == PLAY:
         if state.draw_gate is not None or state.blank_hands:
             state._advance()
             return
-        if _quiet_steps(state, pending):
-            return
+        stock, hands, bit_of = state.stock, state.hands, state.cphase.bit
+        last = len(stock) - 1  # the last stock card's place: the turn-up, shown as it is drawn
+        plain_turns = state.faced is None and state.game_hooks[1] is None
+        while pending:
+            for step, seat, run in pending:
+                if step.draws:
+                    pos = state.stock_pos
+                    if pos < last:
+                        state.stock_pos = pos + 1
+                        hands[seat] |= bit_of[stock[pos]]
+                        continue
+                elif step.plain and plain_turns:
+                    if state.winner_passed or not step.winner_passed_only:
+                        hand = hands[seat]
+                        holding = hand | state.tableaus[seat]
+                        masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
+                                            step.allowed)
+                        moves = state._options_of(seat, step, masks, False) if masks else None
+                        if moves:
+                            del pending[:pending.index((step, seat, run))]
+                            state.decision = DECLARE
+                            state.current_player = seat
+                            state._turn_moves = moves
+                            return
+                        if step.by_winner:
+                            state.winner_passed = True
+                        state.step_melds = 0
+                    continue
+                del pending[:pending.index((step, seat, run))]  # the step's own handler takes it
+                if run(state, step, seat) or state.decision != PLAY:
+                    return
+                pending = state.pending
+                break
+            else:
+                pending.clear()
     if state.decision != PLAY or state.trick:
         return
     phase = state.cphase
@@ -130,48 +207,3 @@ def advance(state) -> None:
         over = state.phase_kind.over(state)
     if not over or state._next_phase():
         state.current_player = state.leader
-
-
-def _quiet_steps(state, pending: list) -> bool:
-    """The steps of ``pending`` in turn; True when a decision is due. Taken here, without their
-    handler: a draw of a stock card that is not the last (``steps._draw``: nothing to log, no
-    card to show), and a plain declaration turn where no turn-up lies and the game adds no
-    declarations of its own (``steps._declare``: the meld search, then the melds not refused,
-    else the turn passed as ``_end_step`` passes it). The steps taken are cut from ``pending``
-    at once, when a decision is due or another step's handler runs."""
-    stock, hands, bit_of = state.stock, state.hands, state.cphase.bit
-    plain_turns = state.faced is None and state.game_hooks[1] is None
-    done = 0
-    while done < len(pending):
-        step, seat, run = pending[done]
-        if step.draws:
-            pos = state.stock_pos
-            if pos + 1 < len(stock):
-                state.stock_pos = pos + 1
-                hands[seat] |= bit_of[stock[pos]]
-                done += 1
-                continue
-        elif step.plain and plain_turns:
-            if state.winner_passed or not step.winner_passed_only:
-                hand = hands[seat]
-                holding = hand | state.tableaus[seat]
-                masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding, step.allowed)
-                moves = state._options_of(seat, step, masks, False) if masks else None
-                if moves:
-                    del pending[:done]
-                    state.decision = DECLARE
-                    state.current_player = seat
-                    state._turn_moves = moves
-                    return True
-                if step.by_winner:
-                    state.winner_passed = True
-                state.step_melds = 0
-            done += 1
-            continue
-        del pending[:done]  # the step's own handler takes it
-        done = 0
-        if run(state, step, seat) or state.decision != PLAY:
-            return True
-        pending = state.pending
-    pending.clear()
-    return False

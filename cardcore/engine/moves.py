@@ -24,16 +24,17 @@ class MovesMixin:
 
     __slots__ = ()  # the data is GameData's (engine.data)
 
-    def legal_moves(self) -> list:
-        """Like legal_actions, but a card to play is its index and a meld its MeldScore: the
-        fast path of playouts, with no strings to build or parse. A claim (Out) is among them
-        only when it is right, as among ``legal_actions``. Cards come lowest index first."""
+    # A quiet state's cards and steps are the kernel's, which hands every other move to the
+    # reference methods below.
+    legal_moves = kernel.legal_moves
+    apply_move = kernel.apply_move
+
+    def _legal_moves(self) -> list:
+        """``legal_moves()``, the reference."""
         if self.result is not None:
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            if not self.log_events:
-                return kernel.legal_cards(self, seat)  # a quiet playout's: the same cards
             moves = bits(self._legal_mask(seat))
         elif self.decision == DECLARE:
             moves = self._turn_moves
@@ -58,13 +59,10 @@ class MovesMixin:
             return self.game.meld_action(move.mask)
         return move
 
-    def apply_move(self, move) -> None:
-        """Apply a move of legal_moves() (a card index is trusted to be legal)."""
+    def _apply_move(self, move) -> None:
+        """``apply_move()``, the reference."""
         if type(move) is int:
             phase = self.cphase
-            if not self.log_events and phase.plain_play:
-                kernel.play_card(self, move)  # a quiet playout's card: the same rules, fused
-                return
             seat = self.current_player
             trick = self.trick
             move, action = self._before_card(phase, seat, move)
