@@ -60,6 +60,10 @@ def legal_moves(state) -> list:
     look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
     (``MovesMixin._legal_moves``)."""
     if state.decision != PLAY or state.log_events or state.result is not None:
+        if state.decision == DECLARE and not state.log_events and state.game.compiled_deal.claim is None:
+            moves = state._turn_moves  # the turn's declarations, found as it opened
+            if moves is not None and state.result is None:
+                return [*moves, "pass"]
         return state._legal_moves()
     seat = state.current_player
     phase = state.cphase
@@ -84,39 +88,56 @@ def legal_moves(state) -> list:
 
 def apply_move(state, move) -> None:
     """``State.apply_move()``: apply a move of ``legal_moves()`` (a card index is trusted to be
-    legal). A quiet state's card in a phase of plain play (``CompiledPhase.plain_play``: none of
-    ``_before_card``'s rarer rules but a void shown) is played here: it leaves the holding, joins
+    legal). A quiet state's card is played here: it leaves the holding (the rarer rules of
+    ``_before_card`` asked only in a phase that has them: ``CompiledPhase.plain_play``), joins
     the trick, and a whole trick is won (two seats: one comparison, as
-    :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`).
-    Every other move is the reference's (``MovesMixin._apply_move``)."""
-    if type(move) is not int or state.log_events or not state.cphase.plain_play:
-        state._apply_move(move)
+    :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`);
+    so is a pass at a declaration turn. Every other move is the reference's
+    (``MovesMixin._apply_move``)."""
+    if type(move) is not int or state.log_events:
+        if move == "pass" and state.decision == DECLARE and not state.log_events:
+            state.actions.append("pass")  # the turn ends (_end_step), the steps go on
+            state._end_step()
+            advance(state)
+        else:
+            state._apply_move(move)
         return
-    card = move
     seat = state.current_player
     phase = state.cphase
     trick = state.trick
-    bit = phase.bit[card]
-    if trick and phase.shows_voids and phase.suit_of[card] != phase.suit_of[trick[0]]:
-        state._note_voids(seat, card, phase.follow)
+    if phase.plain_play:
+        if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
+            state._note_voids(seat, move, phase.follow)
+        action = phase.play_action[move]
+    else:
+        move, action = state._before_card(phase, seat, move)  # the card played, of identical copies
+    bit = phase.bit[move]
     if state.tableaus[seat] & bit:
         if state.waiting[seat]:
             state.lapse_waiting(seat, bit)
         state.tableaus[seat] ^= bit
     else:
         state.hands[seat] ^= bit
-    trick.append(card)
+    trick.append(move)
     seats = state.trick_seats
     seats.append(seat)
-    state.actions.append(phase.play_action[card])
+    state.actions.append(action)
     if len(trick) < state.n:
         state.current_player = phase.after[seat]
+        if phase.plain_play:
+            return  # nothing scored
+        if phase.play_points:
+            state._score_trump_played(seat, move, bit)
+            if state.first_to_target is not None and state.result is None:
+                state._end_game()  # its points reached the target: the game ends at once
         return
+    if phase.play_points:  # scored as it is played, before its trick is won
+        state._score_trump_played(seat, move, bit)
     suit_of = phase.suit_of
     if len(trick) == 2:
         top = trick[0]
-        suit = suit_of[card]
-        wins = (phase.strength[card] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
+        suit = suit_of[move]
+        wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
         winner = seat if wins else seats[0]
         plans = phase.plans
         if plans is None or phase.trick_extras:
@@ -154,7 +175,8 @@ def advance(state) -> None:
     without their handler: a draw of a stock card that is not the last (``steps._draw``:
     nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
     the game adds no declarations of its own (``steps._declare``: the meld search, then the
-    melds not refused, else the turn passed as ``_end_step`` passes it). The steps taken are
+    melds not refused, else the turn passed as ``_end_step`` passes it), and a trump turned
+    (``steps._turn_trump``). The steps taken are
     cut from ``pending`` at once, when a decision is due or another step's handler runs. With
     a draw gate or a carte blanche showing, the reference's loop."""
     pending = state.pending
@@ -162,20 +184,17 @@ def advance(state) -> None:
         if state.draw_gate is not None or state.blank_hands:
             state._advance()
             return
-        stock, hands, bit_of = state.stock, state.hands, state.cphase.bit
-        last = len(stock) - 1  # the last stock card's place: the turn-up, shown as it is drawn
-        plain_turns = state.faced is None and state.game_hooks[1] is None
         while pending:
             for step, seat, run in pending:
                 if step.draws:
-                    pos = state.stock_pos
-                    if pos < last:
+                    stock, pos = state.stock, state.stock_pos
+                    if pos < len(stock) - 1:  # not the last card: the turn-up, shown as it is drawn
                         state.stock_pos = pos + 1
-                        hands[seat] |= bit_of[stock[pos]]
+                        state.hands[seat] |= state.cphase.bit[stock[pos]]
                         continue
-                elif step.plain and plain_turns:
+                elif step.plain and state.faced is None and state.game_hooks[1] is None:
                     if state.winner_passed or not step.winner_passed_only:
-                        hand = hands[seat]
+                        hand = state.hands[seat]
                         holding = hand | state.tableaus[seat]
                         masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
                                             step.allowed)
@@ -190,6 +209,9 @@ def advance(state) -> None:
                             state.winner_passed = True
                         state.step_melds = 0
                     continue
+                elif step.kind == "turn-trump":
+                    state._turn_trump(seat)  # steps._turn_trump: no decision follows
+                    continue
                 del pending[:pending.index((step, seat, run))]  # the step's own handler takes it
                 if run(state, step, seat) or state.decision != PLAY:
                     return
@@ -197,8 +219,8 @@ def advance(state) -> None:
                 break
             else:
                 pending.clear()
-    if state.decision != PLAY or state.trick:
-        return
+    elif state.decision != PLAY or state.trick:
+        return  # (steps are due only after a trick, and the loop above returns at a decision)
     phase = state.cphase
     if phase.tricks:
         over = (state.stock_pos >= len(state.stock) if phase.until_stock_empty
