@@ -112,12 +112,11 @@ def apply_move(state, move) -> None:
     else:
         move, action = state._before_card(phase, seat, move)  # the card played, of identical copies
     bit = phase.bit[move]
-    if state.tableaus[seat] & bit:
-        if state.waiting[seat]:
-            state.lapse_waiting(seat, bit)
-        state.tableaus[seat] ^= bit
+    hands = state.hands
+    if hands[seat] & bit:
+        hands[seat] ^= bit
     else:
-        state.hands[seat] ^= bit
+        state._leave_table(seat, bit)
     trick.append(move)
     seats = state.trick_seats
     seats.append(seat)

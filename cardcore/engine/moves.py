@@ -69,11 +69,9 @@ class MovesMixin:
             bit = phase.bit[move]
             from_table = self.tableaus[seat] & bit
             if from_table:
-                if self.waiting[seat]:
-                    self.lapse_waiting(seat, bit)
-                self.tableaus[seat] ^= bit  # the card is there: its bit flipped off
+                self._leave_table(seat, bit)
             else:
-                self.hands[seat] ^= bit
+                self.hands[seat] ^= bit  # the card is there: its bit flipped off
             trick.append(move)
             seats = self.trick_seats
             seats.append(seat)
@@ -108,6 +106,13 @@ class MovesMixin:
                 kernel.advance(self)  # a quiet playout's: the same steps, fused
         if self.first_to_target is not None and self.result is None:
             self._end_game()
+
+    def _leave_table(self, seat: int, bit: int) -> None:
+        """The card ``bit`` is played from ``seat``'s table: a meld waiting to score with it
+        lapses."""
+        if self.waiting[seat]:
+            self.lapse_waiting(seat, bit)
+        self.tableaus[seat] ^= bit
 
     def _before_card(self, phase, seat: int, card: int) -> tuple[int, str]:
         """The rarer rules of a card played, before it leaves the hand: melds shown as the first
