@@ -95,7 +95,7 @@ def apply_move(state, move) -> None:
     so is a pass at a declaration turn. Every other move is the reference's
     (``MovesMixin._apply_move``)."""
     if type(move) is not int or state.log_events:
-        if move == "pass" and state.decision == DECLARE and not state.log_events:
+        if type(move) is str and move == "pass" and state.decision == DECLARE and not state.log_events:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
             state._end_step()
             advance(state)
@@ -168,13 +168,22 @@ def apply_move(state, move) -> None:
         state._end_game()
 
 
+def _turn_opens(state, pending: list, entry: tuple, moves: list) -> None:
+    """A declaration turn opens with ``moves``: the steps before ``entry`` are taken."""
+    del pending[:pending.index(entry)]
+    state.decision = DECLARE
+    state.current_player = entry[1]
+    state._turn_moves = moves
+
+
 def advance(state) -> None:
     """``TrickPlayMixin._advance`` in a quiet state: the steps of ``pending`` in turn, then the
     phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
     without their handler: a draw of a stock card that is not the last (``steps._draw``:
     nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
     the game adds no declarations of its own (``steps._declare``: the meld search, then the
-    melds not refused, else the turn passed as ``_end_step`` passes it), and a trump turned
+    melds not refused, else the turn passed as ``_end_step`` passes it), any other declaration
+    turn (its declarations asked of the reference, or passed so), and a trump turned
     (``steps._turn_trump``). The steps taken are
     cut from ``pending`` at once, when a decision is due or another step's handler runs. With
     a draw gate or a carte blanche showing, the reference's loop."""
@@ -192,7 +201,7 @@ def advance(state) -> None:
                         state.hands[seat] |= state.cphase.bit[stock[pos]]
                         continue
                 elif step.plain and state.faced is None and state.game_hooks[1] is None:
-                    if state.winner_passed or not step.winner_passed_only:
+                    if state.winner_passed or not step.winner_passed_only:  # melds only: the search
                         hand = state.hands[seat]
                         holding = hand | state.tableaus[seat]
                         masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
@@ -207,6 +216,19 @@ def advance(state) -> None:
                         if step.by_winner:
                             state.winner_passed = True
                         state.step_melds = 0
+                    continue
+                elif step.declare:
+                    if state.winner_passed or not step.winner_passed_only:
+                        del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
+                        moves = state._declaration_moves(seat)
+                        if moves:
+                            _turn_opens(state, pending, pending[0], moves)
+                            return
+                        del pending[0]
+                        if step.by_winner:
+                            state.winner_passed = True
+                        state.step_melds = 0
+                        break  # pending was cut: the loop goes on with what is left
                     continue
                 elif step.kind == "turn-trump":
                     state._turn_trump(seat)  # steps._turn_trump: no decision follows
