@@ -14,6 +14,7 @@ they are over and decide nothing, and the current deal's record is the world's.
 from __future__ import annotations
 
 import random
+from itertools import chain
 
 from ..cards import iter_bits, or_all
 from .discard import DISCARD
@@ -68,9 +69,7 @@ def _with_cards(deck, deal: dict, cards: list[int]) -> dict:
 
 def seen_at_deal_end(state) -> tuple[int, ...]:
     """For each seat, the cards of the deal now ending that it has seen."""
-    public = state.turned | or_all(state.tableaus) | or_all(state.known)
-    for won in state.won:
-        public |= or_all(won)
+    public = state.turned | or_all(chain(state.tableaus, state.known, *state.won))
     for c in state.trick:
         public |= 1 << c
     if state.faced is not None:

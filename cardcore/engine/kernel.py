@@ -60,10 +60,12 @@ def legal_moves(state) -> list:
     look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
     (``MovesMixin._legal_moves``)."""
     if state.decision != PLAY or state.log_events or state.result is not None:
-        if state.decision == DECLARE and not state.log_events and state.game.compiled_deal.claim is None:
+        if state.decision == DECLARE and not state.log_events and state.result is None:
             moves = state._turn_moves  # the turn's declarations, found as it opened
-            if moves is not None and state.result is None:
-                return [*moves, "pass"]
+            if moves is not None:
+                claim = state.game.compiled_deal.claim
+                if claim is None or not state.claim_is_right(state.current_player):
+                    return [*moves, "pass"]
         return state._legal_moves()
     seat = state.current_player
     phase = state.cphase
@@ -168,14 +170,6 @@ def apply_move(state, move) -> None:
         state._end_game()
 
 
-def _turn_opens(state, pending: list, entry: tuple, moves: list) -> None:
-    """A declaration turn opens with ``moves``: the steps before ``entry`` are taken."""
-    del pending[:pending.index(entry)]
-    state.decision = DECLARE
-    state.current_player = entry[1]
-    state._turn_moves = moves
-
-
 def advance(state) -> None:
     """``TrickPlayMixin._advance`` in a quiet state: the steps of ``pending`` in turn, then the
     phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
@@ -222,7 +216,9 @@ def advance(state) -> None:
                         del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
                         moves = state._declaration_moves(seat)
                         if moves:
-                            _turn_opens(state, pending, pending[0], moves)
+                            state.decision = DECLARE
+                            state.current_player = seat
+                            state._turn_moves = moves
                             return
                         del pending[0]
                         if step.by_winner:
