@@ -30,7 +30,7 @@ from types import SimpleNamespace
 import pyspiel
 
 from cardcore import game_names, load_game
-from cardcore.engine.phases.auction import BID, blind_bids
+from cardcore.engine.kernel import blind_moves
 from cardcore.adapters import openspiel as adapter
 
 def yardstick_dir() -> Path:
@@ -49,9 +49,7 @@ def engine_fast(game_string: str, seconds: float, seed: int) -> float:
         state.log_events = False
         uniform = random.Random(n).random
         while state.result is None:
-            moves = state.legal_moves()
-            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
-                moves = blind_bids(moves)
+            moves = blind_moves(state, state.legal_moves())  # as the random bot draws them
             state.apply_move(moves[int(uniform() * len(moves))])
         hands += len(state.rounds)
         n += 1
@@ -66,7 +64,7 @@ def engine_public(game_string: str, seconds: float, seed: int) -> float:
         rng = random.Random(n)
         while state.result is None:
             legal = state.legal_actions()
-            state.apply(rng.choice(blind_bids(legal) if state.decision == BID else legal))
+            state.apply(rng.choice(blind_moves(state, legal)))
         hands += len(state.rounds)
         n += 1
     return hands / (time.process_time() - start)
@@ -84,9 +82,10 @@ def through_adapter(game_string: str, seconds: float, seed: int) -> float:
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
             else:
                 actions = state.legal_actions()
-                if state._core.engine.decision == BID:  # a bid as the random bot draws it
-                    blind = set(blind_bids([state.action_to_string(a) for a in actions]))
-                    actions = [a for a in actions if state.action_to_string(a) in blind]
+                named = [state.action_to_string(a) for a in actions]  # drawn as the random bot draws
+                blind = blind_moves(state._core.engine, named)
+                if len(blind) < len(named):
+                    actions = [a for a, name in zip(actions, named) if name in blind]
                 state.apply_action(actions[int(rng.random() * len(actions))])
         hands += len(state._core.engine.rounds)
         n += 1
@@ -107,9 +106,10 @@ def through_pettingzoo(game_string: str, seconds: float, seed: int) -> float:
                 env.step(None)
                 continue
             legal = obs["action_mask"].nonzero()[0]
-            if env.game_state.decision == BID:  # a bid as the random bot draws it
-                blind = set(blind_bids([env.action_string(int(a)) for a in legal]))
-                legal = [a for a in legal if env.action_string(int(a)) in blind]
+            named = [env.action_string(int(a)) for a in legal]  # drawn as the random bot draws
+            blind = blind_moves(env.game_state, named)
+            if len(blind) < len(named):
+                legal = [a for a, name in zip(legal, named) if name in blind]
             env.step(int(legal[int(uniform() * len(legal))]))
         hands += len(env.game_state.rounds)
         n += 1

@@ -34,7 +34,7 @@ import time
 def cards_per_cpu(game_string: str, seconds: float) -> tuple[int, float]:
     """(cards played, CPU seconds) of random games played for ``seconds`` of CPU."""
     from cardcore import load_game
-    from cardcore.engine.auction import BID, blind_bids
+    from cardcore.engine.kernel import blind_moves
 
     game = load_game(game_string)
 
@@ -44,9 +44,7 @@ def cards_per_cpu(game_string: str, seconds: float) -> tuple[int, float]:
         rng = random.Random(n)
         legal_moves, apply_move, cards = state.legal_moves, state.apply_move, 0
         while state.result is None:
-            moves = legal_moves()
-            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
-                moves = blind_bids(moves)
+            moves = blind_moves(state, legal_moves())  # as the random bot draws them
             move = moves[rng.randrange(len(moves))]
             cards += type(move) is int  # a card played (a meld, a bid or a pass is not)
             apply_move(move)

@@ -26,7 +26,7 @@ import random
 import time
 
 from cardcore import game_names, load_game
-from cardcore.engine.phases.auction import BID, blind_bids
+from cardcore.engine.kernel import blind_moves, random_move
 
 
 def warmed(game_string: str):
@@ -40,7 +40,7 @@ def warmed(game_string: str):
     rng = random.Random(-1)
     while state.result is None:
         moves = state.legal_moves()
-        state.apply_move(rng.choice(blind_bids(moves) if state.decision == BID else moves))
+        state.apply_move(rng.choice(blind_moves(state, moves)))
     return game
 
 
@@ -53,12 +53,9 @@ def playouts(game, seconds: float, seed: int = 0) -> tuple[int, float]:
     while time.perf_counter() - start < seconds:
         state = game.new_game(seed=seed * 1_000_003 + n)
         state.log_events = False
-        legal_moves, apply_move = state.legal_moves, state.apply_move
+        apply_move = state.apply_move
         while state.result is None:
-            moves = legal_moves()
-            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
-                moves = blind_bids(moves)
-            apply_move(moves[int(uniform() * len(moves))])  # a move drawn uniformly
+            apply_move(random_move(state, uniform))  # drawn uniformly, as the random bot draws
         hands += len(state.rounds)
         n += 1
     return hands, time.perf_counter() - start

@@ -13,7 +13,7 @@ import random
 import sys
 
 from cardcore import load_game
-from cardcore.engine.phases.auction import BID, blind_bids
+from cardcore.engine.kernel import blind_moves
 
 
 def main() -> None:
@@ -23,9 +23,7 @@ def main() -> None:
         state.log_events = False
         rng = random.Random(n)
         while not state.is_terminal():
-            moves = state.legal_moves()
-            if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
-                moves = blind_bids(moves)
+            moves = blind_moves(state, state.legal_moves())  # as the random bot draws them
             state.apply_move(moves[rng.randrange(len(moves))])
 
 

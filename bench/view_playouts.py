@@ -13,7 +13,7 @@ import random
 import sys
 
 from cardcore import load_game
-from cardcore.engine.phases.auction import BID, blind_bids
+from cardcore.engine.kernel import blind_moves
 game = load_game(sys.argv[2] if len(sys.argv) > 2 else "penchant")
 games = int(sys.argv[1])
 rng = random.Random(1)
@@ -22,7 +22,5 @@ for n in range(games):
     state.log_events = False
     legal_moves, apply_move = state.legal_moves, state.apply_move
     while not state.is_terminal():
-        moves = legal_moves()
-        if state.decision == BID:  # a bid as the random bot draws it (blind_bids)
-            moves = blind_bids(moves)
+        moves = blind_moves(state, legal_moves())  # as the random bot draws them
         apply_move(moves[int(rng.random() * len(moves))])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardcore.engine.phases.auction import BID, blind_bids
+from cardcore.engine.kernel import blind_moves
 
 
 def cards(text) -> list[str]:
@@ -73,11 +73,11 @@ def finish_turn(s):
 
 def random_action(state, rng) -> str:
     """A uniformly random legal action, as the random bot draws it: at a bid among pass and the
-    two lowest bids (engine.phases.auction.blind_bids). Drawn from every bid up to the ceiling, nearly
+    two lowest bids (engine.kernel.blind_moves). Drawn from every bid up to the ceiling, nearly
     every contract fails, and in Partnership Auction Pinochle both sides' totals then fall for
     ever, short of the target."""
     legal = state.legal_actions()
-    return rng.choice(blind_bids(legal) if state.decision == BID else legal)
+    return rng.choice(blind_moves(state, legal))
 
 
 def random_game(game, seed: int):
@@ -96,8 +96,6 @@ def random_moves(state, seed: int):
     draws it), yielding the state after each."""
     rng = random.Random(seed)
     while state.result is None:
-        moves = state.legal_moves()
-        if state.decision == BID:
-            moves = blind_bids(moves)
+        moves = blind_moves(state, state.legal_moves())
         state.apply_move(moves[rng.randrange(len(moves))])
         yield state

@@ -13,7 +13,7 @@ from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.bots.counting import CountedEndgame
 from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, WonValues, _Horizon, single_world
-from cardcore.engine.auction import blind_bids
+from cardcore.engine.kernel import blind_moves
 from cardcore.errors import OptionError
 
 
@@ -220,7 +220,7 @@ def test_guide_declares_leaves_bids_discards_and_concessions_to_the_guide():
                 assert choice == expected and bot.last_iterations == 0
                 plain.choose(state)
                 assert plain.last_iterations > 0  # without it, the bid is searched
-        state.apply(rng.choice(blind_bids(legal)) if state.decision == "bid" else rng.choice(legal))
+        state.apply(rng.choice(blind_moves(state, legal)))
     assert {"bid", "play"} <= kinds
 
 

@@ -12,7 +12,7 @@ import random
 import time
 
 from ..cards import iter_bits, or_all
-from ..engine.phases.auction import BID, blind_bids
+from ..engine.kernel import blind_moves
 from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
@@ -60,7 +60,7 @@ def _reward_scale(game) -> float:
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
                 _, legal = claim_or_rest(state, state.legal_actions())  # a deal played out, unclaimed
-                state.apply(rng.choice(blind_bids(legal) if state.decision == BID else legal))
+                state.apply(rng.choice(blind_moves(state, legal)))
             points = state.rounds[0]["points"]
             spreads.append(max(points) - min(points))
         _SCALES[key] = max(1.0, sum(spreads) / len(spreads))
@@ -89,15 +89,12 @@ class WonValues:
 
 
 def rollout(world, rng: random.Random, last_trick: int | None = None) -> None:
-    """Random play to the end of the current deal (a bid among the lowest: blind_bids), or
+    """Random play to the end of the current deal (a bid among the lowest: blind_moves), or
     until ``last_trick`` tricks of the deal are played."""
     deal = len(world.rounds)
     last = 10**9 if last_trick is None else last_trick
     while world.result is None and len(world.rounds) == deal and world.tricks_played < last:
-        moves = world.legal_moves()
-        if type(moves[0]) is not int and world.decision == BID:
-            moves = blind_bids(moves)
-        world.apply_move(rng.choice(moves))
+        world.apply_move(rng.choice(blind_moves(world, world.legal_moves())))
 
 
 class GreedyRollout:
@@ -136,8 +133,7 @@ class GreedyRollout:
                 apply_move(moves[-1])
                 continue
             if len(moves) == 1 or uniform() < eps:
-                if type(moves[0]) is not int and world.decision == BID:
-                    moves = blind_bids(moves)
+                moves = blind_moves(world, moves)
                 apply_move(moves[int(uniform() * len(moves))])
                 continue
             if type(moves[0]) is not int:  # a declaration turn: a meld, else what comes
@@ -304,8 +300,7 @@ class _SearchBot:
         if self.guide_declares and self.guide is not None and not legal[0].startswith("play "):
             self.last_iterations = 0
             return self.guide.choose(state)  # bids, trumps, discards, declarations: the guide's
-        if state.decision == BID:  # a jump bid gains nothing a raise does not: the lowest are searched
-            legal = blind_bids(legal)
+        legal = blind_moves(state, legal)  # a jump bid gains nothing a raise does not: the lowest are searched
         return self.search(state, legal, state.current_player)
 
     def search(self, state, legal: list[str], seat: int) -> str:  # pragma: no cover - abstract
@@ -429,9 +424,7 @@ class ISMCTSBot(_SearchBot):
             world.quiet_for_search()
             node, path = root, [root]
             while world.result is None and len(world.rounds) == deal:
-                moves = world.legal_moves()
-                if type(moves[0]) is not int and world.decision == BID:
-                    moves = blind_bids(moves)
+                moves = blind_moves(world, world.legal_moves())
                 keys = [m if type(m) is int else move_key(m) for m in moves]
                 children = node.children
                 untried = [i for i, k in enumerate(keys) if k not in children]

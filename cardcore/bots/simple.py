@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits
-from ..engine.phases.auction import BID, blind_bids
+from ..engine.phases.auction import BID
 from ..engine.phases import habitual_action
+from ..engine.kernel import blind_moves
 from ..tricks import beats
 from .params import bot_parameters
 
 
 class RandomBot:
     """Plays a uniformly random legal action; reproducible from its seed. At a bid it chooses
-    among ``pass`` and the two lowest bids (:func:`cardcore.engine.phases.auction.blind_bids`): a bid
+    among ``pass`` and the two lowest bids (:func:`cardcore.engine.kernel.blind_moves`): a bid
     drawn from all of them, up to the ceiling, would fail almost every contract."""
 
     @bot_parameters
@@ -22,7 +23,7 @@ class RandomBot:
 
     def choose(self, state) -> str:
         legal = state.legal_actions()
-        return self.rng.choice(blind_bids(legal) if state.decision == BID else legal)
+        return self.rng.choice(blind_moves(state, legal))
 
 
 def claim_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:

@@ -9,10 +9,14 @@ The state and its parts:
 - :mod:`.draws`: numbers drawn by chance, the same on every Python version.
 - :mod:`.declaring`: declaration turns, melds and their refusals, the exchange, trump from melds.
 - :mod:`.trickplay`: phases of tricks, legal cards, a trick won, the steps after it.
-- :mod:`.moves`: the fast path of playouts and searches, and the one place a card is played.
+- :mod:`.moves`: ``legal_moves``/``apply_move`` (moves as numbers and melds, no strings), and
+  the one place a card is played.
 - :mod:`.steps`: who takes an after-trick step (:func:`.steps.seats_for`) and the registry of
   step kinds (:data:`.steps.STEP_KINDS`), where a new kind plugs in.
-- :mod:`.written_steps`: a phase's after-trick steps written out as functions, for quiet playouts.
+- :mod:`.kernel`: the playout kernel, the only place speed is bought with a second form of a
+  rule: a quiet state's (no event log) cards and steps fused, each function naming the
+  reference it stands for, and :func:`.kernel.blind_moves`, the moves a random player draws
+  among. Every other module is the reference: each rule written once, plainly.
 - :mod:`.sections`: top-level rules sections a plugin registers (its schema, what it does at the
   deal, at each draw and at the game's end), and what their handlers may change of a state.
 - :mod:`.compiled`: the rules each phase, step and deal reads, as plain values built at load.

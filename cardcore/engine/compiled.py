@@ -14,7 +14,6 @@ from ..ruleset import DeclareStep
 from ..tricks import replies_to_lead
 from .drawn_number import drawn_number_rule
 from .steps import STEP_KINDS, seats_for
-from .written_steps import written_plans
 
 
 class CompiledStep:
@@ -40,7 +39,7 @@ class CompiledStep:
         # melds waiting to score; no exchange)
         self.plain = self.declare and not self.to_score and not self.exchange and game.deck.packs == 1
         self.by_winner = rule.who == "winner"
-        # what a plain turn's meld search asks (engine.written_steps): the table's search, and
+        # what a plain turn's meld search asks (engine.kernel): the table's search, and
         # whether a meld needs a card from hand (else any card of the holding is fresh)
         self.search = game.meld_table.within
         self.fresh_from_hand = game.needs_fresh_card
@@ -56,7 +55,7 @@ class CompiledPhase:
                  "shows_voids", "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps",
                  "plans", "plain_play", "play_action", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "claims", "names_table_plays",
-                 "play_from_table_action", "play_points", "written")
+                 "play_from_table_action", "play_points")
 
     def __init__(self, game, index: int):
         rule = game.rules.phases[index]
@@ -106,9 +105,6 @@ class CompiledPhase:
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
         self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksPhase.over says it
         self.claims = game.rules.claim is not None  # a claim (Out) may be made
-        # per winner and steps left, the plan as one function for quiet playouts
-        # (engine.written_steps), or None
-        self.written = written_plans(self.plans, self) if self.plans is not None and self.steps else None
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
         return tuple((step, seat, step.run) for step in self.steps

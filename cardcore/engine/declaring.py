@@ -123,8 +123,8 @@ class DeclaringMixin:
     def _meld_masks(self, seat: int, step) -> list[int]:
         """The card sets of the melds :meth:`meld_options` offers ``seat`` at ``step`` (a compiled
         step; None outside a declaration), for a table of one or two packs: in its holding, with a
-        fresh card, of the kinds the step admits. (The written plans of engine.written_steps
-        have a copy: one call less at every turn of a playout.)"""
+        fresh card, of the kinds the step admits. (A quiet playout's plain turn asks the table
+        itself: engine.kernel.)"""
         hand = self.hands[seat]
         holding = hand | self.tableaus[seat]
         # the cards put down at this turn count as fresh: melds they form with table cards are
@@ -135,7 +135,7 @@ class DeclaringMixin:
     def _options_of(self, seat: int, step, masks: list[int], refused: bool = True) -> list:
         """:meth:`meld_options` for the card sets ``masks`` found: each set's best meld and why it
         is refused (or None); with ``refused`` False, only the melds not refused (the moves).
-        Not remembered: a playout's turn asks once (engine.written_steps)."""
+        Not remembered: a playout's turn asks once (engine.kernel)."""
         game, trump = self.game, self.trump
         allowed = step.allowed if step is not None else None
         out: list = []

@@ -255,8 +255,4 @@ class EventsMixin:
 
     def _event(self, kind: str, **data: Any) -> None:
         if self.log_events:
-            try:  # make_event inline: this runs for every card played in a logged game
-                self.events.append(EVENT_TYPES[kind](**data))
-            except (KeyError, TypeError):
-                make_event(kind, **data)  # raises the EventError that says what is wrong
-                raise
+            self.events.append(make_event(kind, **data))

@@ -14,8 +14,9 @@ they are over and decide nothing, and the current deal's record is the world's.
 from __future__ import annotations
 
 import random
+from itertools import chain
 
-from ..cards import iter_bits
+from ..cards import iter_bits, or_all
 from .phases.discard import DISCARD
 
 
@@ -68,10 +69,7 @@ def _with_cards(deck, deal: dict, cards: list[int]) -> dict:
 
 def seen_at_deal_end(state) -> tuple[int, ...]:
     """For each seat, the cards of the deal now ending that it has seen."""
-    public = state.turned
-    for masks in (state.tableaus, state.known, *state.won):  # or_all of each, in one loop (a deal's end)
-        for mask in masks:
-            public |= mask
+    public = state.turned | or_all(chain(state.tableaus, state.known, *state.won))
     for c in state.trick:
         public |= 1 << c
     if state.faced is not None:

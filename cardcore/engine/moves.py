@@ -4,15 +4,17 @@
 strings to build or parse; ``apply_move()`` carries a move out. Playing a card is written once,
 here, for both paths (``play C`` comes here once :meth:`TrickPlayMixin._play` has checked it):
 the card leaves the hand or the table, joins the trick, and a whole trick is won at once, its
-winner found and the steps after it planned (they are run by ``_advance``). It is one method,
-not a call per part, because it runs at every card of every playout.
+winner found and the steps after it planned (they are run by ``_advance``). A quiet state
+(nothing logged: playouts, the search bots' worlds) hands its cards and steps to
+:mod:`.kernel`, which does the same fused.
 """
 
 from __future__ import annotations
 
-from ..cards import _L0, _L1, _L2, bits
+from ..cards import bits
 from ..melds import MeldScore
-from ..tricks import legal_plays
+from ..tricks import trick_winner
+from . import kernel
 from .kinds import DECLARE, PLAY
 from .phases.show_melds import show_melds
 
@@ -22,32 +24,19 @@ class MovesMixin:
 
     __slots__ = ()  # the data is GameData's (engine.data)
 
-    def legal_moves(self) -> list:
-        """Like legal_actions, but a card to play is its index and a meld its MeldScore: the
-        fast path of playouts, with no strings to build or parse. A claim (Out) is among them
-        only when it is right, as among ``legal_actions``."""
+    # A quiet state's cards and steps are the kernel's, which hands every other move to the
+    # reference methods below.
+    legal_moves = kernel.legal_moves
+    apply_move = kernel.apply_move
+
+    def _legal_moves(self) -> list:
+        """``legal_moves()``, the reference."""
         if self.result is not None:
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
-            trick = self.trick
-            if trick and not self.follow.free:
-                if len(trick) == 1:  # a reply to the lead: tricks.replies_to_lead's masks, tried in turn
-                    trump = self.trump
-                    led, if_led, if_void = self.cphase.replies[trick[0]][-1 if trump is None else trump]
-                    for allowed in (if_led if mask & led else if_void):
-                        if mask & allowed:
-                            mask &= allowed
-                            break
-                else:
-                    mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, trick, self.trump)
-            if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
-                return bits(mask) + [self.rules.claim.action]
-            if mask < 0x200000000:  # cards.bits of a 32-card pack, inline: every move of every playout
-                return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
-            return bits(mask)
-        if self.decision == DECLARE:
+            moves = bits(self._legal_mask(seat))
+        elif self.decision == DECLARE:
             moves = self._turn_moves
             if moves is None:  # e.g. in a sampled world whose hands were dealt anew
                 moves = self._turn_moves = self._declaration_moves(seat)
@@ -70,27 +59,19 @@ class MovesMixin:
             return self.game.meld_action(move.mask)
         return move
 
-    def apply_move(self, move) -> None:
-        """Apply a move of legal_moves() (a card index is trusted to be legal)."""
+    def _apply_move(self, move) -> None:
+        """``apply_move()``, the reference."""
         if type(move) is int:
-            seat = self.current_player
             phase = self.cphase
+            seat = self.current_player
             trick = self.trick
+            move, action = self._before_card(phase, seat, move)
             bit = phase.bit[move]
-            if phase.plain_play:  # none of the rarer rules below: every card of most playouts
-                action = phase.play_action[move]
-                if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
-                    self._note_voids(seat, move, phase.follow)  # a card off the suit led may show a void
-            else:
-                move, action = self._before_card(phase, seat, move)
-                bit = phase.bit[move]
             from_table = self.tableaus[seat] & bit
             if from_table:
-                if self.waiting[seat]:
-                    self.lapse_waiting(seat, bit)
-                self.tableaus[seat] ^= bit  # the card is there: its bit flipped off
+                self._leave_table(seat, bit)
             else:
-                self.hands[seat] ^= bit
+                self.hands[seat] ^= bit  # the card is there: its bit flipped off
             trick.append(move)
             seats = self.trick_seats
             seats.append(seat)
@@ -100,18 +81,14 @@ class MovesMixin:
                     self._event("play", seat=seat, card=self.deck.names[move], from_table=True)
                 else:
                     self._event("play", seat=seat, card=self.deck.names[move])
+            if phase.play_points:  # the card scores as it is played, before its trick is won
+                self._score_trump_played(seat, move, bit)
             if len(trick) < self.n:
                 self.current_player = phase.after[seat]
-                if phase.plain_play:
-                    return  # a trick under way: no forced step is due, nothing scored
-                if phase.play_points:
-                    self._score_trump_played(seat, move, bit)
                 if self.first_to_target is None:
                     return
             else:  # the trick is whole: its winner takes its cards and leads, the steps after it are due
-                if phase.play_points:  # scored before the trick is won, as in the middle of a trick
-                    self._score_trump_played(seat, move, bit)
-                self._win_trick(phase, trick, seats, seat, move, bit)
+                self._win_trick(phase, trick, seats)
         elif type(move) is MeldScore:
             self.actions.append(self.game.meld_action(move.mask))
             self._declare_open(self.current_player, move)
@@ -123,9 +100,19 @@ class MovesMixin:
             self.apply(move)
             return
         if self.result is None and self.first_to_target is None:
-            self._advance()
+            if self.log_events:
+                self._advance()
+            else:
+                kernel.advance(self)  # a quiet playout's: the same steps, fused
         if self.first_to_target is not None and self.result is None:
             self._end_game()
+
+    def _leave_table(self, seat: int, bit: int) -> None:
+        """The card ``bit`` is played from ``seat``'s table: a meld waiting to score with it
+        lapses."""
+        if self.waiting[seat]:
+            self.lapse_waiting(seat, bit)
+        self.tableaus[seat] ^= bit
 
     def _before_card(self, phase, seat: int, card: int) -> tuple[int, str]:
         """The rarer rules of a card played, before it leaves the hand: melds shown as the first
@@ -165,27 +152,17 @@ class MovesMixin:
             return card, phase.play_from_table_action[card]
         return card, phase.play_action[card]
 
-    def _win_trick(self, phase, trick: list[int], seats: list[int], seat: int, move: int, bit: int) -> None:
-        """The trick is whole: its winner takes its cards and leads, the steps after it are due."""
-        # tricks.trick_winner and the trick's cards as a mask
-        suit_of = phase.suit_of
-        if len(trick) == 2:  # two seats: one comparison
-            top = trick[0]
-            mask = phase.bit[top] | bit
-            suit = suit_of[move]
-            wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == self.trump
-            winner = seat if wins else seats[0]
-        else:
-            strength, trump, bit_of = phase.strength, self.trump, phase.bit
-            best, top = 0, trick[0]
-            mask = bit_of[top]
-            for pos in range(1, len(trick)):
-                card = trick[pos]
-                mask |= bit_of[card]
-                suit = suit_of[card]
-                if (strength[card] > strength[top]) if suit == suit_of[top] else suit == trump:
-                    best, top = pos, card
-            winner = seats[best]
+    def _win_trick(self, phase, trick: list[int], seats: list[int]) -> None:
+        """The trick is whole: its winner (:func:`cardcore.tricks.trick_winner`) takes it."""
+        winner = seats[trick_winner(self.game.trick_decks[phase.index], trick, self.trump)]
+        mask = 0
+        for card in trick:
+            mask |= phase.bit[card]
+        self._take_trick(phase, winner, mask)
+
+    def _take_trick(self, phase, winner: int, mask: int) -> None:
+        """``winner`` takes the trick, its cards ``mask``, and leads; the steps after it are due."""
+        trick = self.trick
         index = phase.index
         self.won[winner][index] |= mask
         self.tricks_played += 1

@@ -61,12 +61,7 @@ class ScoringMixin:
 
     def counter_counts(self, name: str, phase: str | None = None) -> list[int]:
         mask = self.game.counter_masks[name]
-        idx = None if phase is None else self.game.phase_index[phase]
-        out = []
-        for s in range(self.n):
-            won = self.won[s][idx] if idx is not None else or_all(self.won[s])
-            out.append((won & mask).bit_count())
-        return out
+        return self._counted(mask, None if phase is None else self.game.phase_index[phase])
 
     def _settle_scores(self, per_side: list[int], source: str = "settlement") -> None:
         """A deal's settlement: each side's score changes by ``per_side`` (its points, a lost
@@ -91,13 +86,8 @@ class ScoringMixin:
     def _counted(self, mask: int, phase: int | None) -> list[int]:
         """counter_counts() of a counter's mask, in a phase by index or (None) in all."""
         out = []
-        for won in self.won:  # loops, not comprehensions, which cost a call each at every deal's end
-            if phase is not None:
-                cards = won[phase]
-            else:
-                cards = 0
-                for cards_of_phase in won:  # or_all(won)
-                    cards |= cards_of_phase
+        for won in self.won:
+            cards = won[phase] if phase is not None else or_all(won)
             out.append((cards & mask).bit_count())
         return out
 

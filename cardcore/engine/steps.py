@@ -87,10 +87,11 @@ def _turn_trump(state, step, seat: int) -> bool:
 
 
 def _declare(state, step, seat: int) -> bool:
-    """A declaration turn: the seat's declarations, or its pass at once when it has none.
-    (TrickPlayMixin._advance skips a ``when: winner-passed`` turn after a winner's meld; in
-    quiet playouts the written plans of :mod:`.written_steps` take a turn with nothing but
-    melds to offer.)"""
+    """A declaration turn: the seat's declarations, or its pass at once when it has none. A
+    ``when: winner-passed`` turn is not taken after the winner's meld."""
+    if step.winner_passed_only and not state.winner_passed:
+        state.pending.pop(0)
+        return False
     if state.log_events:  # statistics only: quiet worlds keep none
         for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
@@ -100,14 +101,7 @@ def _declare(state, step, seat: int) -> bool:
         state.current_player = seat
         state._turn_moves = moves
         return True
-    # DeclaringMixin._end_step of a turn with nothing declared, inline: nothing was put down,
-    # and the decision is still play
-    state.pending.pop(0)
-    if state.log_events:
-        state._event("pass", seat=seat)
-    if step.by_winner:
-        state.winner_passed = True
-    state.step_melds = 0
+    state._end_step()  # nothing to declare: the same as a pass
     return False
 
 

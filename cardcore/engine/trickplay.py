@@ -29,10 +29,12 @@ class TrickPlayMixin:
     def playable(self, seat: int) -> int:
         return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
 
+    def _legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now, a bit set."""
+        return legal_plays(self.game.trick_decks[self.phase], self.follow, self.playable(seat), self.trick, self.trump)
+
     def _legal_cards(self, seat: int) -> list[int]:
-        mask = legal_plays(self.game.trick_decks[self.phase], self.game.follow_rules[self.phase], self.playable(seat),
-                           self.trick, self.trump)
-        return self.deck.sorted_cards(iter_bits(mask))
+        return self.deck.sorted_cards(iter_bits(self._legal_mask(seat)))
 
     def _play(self, seat: int, name: str, action: str, from_table: bool = False) -> None:
         """``play C`` takes C from hand when the hand holds one, else from the table;
@@ -84,52 +86,27 @@ class TrickPlayMixin:
         return self.pending[0][0].rule if self.pending else None
 
     def _advance(self) -> None:
-        """Run forced steps until a decision is due or the game ends."""
+        """Run forced steps until a decision is due or the game ends. (A quiet playout's
+        ``apply_move`` runs :func:`.kernel.advance` instead, the same steps fused.)"""
         pending = self.pending
-        if pending and self.decision == PLAY:
-            # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
-            quiet_draws = not self.log_events and not self.draw_watchers and self.draw_gate is None
-            written = self.cphase.written
-            if written is not None and quiet_draws and self.faced is None and self.game_hooks[1] is None:
-                # the plan's steps left, in a playout: written out (engine.written_steps)
-                if written[self.winner][len(pending)](self, pending):
-                    return  # a decision is due, or the next trick's lead
-            while pending:
-                step, seat, run = pending[0]
-                if step.draws and quiet_draws:
-                    stock, pos = self.stock, self.stock_pos
-                    if pos + 1 < len(stock):
-                        # steps._draw of a card that is not the last (the turn-up is drawn
-                        # last): two after every stock trick of a playout
-                        pending.pop(0)
-                        self.stock_pos = pos + 1
-                        self.hands[seat] |= self.cphase.bit[stock[pos]]
-                        continue
-                elif step.stock:
-                    if self.draw_gate is not None and not self.draw_gate():
-                        return  # paused before a stock card is taken: resume() goes on
-                elif step.winner_passed_only and not self.winner_passed:
-                    pending.pop(0)  # steps._declare: not this turn
-                    continue
-                if run(self, step, seat):
-                    return  # a decision is due
-                if self.decision != PLAY:
-                    break
-                pending = self.pending
+        while pending and self.decision == PLAY:
+            step, seat, run = pending[0]
+            if step.stock and self.draw_gate is not None and not self.draw_gate():
+                return  # paused before a stock card is taken: resume() goes on
+            if run(self, step, seat):
+                return  # a decision is due
+            pending = self.pending
         if self.decision != PLAY or self.trick:
             return
-        phase = self.cphase
-        if phase.tricks:  # TricksPhase.over, inline: asked after every trick
-            over = (self.stock_pos >= len(self.stock) if phase.until_stock_empty
-                    else not any(self.hands) and not any(self.tableaus))
-        else:
-            over = self.phase_kind.over(self)
-        if over:
-            if self.phase + 1 < self.game.compiled_deal.phase_count:
-                self._enter_phase(self.phase + 1)
-                if self.decision != PLAY or self.result is not None:
-                    return  # a phase of decisions, or one that ended the deal or the game
-            else:
-                self._end_round()
-                return
-        self.current_player = self.leader
+        if not self.phase_kind.over(self) or self._next_phase():
+            self.current_player = self.leader
+
+    def _next_phase(self) -> bool:
+        """The phase of tricks is over: the next phase begins, or the deal ends after the last.
+        True when the next phase opens with a lead (it asks no decision of its own and has not
+        ended the deal or the game)."""
+        if self.phase + 1 < self.game.compiled_deal.phase_count:
+            self._enter_phase(self.phase + 1)
+            return self.decision == PLAY and self.result is None
+        self._end_round()
+        return False

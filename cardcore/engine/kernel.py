@@ -1,0 +1,249 @@
+"""The playout kernel: what speed needs beside the reference rules, in one place.
+
+The rules are written once, plainly, in the reference path (the state's mixins, the step kinds
+of :mod:`.steps`, the phase kinds of :mod:`.phases`). Random playouts and the search bots'
+look-ahead play the same games many thousand times, so this module keeps what makes them fast,
+and nothing else does:
+
+- :func:`blind_moves`: the moves a random player draws among (the random bot, play-outs,
+  benchmarks and tests alike), and :func:`random_move`, one of them drawn;
+- :func:`legal_moves` and :func:`apply_move`, the state's methods of those names: a quiet
+  state's (no event log) cards to play found from a table per card led, a plain card played
+  and its trick won in one function, and (:func:`advance`) the steps after a trick taken in
+  one loop; every other move handed to the reference (``MovesMixin._legal_moves`` and
+  ``_apply_move``). Each function says which reference it stands for;
+  ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
+"""
+
+from __future__ import annotations
+
+from ..cards import _L0, _L1, _L2, bits
+from ..tricks import legal_plays
+from .phases.auction import BID, blind_bids
+from .kinds import DECLARE, PLAY
+
+
+def random_move(state, uniform):
+    """A move of ``legal_moves()`` drawn as the random bot draws it (:func:`blind_moves`), by
+    ``uniform()``, a number in [0, 1) (``random.Random(seed).random``). A quiet state's card is
+    drawn without asking for a bid: every move of a playout."""
+    if state.decision == PLAY and not state.log_events and state.result is None:
+        moves = legal_moves(state)
+    else:
+        moves = blind_moves(state, legal_moves(state))
+    return moves[int(uniform() * len(moves))]
+
+
+def blind_moves(state, moves: list) -> list:
+    """The moves (of ``legal_moves()``) or actions (of ``legal_actions()``) that a player who
+    does not weigh its hand draws among, each as likely: all of them, except at a bid, where
+    only ``pass`` and the lowest bids are (:func:`.phases.auction.blind_bids`). Drawn from every bid up
+    to the ceiling, nearly every contract fails, and a partnership auction's totals fall for
+    ever short of its target: the game never ends."""
+    return blind_bids(moves) if state.decision == BID else moves
+
+
+# ---------------------------------------------------------------- a quiet playout's moves
+# The state's ``legal_moves`` and ``apply_move`` are these (``MovesMixin``): a quiet state's
+# (``log_events`` off: playouts, the search bots' worlds) cards and steps are taken here, what the
+# reference does for them fused into fewer calls and reads; tests/core/test_two_paths.py plays
+# every game and preset both ways, move by move, and compares the states.
+
+
+def legal_moves(state) -> list:
+    """``State.legal_moves()``: like ``legal_actions()``, but a card to play is its index and a
+    meld its MeldScore, with no strings to build or parse; cards lowest index first. A claim
+    (Out) is among them only when it is right, as among ``legal_actions``. A quiet state's
+    cards to play are found here: the reference's ``bits(_legal_mask(seat))`` and claim, with
+    the reply to a lead looked up per card led and trump (``CompiledPhase.replies``,
+    :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's bits found by three table
+    look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
+    (``MovesMixin._legal_moves``)."""
+    if state.decision != PLAY or state.log_events or state.result is not None:
+        if state.decision == DECLARE and not state.log_events and state.result is None:
+            moves = state._turn_moves  # the turn's declarations, found as it opened
+            if moves is not None:
+                claim = state.game.compiled_deal.claim
+                if claim is None or not state.claim_is_right(state.current_player):
+                    return [*moves, "pass"]
+        return state._legal_moves()
+    seat = state.current_player
+    phase = state.cphase
+    mask = state.hands[seat] | state.tableaus[seat] if phase.from_tableau else state.hands[seat]
+    trick = state.trick
+    if trick and not phase.free:
+        if len(trick) == 1:
+            trump = state.trump
+            led, if_led, if_void = phase.replies[trick[0]][-1 if trump is None else trump]
+            for allowed in (if_led if mask & led else if_void):
+                if mask & allowed:
+                    mask &= allowed
+                    break
+        else:
+            mask = legal_plays(state.game.trick_decks[state.phase], state.follow, mask, trick, state.trump)
+    if phase.claims and state.claim_is_right(seat):
+        return bits(mask) + [state.rules.claim.action]
+    if mask < 0x200000000:
+        return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
+    return bits(mask)
+
+
+def apply_move(state, move) -> None:
+    """``State.apply_move()``: apply a move of ``legal_moves()`` (a card index is trusted to be
+    legal). A quiet state's card is played here: it leaves the holding (the rarer rules of
+    ``_before_card`` asked only in a phase that has them: ``CompiledPhase.plain_play``), joins
+    the trick, and a whole trick is won (two seats: one comparison, as
+    :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`);
+    so is a pass at a declaration turn. Every other move is the reference's
+    (``MovesMixin._apply_move``)."""
+    if type(move) is not int or state.log_events:
+        if type(move) is str and move == "pass" and state.decision == DECLARE and not state.log_events:
+            state.actions.append("pass")  # the turn ends (_end_step), the steps go on
+            state._end_step()
+            advance(state)
+        else:
+            state._apply_move(move)
+        return
+    seat = state.current_player
+    phase = state.cphase
+    trick = state.trick
+    if phase.plain_play:
+        if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
+            state._note_voids(seat, move, phase.follow)
+        action = phase.play_action[move]
+    else:
+        move, action = state._before_card(phase, seat, move)  # the card played, of identical copies
+    bit = phase.bit[move]
+    hands = state.hands
+    if hands[seat] & bit:
+        hands[seat] ^= bit
+    else:
+        state._leave_table(seat, bit)
+    trick.append(move)
+    seats = state.trick_seats
+    seats.append(seat)
+    state.actions.append(action)
+    if len(trick) < state.n:
+        state.current_player = phase.after[seat]
+        if phase.plain_play:
+            return  # nothing scored
+        if phase.play_points:
+            state._score_trump_played(seat, move, bit)
+            if state.first_to_target is not None and state.result is None:
+                state._end_game()  # its points reached the target: the game ends at once
+        return
+    if phase.play_points:  # scored as it is played, before its trick is won
+        state._score_trump_played(seat, move, bit)
+    suit_of = phase.suit_of
+    if len(trick) == 2:
+        top = trick[0]
+        suit = suit_of[move]
+        wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
+        winner = seat if wins else seats[0]
+        plans = phase.plans
+        if plans is None or phase.trick_extras:
+            state._take_trick(phase, winner, phase.bit[top] | bit)
+        else:  # MovesMixin._take_trick of a quiet state: no event, no extras, the plan known
+            state.won[winner][phase.index] |= phase.bit[top] | bit
+            state.trick_winners.append(phase.won_by[winner])
+            state.tricks_played += 1
+            state.winner = state.leader = winner
+            state.loser = phase.loser_of[winner]
+            state.trick, state.trick_seats = [], []
+            state.pending = list(plans[winner])
+            state.winner_passed = False
+            state.step_melds = 0
+    else:
+        strength, trump, bit_of = phase.strength, state.trump, phase.bit
+        best, top = 0, trick[0]
+        mask = bit_of[top]
+        for pos in range(1, len(trick)):
+            other = trick[pos]
+            mask |= bit_of[other]
+            suit = suit_of[other]
+            if (strength[other] > strength[top]) if suit == suit_of[top] else suit == trump:
+                best, top = pos, other
+        state._take_trick(phase, seats[best], mask)
+    if state.result is None and state.first_to_target is None:
+        advance(state)
+    if state.first_to_target is not None and state.result is None:
+        state._end_game()
+
+
+def advance(state) -> None:
+    """``TrickPlayMixin._advance`` in a quiet state: the steps of ``pending`` in turn, then the
+    phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
+    without their handler: a draw of a stock card that is not the last (``steps._draw``:
+    nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
+    the game adds no declarations of its own (``steps._declare``: the meld search, then the
+    melds not refused, else the turn passed as ``_end_step`` passes it), any other declaration
+    turn (its declarations asked of the reference, or passed so), and a trump turned
+    (``steps._turn_trump``). The steps taken are
+    cut from ``pending`` at once, when a decision is due or another step's handler runs. With
+    a draw gate or a rules section watching the draws (a carte blanche showing), the
+    reference's loop."""
+    pending = state.pending
+    if pending and state.decision == PLAY:
+        if state.draw_gate is not None or state.draw_watchers:
+            state._advance()
+            return
+        while pending:
+            for step, seat, run in pending:
+                if step.draws:
+                    stock, pos = state.stock, state.stock_pos
+                    if pos < len(stock) - 1:  # not the last card: the turn-up, shown as it is drawn
+                        state.stock_pos = pos + 1
+                        state.hands[seat] |= state.cphase.bit[stock[pos]]
+                        continue
+                elif step.plain and state.faced is None and state.game_hooks[1] is None:
+                    if state.winner_passed or not step.winner_passed_only:  # melds only: the search
+                        hand = state.hands[seat]
+                        holding = hand | state.tableaus[seat]
+                        masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
+                                            step.allowed)
+                        moves = state._options_of(seat, step, masks, False) if masks else None
+                        if moves:
+                            del pending[:pending.index((step, seat, run))]
+                            state.decision = DECLARE
+                            state.current_player = seat
+                            state._turn_moves = moves
+                            return
+                        if step.by_winner:
+                            state.winner_passed = True
+                        state.step_melds = 0
+                    continue
+                elif step.declare:
+                    if state.winner_passed or not step.winner_passed_only:
+                        del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
+                        moves = state._declaration_moves(seat)
+                        if moves:
+                            state.decision = DECLARE
+                            state.current_player = seat
+                            state._turn_moves = moves
+                            return
+                        del pending[0]
+                        if step.by_winner:
+                            state.winner_passed = True
+                        state.step_melds = 0
+                        break  # pending was cut: the loop goes on with what is left
+                    continue
+                elif step.kind == "turn-trump":
+                    state._turn_trump(seat)  # steps._turn_trump: no decision follows
+                    continue
+                del pending[:pending.index((step, seat, run))]  # the step's own handler takes it
+                if run(state, step, seat) or state.decision != PLAY:
+                    return
+                pending = state.pending
+                break
+            else:
+                pending.clear()
+    elif state.decision != PLAY or state.trick:
+        return  # (steps are due only after a trick, and the loop above returns at a decision)
+    phase = state.cphase
+    if phase.tricks:
+        over = (state.stock_pos >= len(state.stock) if phase.until_stock_empty
+                else not any(state.hands) and not any(state.tableaus))
+    else:
+        over = state.phase_kind.over(state)
+    if not over or state._next_phase():
+        state.current_player = state.leader
