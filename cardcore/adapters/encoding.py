@@ -110,7 +110,7 @@ class ActionTable:
 
     def __init__(self, game):
         deck, rules = game.deck, game.rules
-        strings = list(dict.fromkeys(game.play_action))
+        strings = list(dict.fromkeys(game.compiled.play_action))
         strings += [game.meld_action(mask) for mask in game.meld_table.patterns]
         strings.append("pass")
         if rules.turnup is not None:
@@ -122,7 +122,7 @@ class ActionTable:
         strings += game_verbs(game)
         strings += phase_actions(game)
         if deck.packs > 1 and any(p.play_from_tableau for p in rules.phases):
-            strings += list(dict.fromkeys(game.play_from_table_action))
+            strings += list(dict.fromkeys(game.compiled.play_from_table_action))
         self.strings: list[str] = list(dict.fromkeys(strings))
         self.ids: dict[str, int] = {s: i for i, s in enumerate(self.strings)}
 
@@ -157,7 +157,7 @@ def game_verbs(game) -> list[str]:
 def phase_actions(game) -> list[str]:
     """The actions of the decisions of the phases before the tricks (see the module docstring)."""
     deck, out = game.deck, []
-    for phase in (*game.deal_phases, *game.rules.phases):
+    for phase in (*game.compiled.deal_phases, *game.rules.phases):
         if phase.kind == "auction":
             out += [f"{BID} {amount}" for amount in range(phase.opening.minimum, game.bid_ceiling + 1, phase.step)]
         elif phase.kind == "name-trump":
@@ -212,7 +212,7 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     # then naming trump, the discard and the concession, at most once each
     decisions += sum(len(range(p.opening.minimum, game.bid_ceiling + 1, p.step)) + n + 3
                      for p in r.phases if p.kind == "auction")
-    decisions += sum(1 for p in game.deal_phases if p.kind == "guess")  # one guess a deal
+    decisions += sum(1 for p in game.compiled.deal_phases if p.kind == "guess")  # one guess a deal
 
     points = deal_points(game, melds_per_deal, patterns)
     max_points = max(1, (cap + 1) * points)  # + 1: a deal that starts as the game is cut off
@@ -249,7 +249,7 @@ def deal_points(game, melds_per_deal: int, patterns: int) -> int:
     else:  # each meld takes a fresh card from the hand to the table, and a seat holds a deck's share
         seat_melds = min(melds_per_deal, deck.size // game.players + (r.turnup is not None))
     best_meld = max((_meld_max(m) for m in r.melds), default=0)
-    return seat_melds * best_meld + most_points_in_a_deal(game)
+    return seat_melds * best_meld + most_points_in_a_deal(game.compiled)
 
 
 def _score_bound(game, cap: int, deal_max: int) -> int:
@@ -325,7 +325,7 @@ class ObservationEncoder:
         if self.auction:
             self.shapes.update({"bids": (2, n), "declarer": (n,), "contract": (1,), "widow": (cards,),
                                 "discards": (cards,), "held_or_discarded": (cards,)})
-        self.guess = guess_rule(game)  # a number guessed at each deal (engine.guess), or None
+        self.guess = guess_rule(game.compiled)  # a number guessed at each deal (engine.guess), or None
         if self.guess is not None:
             self.shapes["guess"] = (2,)
         self.size = sum(prod(s) for s in self.shapes.values())

@@ -14,7 +14,9 @@ The state and its parts:
   step kinds (:data:`.steps.STEP_KINDS`), where a new kind plugs in.
 - :mod:`.written_steps`: a phase's after-trick steps written out as functions, for quiet playouts.
 - :mod:`.carte_blanche`: a hand without courts, shown and scored.
-- :mod:`.compiled`: the rules each phase, step and deal reads, as plain values built at load.
+- :mod:`.compiled`: the rules as the engine reads them, compiled once when a game is loaded
+  (``game.compiled``, a read-only :class:`.compiled.CompiledRules`: each value in one place; each
+  phase, step and deal as plain values), and the game's hooks by name (``game.hooks``).
 - :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
 - :mod:`.rounded`: the game score of a game settled on rounded totals.
 - :mod:`.knowledge`: observation and determinize.

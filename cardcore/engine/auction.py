@@ -64,11 +64,11 @@ class AuctionPhase:
 
     def legal_actions(self, state) -> list[str]:
         rule = state.auction_rule
-        bids = [f"{BID} {n}" for n in range(self._lowest(state), state.game.bid_ceiling + 1, rule.step)]
+        bids = [f"{BID} {n}" for n in range(self._lowest(state), state.game.compiled.bid_ceiling + 1, rule.step)]
         return bids + (["pass"] if self._may_pass(state) else [])
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
-        rule, ceiling = state.auction_rule, state.game.bid_ceiling
+        rule, ceiling = state.auction_rule, state.game.compiled.bid_ceiling
         bid = read_amount(args[0], ceiling) if verb == BID and len(args) == 1 else None
         if verb == "pass" and not args:
             if not self._may_pass(state):

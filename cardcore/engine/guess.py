@@ -17,9 +17,10 @@ from .phases import register_phase_kind
 GUESS = "guess"
 
 
-def guess_rule(game):
-    """The game's guess phase, or None (none listed, or not agreed)."""
-    return next((p for p in game.deal_phases if p.kind == GUESS), None)
+def guess_rule(rules):
+    """The guess phase of the compiled rules (``game.compiled``), or None (none listed, or not
+    agreed)."""
+    return next((p for p in rules.deal_phases if p.kind == GUESS), None)
 
 
 def draw(rule, getrandbits) -> int:

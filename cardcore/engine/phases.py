@@ -67,7 +67,7 @@ def next_phase(state) -> None:
 def enter_phase_named(state, name: str) -> None:
     """Skip to the phase ``name`` (e.g. a contract won without play goes to the settlement)."""
     state.decision = PLAY
-    state._enter_phase(state.game.phase_index[name])
+    state._enter_phase(state.game.compiled.phase_index[name])
 
 
 def phase_of_kind(state, kind: str):
@@ -83,13 +83,7 @@ class TricksPhase:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        # read at every card and trick: kept at hand, as the compiled phase has them (a rules
-        # model is slow to read, and a phase is entered twice a deal)
-        compiled = state.cphase
-        state.follow = compiled.follow
-        state.from_tableau = compiled.from_tableau
-        state.until_stock_empty = compiled.until_stock_empty
-        state.shows_at_first_play = compiled.shows_at_first_play  # each player's melds, as he plays
+        compiled = state.cphase  # the phase's rules as plain values (engine.compiled)
         for step in compiled.on_start:
             if step == "tableau-to-hand":
                 for s in range(state.n):
@@ -97,10 +91,10 @@ class TricksPhase:
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
         if state.log_events:
-            state._event("phase", phase=phase.name, rule=state.follow.letters)
+            state._event("phase", phase=phase.name, rule=compiled.follow.letters)
 
     def over(self, state) -> bool:
-        if state.until_stock_empty:
+        if state.cphase.until_stock_empty:
             return state.stock_pos >= len(state.stock)
         return not any(state.hands) and not any(state.tableaus)
 
