@@ -34,7 +34,7 @@ def blind_bids(moves: list) -> list:
     return bids[:BLIND_RAISES] + others
 
 
-class AuctionPhase:
+class AuctionKind:
     decisions = (BID,)
 
     def enter(self, state, phase) -> None:
@@ -140,4 +140,4 @@ def annul(state) -> None:
     state._start_deal()
 
 
-register_phase_kind("auction", AuctionPhase())
+register_phase_kind("auction", AuctionKind())

@@ -122,7 +122,7 @@ class CompiledPhase:
         self.trump_turned_each_trick = file.trump.initial == "stock-top"
         self.scores_cards_won = any(c.when == "won" for c in file.card_points)
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
-        self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksPhase.over says it
+        self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksKind.over says it
         self.claims = file.claim is not None  # a claim (Out) may be made
         # per winner and steps left, the plan as one function for quiet playouts
         # (engine.written_steps), or None

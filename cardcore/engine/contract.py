@@ -11,7 +11,7 @@ from .phases import enter_phase_named, next_phase, phase_of_kind, register_offer
 CONCEDE = "concede"
 
 
-class ContractPhase:
+class ContractKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -39,5 +39,5 @@ def concede(state, seat: int, args: list[str], action: str) -> None:
     enter_phase_named(state, phase_of_kind(state, "settle"))
 
 
-register_phase_kind("contract", ContractPhase())
+register_phase_kind("contract", ContractKind())
 register_offer(CONCEDE, concede)

@@ -15,7 +15,7 @@ from .phases import next_phase, register_phase_kind
 DISCARD = "discard"
 
 
-class DiscardPhase:
+class DiscardKind:
     decisions = (DISCARD,)
 
     def enter(self, state, phase) -> None:
@@ -64,4 +64,4 @@ class DiscardPhase:
         next_phase(state)
 
 
-register_phase_kind("discard", DiscardPhase())
+register_phase_kind("discard", DiscardKind())

@@ -61,7 +61,7 @@ def habitual_guess(state) -> str | None:
     return f"{GUESS} {state.guess_rule.aim}"
 
 
-class GuessPhase:
+class GuessKind:
     decisions = (GUESS,)
 
     def enter(self, state, phase) -> None:
@@ -104,4 +104,4 @@ class GuessPhase:
         state.current_player = state.leader
 
 
-register_phase_kind(GUESS, GuessPhase())
+register_phase_kind(GUESS, GuessKind())

@@ -8,7 +8,7 @@ from .phases import next_phase, register_phase_kind
 TRUMP = "trump"
 
 
-class NameTrumpPhase:
+class NameTrumpKind:
     decisions = (TRUMP,)
 
     def enter(self, state, phase) -> None:
@@ -48,4 +48,4 @@ def _suit(state, args: list[str]) -> int | None:
     return state.deck.suits.index(card[-1])
 
 
-register_phase_kind("name-trump", NameTrumpPhase())
+register_phase_kind("name-trump", NameTrumpKind())

@@ -75,7 +75,7 @@ def phase_of_kind(state, kind: str):
     return next((p.name for p in state.rules.phases if p.kind == kind), None)
 
 
-class TricksPhase:
+class TricksKind:
     """Tricks until the stock is empty (``until: stock-empty``) or the hands are (``hands-empty``,
     also a deal without a stock). Cards melded may be played from the table
     (``play_from_tableau``); ``on_start: [tableau-to-hand]`` takes them back into hand."""
@@ -99,10 +99,10 @@ class TricksPhase:
         return not any(state.hands) and not any(state.tableaus)
 
 
-register_phase_kind("tricks", TricksPhase())
+register_phase_kind("tricks", TricksKind())
 
 
-class DealPhase:
+class DealKind:
     """The deal (kind ``deal``): the cards are in hand as dealt (``State._start_deal``), and trump
     is found as the rules say: the turn-up's suit, or the stock's top card turned."""
 
@@ -115,7 +115,7 @@ class DealPhase:
         return True
 
 
-class ThrowInPhase:
+class ThrowInKind:
     """The throw-in (kind ``throw-in``): from the leader, each player holding none of the ranks of
     the ``throw_in`` rule is asked to ``throw-in`` or ``pass`` (``State.decision`` ``throw-in``)
     before the first lead; a hand thrown in voids the deal."""
@@ -129,5 +129,5 @@ class ThrowInPhase:
         return not state.throw_in_offers
 
 
-register_phase_kind("deal", DealPhase())
-register_phase_kind("throw-in", ThrowInPhase())
+register_phase_kind("deal", DealKind())
+register_phase_kind("throw-in", ThrowInKind())

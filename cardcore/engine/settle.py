@@ -24,7 +24,7 @@ OUTCOMES = {"seat": ("made", "made-without-play", "failed", "conceded"), "side":
 ANNULLED = "annulled"
 
 
-class SettlePhase:
+class SettleKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -71,4 +71,4 @@ def _stake(rule, bid: int) -> int:
     return rule.base + rule.per_50 * ((bid - rule.base_bid) // rule.bracket)
 
 
-register_phase_kind("settle", SettlePhase())
+register_phase_kind("settle", SettleKind())

@@ -40,7 +40,7 @@ def seen_copies_first(state, seat: int, used: int) -> int:
     return used
 
 
-class ShowMeldsPhase:
+class ShowMeldsKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -51,4 +51,4 @@ class ShowMeldsPhase:
         return True
 
 
-register_phase_kind("show-melds", ShowMeldsPhase())
+register_phase_kind("show-melds", ShowMeldsKind())

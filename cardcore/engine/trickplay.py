@@ -119,7 +119,7 @@ class TrickPlayMixin:
         if self.decision != PLAY or self.trick:
             return
         phase = self.cphase
-        if phase.tricks:  # TricksPhase.over, inline: asked after every trick
+        if phase.tricks:  # TricksKind.over, inline: asked after every trick
             over = (self.stock_pos >= len(self.stock) if phase.until_stock_empty
                     else not any(self.hands) and not any(self.tableaus))
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .phases import next_phase, register_phase_kind
 
 
-class WidowPhase:
+class WidowKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -23,4 +23,4 @@ class WidowPhase:
         return True
 
 
-register_phase_kind("widow", WidowPhase())
+register_phase_kind("widow", WidowKind())
