@@ -48,8 +48,9 @@ _COPY_EXPRESSIONS = {
 # ``meld_log``, which its last summary refers to.
 FIELDS: tuple[tuple[str, str, str], ...] = (
     # the game, fixed for the whole game
-    ("game", SHARED, "the Game: rules, options and the tables derived from them; never written"),
-    ("deck", SHARED, "the game's deck"),
+    ("game", SHARED, "the game: its options, its rules file and its compiled rules (game.compiled, where each "
+                     "rule value the engine reads has its one place); never written"),
+    ("deck", SHARED, "the game's deck (game.compiled.deck, at hand)"),
     ("rules", SHARED, "the game's rules file (RulesFile)"),
     ("n", SHARED, "the number of seats"),
     ("table", SHARED, "the seats and sides (Table)"),
