@@ -191,13 +191,6 @@ class TrickGame:
         None in a game without an auction."""
         return self.compiled.bid_ceiling
 
-    def __getattr__(self, name: str):
-        # asked only for a name the game does not have: say where a value that moved now lives
-        moved = _MOVED.get(name)
-        if moved is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        raise AttributeError(f"{type(self).__name__}.{name} is gone: {moved}")
-
     def scaled(self, points: int) -> int:
         """A score the source quotes that the rules file does not hold (e.g. a bot's estimate),
         in this game's count (``score_scale``), as the rules' own scores are."""
@@ -226,21 +219,28 @@ class TrickGame:
     def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
         return State(self, seed=seed, deals=deals)
 
-    @functools.cached_property
+    _hooks: GameHooks | None = None  # game.hooks, once asked
+
+    @property
     def hooks(self) -> GameHooks:
         """The hooks the engine asks at every declaration turn, by name (``meld_refusal``,
         ``extra_declarations``, each None where the game keeps TrickGame's, which never answers
         anything, or says it offers no extra declarations), and the card sets ``meld_refusal``
         may refuse (``refusable_melds``; None for any, always with a table of more than two packs,
         whose sets found are not the table's own masks). Worked out when first asked, once the
-        game's own ``__init__`` has set what it sets (e.g. Penchant's ``refusable_melds``)."""
-        refusal, extra = self.meld_refusal, self.extra_declarations
-        return GameHooks(
-            meld_refusal=None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
-            extra_declarations=None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
-            or not self.offers_extra_declarations else extra,
-            refusable_melds=None if self.compiled.meld_table.canonical else self.refusable_melds,
-        )
+        game's own ``__init__`` has set what it sets (e.g. Penchant's ``refusable_melds``).
+        Kept as a plain attribute, not a functools.cached_property: that writes to the instance's
+        ``__dict__``, and a game whose dict is so made is read more slowly by the engine."""
+        hooks = self._hooks
+        if hooks is None:
+            refusal, extra = self.meld_refusal, self.extra_declarations
+            hooks = self._hooks = GameHooks(
+                meld_refusal=None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
+                extra_declarations=None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
+                or not self.offers_extra_declarations else extra,
+                refusable_melds=None if self.compiled.meld_table.canonical else self.refusable_melds,
+            )
+        return hooks
 
     # -- hooks for rules no table can express ------------------------------------------------
     def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:
@@ -283,6 +283,21 @@ class TrickGame:
     def describe_rules(self) -> list[dict]:
         """Game-specific rule descriptions for ``cardcore rules`` (e.g. blocking)."""
         return []
+
+
+class _Moved:
+    """A name a game no longer has: reading it says where its value lives now. A descriptor of
+    the class, not a ``__getattr__``, which would slow every attribute read on the game (the
+    engine reads the game at every card); a subclass may still set the name for its own use."""
+
+    def __init__(self, where: str):
+        self.where = where
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, game, owner=None):
+        raise AttributeError(f"{(owner or type(game)).__name__}.{self.name} is gone: {self.where}")
 
 
 # What a game held before its rules were compiled into one object (``game.compiled``), and where
@@ -373,3 +388,10 @@ def _scaled(rules: RulesFile) -> RulesFile:
     # the phases done as the cards are dealt (a guess's awards) are kept apart from the fields
     scaled._deal_phases = tuple(_scaled_phase(p, scale) for p in rules.deal_phases)
     return scaled
+
+
+for _name, _where in _MOVED.items():
+    _moved = _Moved(_where)
+    _moved.__set_name__(TrickGame, _name)
+    setattr(TrickGame, _name, _moved)
+del _name, _where, _moved

@@ -83,6 +83,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         self.settlement: list[int] | None = None
         self.current_player: int | None = None
         self.step_plans: dict = {}
+        self.hooks = game.hooks
         self._start_deal()
 
     def is_terminal(self) -> bool:
@@ -169,7 +170,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
                 raise
             self._after_action()
             return
-        if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.game.hooks.extra_declarations is None):
+        if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.hooks.extra_declarations is None):
             # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
             # before its words are read as cards (only a game's own declarations take others)
             raise IllegalAction(action, self._expected())

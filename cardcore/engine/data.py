@@ -61,6 +61,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("past_for_seat", SHARED, "memo of hidden_history: the deals over as one seat may know them (replaced, never changed in place)"),
     ("log_events", SHARED, "whether events are logged (search bots turn it off)"),
     ("stop_after_deal", SHARED, "a search's world ends with the deal it looks ahead to"),
+    ("hooks", SHARED, "the game's hooks by name (game.hooks, engine.compiled.GameHooks), at hand: asked at "
+                      "every declaration turn and trick"),
     ("draw_gate", SHARED, "an adapter's hook: answering False pauses the steps before a draw"),
     ("deal_gate", SHARED, "an adapter's hook: answering False pauses a deal that is due (engine.chance)"),
     ("deal_paused", SHARED, "a deal is due and waits for queue_deal() and resume() (None: not paused)"),

@@ -55,7 +55,7 @@ class DeclaringMixin:
             moves = moves + self._exchanges(seat)
         if limited:
             return moves
-        hook = self.game.hooks.extra_declarations
+        hook = self.hooks.extra_declarations
         extra = hook(self.view(), seat) if hook is not None else None
         return moves + extra if extra else moves
 
@@ -144,8 +144,7 @@ class DeclaringMixin:
         table = game.compiled.meld_table
         best, known = table.best, table.bests(trump, allowed)
         reuse = None if game.compiled.reuse_policy == "fresh-card" else self.reuse_refusal
-        hooks = game.hooks
-        hook, refusable = hooks.meld_refusal, hooks.refusable_melds
+        hook, refusable = self.hooks.meld_refusal, self.hooks.refusable_melds
         view = None  # made for the first meld the game's hook is asked about
         setter = game.compiled.deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:

@@ -90,7 +90,7 @@ class TrickPlayMixin:
             # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
             quiet_draws = not self.log_events and not self.blank_hands and self.draw_gate is None
             written = self.cphase.written
-            if written is not None and quiet_draws and self.faced is None and self.game.hooks.extra_declarations is None:
+            if written is not None and quiet_draws and self.faced is None and self.hooks.extra_declarations is None:
                 # the plan's steps left, in a playout: written out (engine.written_steps)
                 if written[self.winner][len(pending)](self, pending):
                     return  # a decision is due, or the next trick's lead
