@@ -272,6 +272,16 @@ class CompiledRules:
 
     __delattr__ = __setattr__
 
+    # read-only: a copy may share it (its memos are right for every copy); a pickle rebuilds it
+    def __copy__(self) -> CompiledRules:
+        return self
+
+    def __deepcopy__(self, memo) -> CompiledRules:
+        return self
+
+    def __reduce__(self):
+        return CompiledRules, (self.file,)
+
     def __repr__(self) -> str:
         return f"<CompiledRules of {self.file.game}>"
 

@@ -1,6 +1,8 @@
 """The rules read once at load (cardcore.engine.compiled) say what the rules files say, and the
 engine's quiet fast path (events off) plays the same games as the logged one."""
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -147,3 +149,14 @@ def test_the_hooks_the_engine_asks_are_named_and_none_where_a_game_keeps_the_def
 def test_a_name_a_game_never_had_is_an_ordinary_attribute_error():
     with pytest.raises(AttributeError, match="has no attribute 'no_such_table'"):
         load_game("penchant").no_such_table
+
+
+def test_a_copied_game_shares_its_read_only_rules_and_a_pickle_rebuilds_them():
+    # a search bot deep-copies its guide, and with it the guide's game
+    game = load_game("penchant")
+    game.new_game(seed=1)
+    copied = copy.deepcopy(game)
+    assert copied.compiled is game.compiled
+    assert copied.hooks.meld_refusal.__self__ is copied  # the copy's own refusal, not the original's
+    rebuilt = pickle.loads(pickle.dumps(game.compiled))
+    assert rebuilt.file == game.rules and [p.follow for p in rebuilt.phases] == [p.follow for p in game.compiled.phases]
