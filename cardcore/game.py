@@ -290,11 +290,8 @@ class _Moved:
     the class, not a ``__getattr__``, which would slow every attribute read on the game (the
     engine reads the game at every card); a subclass may still set the name for its own use."""
 
-    def __init__(self, where: str):
-        self.where = where
-
-    def __set_name__(self, owner, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, where: str):
+        self.name, self.where = name, where
 
     def __get__(self, game, owner=None):
         raise AttributeError(f"{(owner or type(game)).__name__}.{self.name} is gone: {self.where}")
@@ -391,7 +388,5 @@ def _scaled(rules: RulesFile) -> RulesFile:
 
 
 for _name, _where in _MOVED.items():
-    _moved = _Moved(_where)
-    _moved.__set_name__(TrickGame, _name)
-    setattr(TrickGame, _name, _moved)
-del _name, _where, _moved
+    setattr(TrickGame, _name, _Moved(_name, _where))
+del _name, _where
