@@ -30,19 +30,20 @@ class MovesMixin:
             return []
         seat = self.current_player
         if self.decision == PLAY:
-            mask = self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]  # playable()
+            phase = self.cphase
+            mask = self.hands[seat] | self.tableaus[seat] if phase.from_tableau else self.hands[seat]  # playable()
             trick = self.trick
-            if trick and not self.follow.free:
+            if trick and not phase.free:
                 if len(trick) == 1:  # a reply to the lead: tricks.replies_to_lead's masks, tried in turn
                     trump = self.trump
-                    led, if_led, if_void = self.cphase.replies[trick[0]][-1 if trump is None else trump]
+                    led, if_led, if_void = phase.replies[trick[0]][-1 if trump is None else trump]
                     for allowed in (if_led if mask & led else if_void):
                         if mask & allowed:
                             mask &= allowed
                             break
                 else:
-                    mask = legal_plays(self.game.trick_decks[self.phase], self.follow, mask, trick, self.trump)
-            if self.cphase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
+                    mask = legal_plays(phase.deck, phase.follow, mask, trick, self.trump)
+            if phase.claims and self.claim_is_right(seat):  # the rules' claim, asked at every move
                 return bits(mask) + [self.rules.claim.action]
             if mask < 0x200000000:  # cards.bits of a 32-card pack, inline: every move of every playout
                 return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
@@ -54,7 +55,7 @@ class MovesMixin:
             moves = [*moves, "pass"]
         else:  # a decision of a phase kind of its own
             moves = self._decision_actions()
-        claim = self.game.compiled_deal.claim
+        claim = self.game.compiled.deal.claim
         return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
     def move_action(self, move) -> str:
@@ -62,12 +63,12 @@ class MovesMixin:
         `play C`, or `play C from table` where the game names table plays and the card lies on
         the table; a meld as `meld` with its cards; anything else as it is."""
         if type(move) is int:
-            game = self.game
-            if self.decision == PLAY and game.names_table_plays and self.tableaus[self.current_player] >> move & 1:
-                return game.play_from_table_action[move]
-            return game.play_action[move]
+            rules = self.game.compiled
+            if self.decision == PLAY and rules.names_table_plays and self.tableaus[self.current_player] >> move & 1:
+                return rules.play_from_table_action[move]
+            return rules.play_action[move]
         if type(move) is MeldScore:
-            return self.game.meld_action(move.mask)
+            return self.game.compiled.meld_action(move.mask)
         return move
 
     def apply_move(self, move) -> None:
@@ -78,7 +79,7 @@ class MovesMixin:
             trick = self.trick
             bit = phase.bit[move]
             if phase.plain_play:  # none of the rarer rules below: every card of most playouts
-                action = phase.play_action[move]
+                action = self.game.compiled.play_action[move]
                 if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
                     self._note_voids(seat, move, phase.follow)  # a card off the suit led may show a void
             else:
@@ -113,7 +114,7 @@ class MovesMixin:
                     self._score_trump_played(seat, move, bit)
                 self._win_trick(phase, trick, seats, seat, move, bit)
         elif type(move) is MeldScore:
-            self.actions.append(self.game.meld_action(move.mask))
+            self.actions.append(self.game.compiled.meld_action(move.mask))
             self._declare_open(self.current_player, move)
             self._after_declaration()
         elif move == "pass" and self.decision == DECLARE:
@@ -142,7 +143,7 @@ class MovesMixin:
             # `play C` and the fast path alike: they cannot tell which copy was played, so what
             # they know of the hand must not outlast the card; and the copy must be the one the
             # action names (a copy may have scored already, e.g. a trump seven exchanged)
-            copies = hand & self.game.twins[card]
+            copies = hand & self.game.compiled.twins[card]
             if copies:
                 copies |= 1 << card
                 seen = copies & self.known[seat]
@@ -153,17 +154,17 @@ class MovesMixin:
             if aside and seat == self.declarer:
                 # a card of this name seen in his hand or laid aside may be the one played: the
                 # others can no longer tell that he holds it or laid it aside
-                copies = aside & (self.game.twins[card] | 1 << card)
+                copies = aside & (self.game.compiled.twins[card] | 1 << card)
                 if copies:
                     self.held_or_aside = aside & ~(1 << card if aside >> card & 1 else copies & -copies)
-        elif phase.names_table_plays:  # `play C` would take the hand's copy
+        elif self.game.compiled.names_table_plays:  # `play C` would take the hand's copy
             # of identical copies on the table, the lowest leaves it, as `play C from table` takes
             # it: which one decides the meld it breaks, and the action names no copy
-            lower = self.tableaus[seat] & self.game.twins[card] & ((1 << card) - 1)
+            lower = self.tableaus[seat] & self.game.compiled.twins[card] & ((1 << card) - 1)
             if lower:
                 card = (lower & -lower).bit_length() - 1
-            return card, phase.play_from_table_action[card]
-        return card, phase.play_action[card]
+            return card, self.game.compiled.play_from_table_action[card]
+        return card, self.game.compiled.play_action[card]
 
     def _win_trick(self, phase, trick: list[int], seats: list[int], seat: int, move: int, bit: int) -> None:
         """The trick is whole: its winner takes its cards and leads, the steps after it are due."""

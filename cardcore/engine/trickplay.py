@@ -19,7 +19,7 @@ class TrickPlayMixin:
 
     def _enter_phase(self, index: int) -> None:
         self.phase = index
-        self.cphase = compiled = self.game.compiled_phases[index]
+        self.cphase = compiled = self.game.compiled.phases[index]
         self.phase_kind = PHASE_KINDS[compiled.kind]
         self.phase_kind.enter(self, compiled.rule)
 
@@ -27,10 +27,10 @@ class TrickPlayMixin:
         return self.hands[seat] | self.tableaus[seat]
 
     def playable(self, seat: int) -> int:
-        return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
+        return self.hands[seat] | self.tableaus[seat] if self.cphase.from_tableau else self.hands[seat]
 
     def _legal_cards(self, seat: int) -> list[int]:
-        mask = legal_plays(self.game.trick_decks[self.phase], self.game.follow_rules[self.phase], self.playable(seat),
+        mask = legal_plays(self.cphase.deck, self.cphase.follow, self.playable(seat),
                            self.trick, self.trump)
         return self.deck.sorted_cards(iter_bits(mask))
 
@@ -44,7 +44,7 @@ class TrickPlayMixin:
             card = self.deck.find(name, holding & self.tableaus[seat])
             if card is None:
                 why = ("cards on your table may not be played in this phase" if self.tableaus[seat] and
-                       not self.from_tableau else f"you have no {name} on your table")
+                       not self.cphase.from_tableau else f"you have no {name} on your table")
                 raise IllegalAction(action, why)
         else:
             card = self.deck.find(name, self.hands[seat])
@@ -54,8 +54,8 @@ class TrickPlayMixin:
             where = " (cards on your table may not be played in this phase)" if \
                 self.deck.find(name, self.holding(seat)) is not None else ""
             raise IllegalAction(action, f"you do not hold {name}{where}")
-        rule = self.game.follow_rules[self.phase]
-        why = forbidding_reason(self.game.trick_decks[self.phase], rule, holding, self.trick, self.trump, card)
+        rule = self.cphase.follow
+        why = forbidding_reason(self.cphase.deck, rule, holding, self.trick, self.trump, card)
         if why:
             raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
         self.apply_move(card)  # engine.moves: the one place a card is played
@@ -64,7 +64,7 @@ class TrickPlayMixin:
         """The turn-up's rank in trumps scores when played (e.g. the seven), once a deal."""
         game = self.game
         if (self.trump is not None and not self.scored_specials & bit
-                and self.deck.rank_of[card] == game.play_points_rank and self.deck.suit_of[card] == self.trump):
+                and self.deck.rank_of[card] == game.compiled.play_points_rank and self.deck.suit_of[card] == self.trump):
             self.scored_specials |= bit
             self._score(seat, self.rules.turnup.play_points, "trump seven played", {"card": self.deck.names[card]})
 
@@ -90,7 +90,7 @@ class TrickPlayMixin:
             # draws taken here, not by steps._draw: nothing to log, no card to show, no gate
             quiet_draws = not self.log_events and not self.draw_watchers and self.draw_gate is None
             written = self.cphase.written
-            if written is not None and quiet_draws and self.faced is None and self.game_hooks[1] is None:
+            if written is not None and quiet_draws and self.faced is None and self.hooks.extra_declarations is None:
                 # the plan's steps left, in a playout: written out (engine.written_steps)
                 if written[self.winner][len(pending)](self, pending):
                     return  # a decision is due, or the next trick's lead
@@ -119,13 +119,13 @@ class TrickPlayMixin:
         if self.decision != PLAY or self.trick:
             return
         phase = self.cphase
-        if phase.tricks:  # TricksPhase.over, inline: asked after every trick
+        if phase.tricks:  # TricksKind.over, inline: asked after every trick
             over = (self.stock_pos >= len(self.stock) if phase.until_stock_empty
                     else not any(self.hands) and not any(self.tableaus))
         else:
             over = self.phase_kind.over(self)
         if over:
-            if self.phase + 1 < self.game.compiled_deal.phase_count:
+            if self.phase + 1 < self.game.compiled.deal.phase_count:
                 self._enter_phase(self.phase + 1)
                 if self.decision != PLAY or self.result is not None:
                     return  # a phase of decisions, or one that ended the deal or the game

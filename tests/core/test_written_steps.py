@@ -32,17 +32,17 @@ def penchant():
 
 
 def test_penchant_s_stock_phase_is_written_out_for_each_winner_and_steps_left(penchant):
-    stock_phase = penchant.compiled_phases[0]
+    stock_phase = penchant.compiled.phases[0]
     assert [step.kind for step in stock_phase.steps] == ["declare", "draw", "declare", "draw"]
     # per winner: nothing (no steps left) then one function per number of steps left
     assert [len(runs) for runs in stock_phase.written] == [5, 5]
-    assert penchant.compiled_phases[1].written is None  # the meal has no steps after a trick
+    assert penchant.compiled.phases[1].written is None  # the meal has no steps after a trick
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_written_steps_pass_through_the_states_of_the_step_loop(penchant, seed, monkeypatch):
     written = trace(penchant, seed)
-    for phase in penchant.compiled_phases:
+    for phase in penchant.compiled.phases:
         monkeypatch.setattr(phase, "written", None)
     assert trace(penchant, seed) == written
 
@@ -52,10 +52,10 @@ def test_penneech_s_trump_turned_after_each_trick_is_written_out_too(seed, monke
     """Penneech (WP, Play: the trick winner turns the next card of the stock for trump, pegging a
     counter, and leads)."""
     game = load_game("penneech")
-    assert [step.kind for step in game.compiled_phases[0].steps] == ["turn-trump"]
-    assert game.compiled_phases[0].written is not None
+    assert [step.kind for step in game.compiled.phases[0].steps] == ["turn-trump"]
+    assert game.compiled.phases[0].written is not None
     written = trace(game, seed)
-    monkeypatch.setattr(game.compiled_phases[0], "written", None)
+    monkeypatch.setattr(game.compiled.phases[0], "written", None)
     assert trace(game, seed) == written
 
 
