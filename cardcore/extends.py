@@ -46,26 +46,26 @@ _PACKAGE_FORM = re.compile(r"^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):(.+)$")
 
 
 @dataclass
-class _Node:
+class _PlacedValue:
     """A value with the place that says it: the tree the merge works on."""
 
-    value: Any  # dict[key, _Node], list[_Node], a scalar, Remove, or Replace of a node holding a dict or list
+    value: Any  # dict[key, _PlacedValue], list[_PlacedValue], a scalar, Remove, or Replace of a node holding a dict or list
     mark: Mark | None
     file: str
 
 
-def _tree(sourced: Sourced, data: Any, path: Path) -> _Node:
+def _tree(sourced: Sourced, data: Any, path: Path) -> _PlacedValue:
     mark, file = sourced.marks.get(path), sourced.file_of(path)
     if isinstance(data, Replace):
-        return _Node(Replace(_tree(sourced, data.value, path)), mark, file)
+        return _PlacedValue(Replace(_tree(sourced, data.value, path)), mark, file)
     if isinstance(data, dict):
-        return _Node({k: _tree(sourced, v, path + (k,)) for k, v in data.items()}, mark, file)
+        return _PlacedValue({k: _tree(sourced, v, path + (k,)) for k, v in data.items()}, mark, file)
     if isinstance(data, list):
-        return _Node([_tree(sourced, v, path + (i,)) for i, v in enumerate(data)], mark, file)
-    return _Node(data, mark, file)
+        return _PlacedValue([_tree(sourced, v, path + (i,)) for i, v in enumerate(data)], mark, file)
+    return _PlacedValue(data, mark, file)
 
 
-def _flatten(node: _Node, path: Path, marks: dict[Path, Mark], files: dict[Path, str], filename: str) -> Any:
+def _flatten(node: _PlacedValue, path: Path, marks: dict[Path, Mark], files: dict[Path, str], filename: str) -> Any:
     if node.mark is not None:
         marks[path] = node.mark
         if node.file != filename:
@@ -77,21 +77,21 @@ def _flatten(node: _Node, path: Path, marks: dict[Path, Mark], files: dict[Path,
     return node.value
 
 
-def _where(node: _Node) -> str:
+def _where(node: _PlacedValue) -> str:
     line, col = node.mark or (1, 1)
     return f"{node.file}:{line}:{col}"
 
 
-def _fail(node: _Node, problem: str) -> RulesError:
+def _fail(node: _PlacedValue, problem: str) -> RulesError:
     return RulesError(f"{_where(node)}: {problem}")
 
 
-def _is_switch(node: _Node) -> bool:
+def _is_switch(node: _PlacedValue) -> bool:
     value = node.value
     return isinstance(value, dict) and ("by" in value or (len(value) == 1 and "option" in value))
 
 
-def _plain(node: _Node) -> _Node:
+def _plain(node: _PlacedValue) -> _PlacedValue:
     """A value taken as the extending file says it, nothing inherited under it: a !remove or a
     !replace in it has nothing to act on."""
     value = node.value
@@ -100,24 +100,24 @@ def _plain(node: _Node) -> _Node:
     if isinstance(value, Replace):
         raise _fail(node, "!replace: nothing is inherited here to replace")
     if isinstance(value, dict):
-        return _Node({k: _plain(v) for k, v in value.items()}, node.mark, node.file)
+        return _PlacedValue({k: _plain(v) for k, v in value.items()}, node.mark, node.file)
     if isinstance(value, list):
-        return _Node([_plain(v) for v in value], node.mark, node.file)
+        return _PlacedValue([_plain(v) for v in value], node.mark, node.file)
     return node
 
 
-def _merge(base: _Node, over: _Node) -> _Node:
+def _merge(base: _PlacedValue, over: _PlacedValue) -> _PlacedValue:
     """over (the extending file's value) merged over base (the inherited one)."""
     if isinstance(over.value, Replace):
         return _plain(over.value.value)
     if isinstance(over.value, Remove):
         raise _fail(over, "!remove: write it as a key's value (key: !remove) or as an item of a named list")
     if isinstance(base.value, dict) and isinstance(over.value, dict) and not (_is_switch(base) or _is_switch(over)):
-        return _Node(_merge_mappings(base, over), over.mark, over.file)
+        return _PlacedValue(_merge_mappings(base, over), over.mark, over.file)
     if isinstance(base.value, list) and isinstance(over.value, list):
         key = _identity_key(base.value)
         if key is not None:
-            return _Node(_merge_named(base, over, key), over.mark, over.file)
+            return _PlacedValue(_merge_named(base, over, key), over.mark, over.file)
         for item in over.value:
             if isinstance(item.value, Remove):
                 raise _fail(item, "!remove NAME removes an item of a list of named items (each with "
@@ -125,7 +125,7 @@ def _merge(base: _Node, over: _Node) -> _Node:
     return _plain(over)
 
 
-def _merge_mappings(base: _Node, over: _Node) -> dict:
+def _merge_mappings(base: _PlacedValue, over: _PlacedValue) -> dict:
     merged = dict(base.value)
     for key, node in over.value.items():
         if isinstance(node.value, Remove):
@@ -141,7 +141,7 @@ def _merge_mappings(base: _Node, over: _Node) -> dict:
     return merged
 
 
-def _identity_key(items: list[_Node]) -> str | None:
+def _identity_key(items: list[_PlacedValue]) -> str | None:
     """The key naming every item of an inherited list, if it is a list of named mappings."""
     for key in IDENTITY_KEYS:
         if items and all(isinstance(i.value, dict) and not _is_switch(i) and _named(i, key) for i in items):
@@ -149,23 +149,23 @@ def _identity_key(items: list[_Node]) -> str | None:
     return None
 
 
-def _unwrapped(node: _Node) -> Any:
+def _unwrapped(node: _PlacedValue) -> Any:
     """The value of a node, the mapping or list itself for one marked !replace."""
     return node.value.value.value if isinstance(node.value, Replace) else node.value
 
 
-def _named(node: _Node, key: str) -> bool:
+def _named(node: _PlacedValue, key: str) -> bool:
     value = _unwrapped(node)
     return isinstance(value, dict) and key in value and isinstance(value[key].value, (str, int))
 
 
-def _name_of(node: _Node, key: str) -> Any:
+def _name_of(node: _PlacedValue, key: str) -> Any:
     if isinstance(node.value, Remove):
         return node.value.name
     return _unwrapped(node)[key].value
 
 
-def _merge_named(base: _Node, over: _Node, key: str) -> list:
+def _merge_named(base: _PlacedValue, over: _PlacedValue, key: str) -> list:
     inherited = base.value
     index: dict[Any, int] = {}
     for i, item in enumerate(inherited):
@@ -174,11 +174,11 @@ def _merge_named(base: _Node, over: _Node, key: str) -> list:
             raise _fail(over, f"this list is merged by {key}, but the inherited one names {name!r} twice "
                               f"({_where(inherited[index[name]])}, {_where(item)})")
         index[name] = i
-    merged: dict[int, _Node] = {}
+    merged: dict[int, _PlacedValue] = {}
     removed: set[int] = set()
-    after: dict[int | None, list[_Node]] = {}  # new items by the inherited item they follow (None: the end)
+    after: dict[int | None, list[_PlacedValue]] = {}  # new items by the inherited item they follow (None: the end)
     cursor: int | None = None
-    seen: dict[Any, _Node] = {}
+    seen: dict[Any, _PlacedValue] = {}
     for item in over.value:
         if not (isinstance(item.value, Remove) or _named(item, key)):
             raise _fail(item, f"the inherited list is merged item by item by {key!r}: give this item its {key} "
@@ -199,7 +199,7 @@ def _merge_named(base: _Node, over: _Node, key: str) -> list:
             removed.add(cursor)
         else:
             merged[cursor] = _merge(inherited[cursor], item)
-    out: list[_Node] = []
+    out: list[_PlacedValue] = []
     for i, item in enumerate(inherited):
         if i not in removed:
             out.append(merged.get(i, item))
@@ -224,7 +224,7 @@ def load_rules_yaml(text: str | bytes, filename: str, directory: Any = None) -> 
     return Sourced(data, marks, filename, files, bases)
 
 
-def _load(text: str | bytes, filename: str, folder: Any, reading: tuple[str, ...]) -> tuple[_Node, tuple[str, ...]]:
+def _load(text: str | bytes, filename: str, folder: Any, reading: tuple[str, ...]) -> tuple[_PlacedValue, tuple[str, ...]]:
     """The file merged over its bases, and the names of those bases, the nearest first."""
     sourced = load_yaml(text, filename)
     tree = _tree(sourced, sourced.data, ())
@@ -246,7 +246,7 @@ def _load(text: str | bytes, filename: str, folder: Any, reading: tuple[str, ...
     return _merge(base, tree), (base_name, *bases)
 
 
-def _read_base(named: _Node, folder: Any) -> tuple[bytes, str, Any]:
+def _read_base(named: _PlacedValue, folder: Any) -> tuple[bytes, str, Any]:
     """The base file's bytes, its name for messages and its own directory."""
     written = named.value.strip()
     package = None if os.path.isabs(written) else _PACKAGE_FORM.match(written)

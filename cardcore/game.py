@@ -1,5 +1,11 @@
 """A game: its rules file, compiled for one choice of options, and the factory of its states.
 
+``game.rules`` is the rules file as validated (pydantic models); ``game.compiled`` the same rules
+compiled once, at load, into one read-only :class:`cardcore.engine.compiled.CompiledRules`, where
+the engine reads each value; ``game.hooks`` the hooks the engine asks at every declaration turn,
+by name. ``deck``, ``players``, ``table``, ``meld_table`` and ``bid_ceiling`` read the compiled
+rules' own; a name that moved there says so when it is read on the game.
+
 A plugin subclasses :class:`TrickGame`, names its rules file, and overrides only the hooks for
 rules that no table can express (``meld_refusal``, ``extra_declarations``, ``apply_extra``).
 
@@ -20,8 +26,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, create_model
 
 from .cards import Deck
-from .engine.compiled import CompiledDeal, compile_phases
-from .engine.kinds import FROM_TABLE
+from .engine.compiled import CompiledRules, GameHooks
 from .errors import OptionError, RulesError
 from .extends import load_rules_yaml
 from .melds import MeldScore, MeldTable
@@ -159,68 +164,37 @@ class TrickGame:
                 raise OptionError(f"unknown preset {preset!r} for {self.name}; valid presets: {valid}")
             raw = {**source.option_set.non_defaults(source.presets[preset]), **raw}
         self.options: dict[str, Any] = source.option_set.validate(raw)
-        self.rules: RulesFile = _compiled(type(self), tuple(self.options.items()))
-        r = self.rules
-        self.deck = Deck(
-            tuple(r.deck.ranks), tuple(r.deck.suits), r.deck.packs,
-            {s: tuple(o) for s, o in r.deck.suit_order_exceptions.items()},
-        )
-        # per phase, the deck whose strengths rank that phase's tricks (a phase may rank its
-        # tricks otherwise, e.g. the Ten at whist rank in Bezique's end game): same cards
-        self.trick_decks = [self.deck if getattr(p, "ranks", None) is None else
-                            Deck(self.deck.ranks, self.deck.suits, self.deck.packs,
-                                 {s: tuple(p.ranks) for s in self.deck.suits}) for p in r.phases]
-        self.play_action = ["play " + name for name in self.deck.names]
-        # With two packs or more a card named in `play` comes from hand when the hand holds one,
-        # and a card played from the table is written with this action: always, not only while
-        # the hand holds its twin, or the name would tell the other seats what the hand holds
-        self.play_from_table_action = [f"play {name} {FROM_TABLE}" for name in self.deck.names]
-        self.names_table_plays = self.deck.packs > 1
-        self.twins = [sum(1 << c for c in self.deck.by_name[name]) & ~(1 << i)
-                      for i, name in enumerate(self.deck.names)]
-        self._meld_actions: dict[int, str] = {}
-        self._meld_cards: dict[int, tuple[str, ...]] = {}
-        self._step_melds: dict[int, frozenset[str]] = {}
-        melds = [m for m in r.melds if m.enabled]  # a meld "by agreement" is off without it
-        self.meld_table = MeldTable(self.deck, melds, tuple(r.sequence_order or r.deck.ranks))
-        self.meld_by_name = {m.name: m for m in melds}
-        # a deal settled against a contract: its points are the deal's, and only the settlement
-        # reaches the scores
-        self.settles_deals = any(p.kind == "settle" for p in r.phases)
-        self.counter_masks = {
-            name: _mask_of_ranks(self.deck, c.ranks) for name, c in r.counters.items()
-        }
-        self.phase_index = {p.name: i for i, p in enumerate(r.phases)}
-        # read at every deal: RulesFile's is a private attribute, slow to read through pydantic
-        self.deal_phases = tuple(r.deal_phases)
-        self.follow_rules = [p.follow_rule for p in r.phases]
-        self.players = r.players
-        self.table = Table(r.players, tuple(tuple(side) for side in r.sides or ()))
-        # the rank whose trump card scores when played (e.g. Marjolet's unexchanged seven)
-        tu = r.turnup
-        self.play_points_rank = self.deck.ranks.index(tu.rank) if tu and tu.play_points else None
-        # a named policy, or "laws" with the laws one by one in reuse_laws
-        self.reuse_laws = None if isinstance(r.meld_reuse, str) else r.meld_reuse
-        self.reuse_policy = r.meld_reuse if self.reuse_laws is None else "laws"
-        # whether every meld found must hold a card from hand (with fresh_card same-class, a meld
-        # of table cards is found, and the re-use laws judge it)
-        self.needs_fresh_card = (self.reuse_laws.fresh_card is True if self.reuse_laws is not None
-                                 else self.reuse_policy != "new-set")
-        self.fresh_in_class = self.reuse_laws is not None and self.reuse_laws.fresh_card == "same-class"
-        self.has_to_score = any(getattr(s, "to_score", False) for p in r.phases for s in p.after_trick)
-        # melds declared beside the turn's one meld (the dix): only then is a turn whose meld
-        # limit is reached searched again
-        self.has_uncounted_melds = any(not m.counts_as_meld for m in r.melds)
-        # the melds that may set or cancel trump as they are declared (any other leaves it)
-        setting, cancelling = r.trump.set_by_meld, r.trump.cancelled_by_trump_meld
-        self.trump_melds = frozenset([*(setting.melds if setting else ()), *(cancelling.melds if cancelling else ())])
-        self.trump_turned_each_trick = r.trump.initial == "stock-top"
-        self.scores_cards_won = any(c.when == "won" for c in r.card_points)
-        # the rules as plain values, read at every card, trick and deal (engine.compiled)
-        self.compiled_phases = compile_phases(self)
-        self.compiled_deal = CompiledDeal(self)
-        # the most a side can make in a deal: no bid above it can be made (engine.deal_limits)
-        self.bid_ceiling = _bid_ceiling(self) if any(p.kind == "auction" for p in r.phases) else None
+        # the rules for these options, compiled when the game is loaded (engine.compiled)
+        self.compiled: CompiledRules = _compiled_rules(type(self), tuple(self.options.items()))
+
+    # The rules' own values a plugin or a bot reads most; each lives in ``compiled``.
+    @property
+    def rules(self) -> RulesFile:
+        """The rules file for these options, as validated (scaled by ``score_scale``)."""
+        return self.compiled.file
+
+    @property
+    def deck(self) -> Deck:
+        return self.compiled.deck
+
+    @property
+    def players(self) -> int:
+        return self.compiled.players
+
+    @property
+    def table(self) -> Table:
+        """The seats and sides (:class:`cardcore.seats.Table`)."""
+        return self.compiled.table
+
+    @property
+    def meld_table(self) -> MeldTable:
+        return self.compiled.meld_table
+
+    @property
+    def bid_ceiling(self) -> int | None:
+        """The most a side can make in a deal: no bid above it can be made (engine.deal_limits);
+        None in a game without an auction."""
+        return self.compiled.bid_ceiling
 
     def scaled(self, points: int) -> int:
         """A score the source quotes that the rules file does not hold (e.g. a bot's estimate),
@@ -228,30 +202,13 @@ class TrickGame:
         factor = self.rules.score_scale.factor if self.rules.score_scale else 1
         return scale_points(points, factor)
 
-    def step_melds(self, step) -> frozenset[str] | None:
-        """The meld kinds a declaration step admits (its ``only`` less its ``exclude``); None
-        for all of them."""
-        if step.only is None and not step.exclude:
-            return None
-        known = self._step_melds.get(id(step))  # steps live as long as the rules: id is stable
-        if known is None:
-            names = step.only if step.only is not None else [m.name for m in self.rules.melds]
-            known = self._step_melds[id(step)] = frozenset(n for n in names if n not in step.exclude)
-        return known
-
     def meld_action(self, mask: int) -> str:
-        """The canonical ``meld ...`` action of a card set (cached: playouts meld often)."""
-        action = self._meld_actions.get(mask)
-        if action is None:
-            action = self._meld_actions[mask] = " ".join(["meld", *self.meld_cards(mask)])
-        return action
+        """The canonical ``meld ...`` action of a card set (``compiled.meld_action``)."""
+        return self.compiled.meld_action(mask)
 
     def meld_cards(self, mask: int) -> list[str]:
-        """The canonically ordered names of a meld's cards (a new list; the names are cached)."""
-        names = self._meld_cards.get(mask)
-        if names is None:
-            names = self._meld_cards[mask] = tuple(self.deck.names_of(mask))
-        return list(names)
+        """The canonically ordered names of a meld's cards (``compiled.meld_cards``)."""
+        return self.compiled.meld_cards(mask)
 
     # -- identity --------------------------------------------------------------------------
     def non_default_options(self) -> dict[str, Any]:
@@ -267,20 +224,28 @@ class TrickGame:
     def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
         return State(self, seed=seed, deals=deals)
 
-    @functools.cached_property
-    def declaration_hooks(self) -> tuple:
-        """The game's ``meld_refusal`` and ``extra_declarations``, each None where the game keeps
-        TrickGame's, which never answers anything (or says it offers no extra declarations): a
-        call saved at every declaration turn; and the card sets ``meld_refusal`` may refuse
-        (``refusable_melds``), None for any (always with a table of more than two packs, whose sets
-        found are not the table's own masks). Worked out here, where TrickGame's own hooks are
-        known, for the engine to read from every state (``state.game_hooks``)."""
-        refusal, extra = self.meld_refusal, self.extra_declarations
-        refusable = None if self.meld_table.canonical else self.refusable_melds
-        return (None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
-                None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
+    _hooks: GameHooks | None = None  # game.hooks, once asked
+
+    @property
+    def hooks(self) -> GameHooks:
+        """The hooks the engine asks at every declaration turn, by name (``meld_refusal``,
+        ``extra_declarations``, each None where the game keeps TrickGame's, which never answers
+        anything, or says it offers no extra declarations), and the card sets ``meld_refusal``
+        may refuse (``refusable_melds``; None for any, always with a table of more than two packs,
+        whose sets found are not the table's own masks). Worked out when first asked, once the
+        game's own ``__init__`` has set what it sets (e.g. Penchant's ``refusable_melds``).
+        Kept as a plain attribute, not a functools.cached_property: that writes to the instance's
+        ``__dict__``, and a game whose dict is so made is read more slowly by the engine."""
+        hooks = self._hooks
+        if hooks is None:
+            refusal, extra = self.meld_refusal, self.extra_declarations
+            hooks = self._hooks = GameHooks(
+                meld_refusal=None if getattr(refusal, "__func__", None) is TrickGame.meld_refusal else refusal,
+                extra_declarations=None if getattr(extra, "__func__", None) is TrickGame.extra_declarations
                 or not self.offers_extra_declarations else extra,
-                refusable)
+                refusable_melds=None if self.compiled.meld_table.canonical else self.refusable_melds,
+            )
+        return hooks
 
     # -- hooks for rules no table can express ------------------------------------------------
     def meld_refusal(self, state: "State", seat: int, meld: MeldScore) -> str | None:
@@ -325,11 +290,35 @@ class TrickGame:
         return []
 
 
-def _mask_of_ranks(deck: Deck, ranks: list[str]) -> int:
-    mask = 0
-    for r in ranks:
-        mask |= deck.rank_masks[deck.ranks.index(r)]
-    return mask
+class _Moved:
+    """A name a game no longer has: reading it says where its value lives now. A descriptor of
+    the class, not a ``__getattr__``, which would slow every attribute read on the game (the
+    engine reads the game at every card); a subclass may still set the name for its own use."""
+
+    def __init__(self, name: str, where: str):
+        self.name, self.where = name, where
+
+    def __get__(self, game, owner=None):
+        raise AttributeError(f"{(owner or type(game)).__name__}.{self.name} is gone: {self.where}")
+
+
+# What a game held before its rules were compiled into one object (``game.compiled``), and where
+# each value is read now: a plugin or a script that reads an old name is told where it went.
+_MOVED = {
+    **{name: f"read game.compiled.{name} (the compiled rules, engine.compiled.CompiledRules)" for name in (
+        "play_action", "play_from_table_action", "names_table_plays", "twins", "meld_by_name", "settles_deals",
+        "counter_masks", "phase_index", "deal_phases", "play_points_rank", "reuse_laws", "reuse_policy",
+        "needs_fresh_card", "fresh_in_class", "has_to_score", "has_uncounted_melds", "trump_melds",
+        "step_melds")},
+    "follow_rules": "a phase's trick obligations are game.compiled.phases[i].follow "
+                    "(state.cphase.follow for the phase in progress)",
+    "trick_decks": "a phase's deck is game.compiled.phases[i].deck (state.trick_deck for the phase in progress)",
+    "trump_turned_each_trick": "read game.compiled.phases[i].trump_turned_each_trick",
+    "scores_cards_won": "read game.compiled.phases[i].scores_cards_won",
+    "compiled_phases": "read game.compiled.phases",
+    "compiled_deal": "read game.compiled.deal",
+    "declaration_hooks": "read game.hooks, by name: meld_refusal, extra_declarations, refusable_melds",
+}
 
 
 @functools.cache
@@ -345,22 +334,13 @@ def _rules_source(cls: type[TrickGame]) -> RulesSource:
     return read_rules(data, str(resource), cls.name, cls.plugin_model, folder)
 
 
-_CEILINGS: dict[tuple, int] = {}
-
-
-def _bid_ceiling(game: TrickGame) -> int:
-    """The game's bid ceiling, worked out once per game and option set (a pass over the pack's
-    melds in each trump)."""
-    key = (type(game), tuple(game.options.items()))
-    if key not in _CEILINGS:
-        from .engine.deal_limits import most_points_in_a_deal
-
-        _CEILINGS[key] = most_points_in_a_deal(game)
-    return _CEILINGS[key]
+def _compiled_rules(cls: type[TrickGame], options: tuple) -> CompiledRules:
+    """The rules of a game class for these options, compiled; a pickle of them is rebuilt so."""
+    return CompiledRules(_rules_file(cls, options), rebuild=(_compiled_rules, (cls, options)))
 
 
 @functools.lru_cache(maxsize=256)
-def _compiled(cls: type[TrickGame], options: tuple) -> RulesFile:
+def _rules_file(cls: type[TrickGame], options: tuple) -> RulesFile:
     source = cls.rules_source()
     return _scaled(_validate_resolved(resolve(source.sourced, dict(options)), cls.plugin_model))
 
@@ -404,3 +384,8 @@ def _scaled(rules: RulesFile) -> RulesFile:
     # the phases done as the cards are dealt (a guess's awards) are kept apart from the fields
     scaled._deal_phases = tuple(p.scaled(scale) for p in rules.deal_phases)
     return scaled
+
+
+for _name, _where in _MOVED.items():
+    setattr(TrickGame, _name, _Moved(_name, _where))
+del _name, _where

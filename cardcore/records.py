@@ -166,7 +166,7 @@ def _former_play(state, action: str) -> str:
         return action  # the state says what is wrong with it
     seat = state.current_player
     card = state.deck.find(name, state.playable(seat))
-    if card is not None and state.tableaus[seat] >> card & 1 and state.hands[seat] & state.game.twins[card]:
+    if card is not None and state.tableaus[seat] >> card & 1 and state.hands[seat] & state.game.compiled.twins[card]:
         return f"play {name} {FROM_TABLE}"
     return action
 

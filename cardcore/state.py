@@ -46,10 +46,11 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
     def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
         self._blank()
         self.game = game
-        self.deck = game.deck
-        self.rules = game.rules
-        self.n = game.players
-        self.table = game.table
+        rules = game.compiled
+        self.deck = rules.deck
+        self.rules = rules.file
+        self.n = rules.players
+        self.table = rules.table
         # what each card scores when turned or won, by (card, when, trump): shared by the clones
         # of this state, and kept here rather than in the game, which a state never writes to
         self.card_values: dict[tuple[int, str, int | None], int] = {}
@@ -83,7 +84,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         self.settlement: list[int] | None = None
         self.current_player: int | None = None
         self.step_plans: dict = {}
-        self.game_hooks = game.declaration_hooks
+        self.hooks = game.hooks
         self._start_deal()
 
     def is_terminal(self) -> bool:
@@ -95,10 +96,16 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         return self.rules.phases[self.phase]
 
     @property
+    def follow(self):
+        """The trick obligations of the phase in progress (a FollowRule; None in a phase without
+        tricks): its compiled rules' own (``cphase.follow``)."""
+        return self.cphase.follow
+
+    @property
     def trick_deck(self):
         """The deck whose strengths rank this phase's tricks (e.g. Bezique's Ten at whist rank
         in the end game): the one to judge which card beats which."""
-        return self.game.trick_decks[self.phase]
+        return self.cphase.deck
 
     # What an auction keeps for the deal (engine.phases.auction.AuctionData), read as fields of
     # the state by bots and the hooks' view: the contract (None without one), the bids, the
@@ -143,14 +150,15 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
     def _decision_actions(self) -> list[str]:
         seat = self.current_player
         if self.decision == PLAY:
-            names = self.game.play_action
-            table = self.tableaus[seat] if self.from_tableau and self.game.names_table_plays else 0
+            rules = self.game.compiled
+            names = rules.play_action
+            table = self.tableaus[seat] if self.cphase.from_tableau and rules.names_table_plays else 0
             if not table:
                 if self.deck.packs == 1:  # no twins: no name twice
                     return [names[c] for c in self._legal_cards(seat)]
                 return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
             # with twins a table card is `play C from table` (`play C` takes the hand's copy)
-            from_table = self.game.play_from_table_action
+            from_table = rules.play_from_table_action
             return list(dict.fromkeys(from_table[c] if table >> c & 1 else names[c] for c in self._legal_cards(seat)))
         if self.decision == THROW_IN:
             return [THROW_IN, "pass"]
@@ -158,7 +166,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return decision_handler(self.decision).legal_actions(self) + list(self.offers)
         melds = self.open_melds(seat)
         actions = [a for a, _ in sorted(
-            ((self.game.meld_action(m.mask), m) for m in melds),
+            ((self.game.compiled.meld_action(m.mask), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
         extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self.view(), seat)
         return actions + self._exchanges(seat) + extra + ["pass"]
@@ -189,7 +197,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
                 raise
             self._after_action()
             return
-        if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.game_hooks[1] is None):
+        if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.hooks.extra_declarations is None):
             # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
             # before its words are read as cards (only a game's own declarations take others)
             raise IllegalAction(action, self._expected())

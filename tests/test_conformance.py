@@ -95,7 +95,7 @@ def test_random_playouts_keep_the_invariants(game_string):
         for e in state.events:  # every event of a known type, with that type's fields
             assert set(EVENT_FIELDS[e["type"]]) <= set(e), e
         # a deal settled against a contract reaches the scores by its settlement, not its points
-        per_round = [r.get("settlement", [0] * state.n) if state.game.settles_deals else r["points"]
+        per_round = [r.get("settlement", [0] * state.n) if state.game.compiled.settles_deals else r["points"]
                      for r in state.rounds]
         assert [sum(r[s] for r in per_round) for s in range(state.n)] == state.scores
         assert sum(state.returns()) == 0

@@ -167,11 +167,11 @@ def test_four_seat_endgame_plays_for_the_side(seat_games):
     def trick_gain(ctx, plays, winner):
         return (1 if table.same_side(winner, 0) else -1), ctx
 
-    solver = CountedEndgame(deck, game.follow_rules[0], None, 0, trick_gain, lambda ctx, last: 0, table)
+    solver = CountedEndgame(deck, game.compiled.phases[0].follow, None, 0, trick_gain, lambda ctx, last: 0, table)
     values = {deck.names[c]: v for c, v in solver.values(hands, [], ()).items()}
     assert values == {"AS": 2, "7H": 0}
     # the partner, second to play after AS and KS: keeping AH is worth +2, keeping 7D +0
-    solver2 = CountedEndgame(deck, game.follow_rules[0], None, 2, trick_gain, lambda ctx, last: 0, table)
+    solver2 = CountedEndgame(deck, game.compiled.phases[0].follow, None, 2, trick_gain, lambda ctx, last: 0, table)
     after = tuple(deck.mask_of_names(h.split(), deck.full_mask) for h in ("7H", "8H", "AH 7D", "AD 8S"))
     trick = [(0, deck.index_of["AS"]), (1, deck.index_of["KS"])]
     values2 = {deck.names[c]: v for c, v in solver2.values(after, trick, ()).items()}

@@ -222,7 +222,7 @@ def test_penchant_does_not_give_a_brisque_to_the_opponent_in_the_meal():
             continue
         deck, lead = state.deck, state.trick[0]
         cards = {a: deck.find(a[5:], state.hands[state.current_player]) for a in state.legal_actions()}
-        brisques = game.counter_masks["brisques"]
+        brisques = game.compiled.counter_masks["brisques"]
         if any(beats(deck, c, lead, state.trump) for c in cards.values()):
             continue
         if all(brisques >> c & 1 for c in cards.values()) or not any(brisques >> c & 1 for c in cards.values()):

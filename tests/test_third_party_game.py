@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+
+import pytest
 
 TINY_YAML = """\
 schema: 1
@@ -221,3 +224,51 @@ def test_broken_third_party_plugin_costs_a_warning_not_the_program(tmp_path):
     played = run_python(tmp_path, "rules", "penchant", "--json")
     assert played.returncode == 0
     assert json.loads(played.stdout)["game"] == "penchant"
+
+
+def _knocking_bezique():
+    from cardplugins.bezique.game import BeziqueGame
+
+    class KnockingBezique(BeziqueGame):
+        """A variant written as a plugin's game class was before the rules were compiled into
+        ``game.compiled``: its hooks are methods of the class, found by name."""
+
+        name = "knocking-bezique"
+
+        def meld_refusal(self, state, seat, meld):
+            return "no common marriage in this variant" if meld.rule.name == "common-marriage" else None
+
+        def extra_declarations(self, state, seat):
+            return ["knock"]
+
+        def apply_extra(self, state, seat, verb, cards):
+            return None if verb == "knock" and not cards else f"unknown action {verb!r}"
+
+    return KnockingBezique
+
+
+def test_a_game_class_written_for_the_hooks_as_they_were_still_plays():
+    game = _knocking_bezique()()
+    assert game.hooks.meld_refusal == game.meld_refusal
+    assert game.hooks.extra_declarations == game.extra_declarations
+    rng = random.Random(5)
+    for seed in range(2):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            if "knock" in actions and rng.random() < 0.5:
+                state.apply("knock")  # the game's own verb, as its hooks offer and carry it out
+            else:
+                state.apply(rng.choice([a for a in actions if a != "knock"] or actions))
+        assert "knock" in state.actions
+        assert all(m["name"] != "common-marriage" for r in state.rounds for m in r["melds"])
+
+
+def test_a_game_class_reading_a_table_that_moved_is_told_where_it_is_now():
+    class OldStyle(_knocking_bezique()):
+        def __init__(self, options=None):
+            super().__init__(options)
+            self.brisques = self.counter_masks["brisques"]  # a game's own table before game.compiled
+
+    with pytest.raises(AttributeError, match=r"OldStyle\.counter_masks is gone: read game\.compiled\.counter_masks"):
+        OldStyle()

@@ -98,13 +98,13 @@ class ChanceGame:
         self.hand_size = game.rules.deal.hand_size
         self.turnup = game.rules.deal.turnup
         self.turned_at_start = State.stock_turned_at_deal_start(game.rules)
-        self.number = drawn_number.drawn_number_rule(game)  # a number drawn after the cards, or None
+        self.number = game.compiled.deal.drawn_number  # a number drawn after the cards, or None
         self.max_deals = max_deals
         self.actions = ActionTable(game)
         self.bounds = game_bounds(game, max_deals)
         self.stakes = game.rules.game_end.game_score == "stakes"
         self.encoder = ObservationEncoder(game, self.bounds)
-        self.shows_melds = shows_melds(game)  # the engine's melds shown are information
+        self.shows_melds = shows_melds(game.compiled)  # the engine's melds shown are information
         # per card name, the mask of its copies (for first_copies)
         self.copy_masks = [sum(1 << c for c in copies) for copies in self.deck.by_name.values()]
         self.copies_of = [sum(1 << c for c in self.deck.by_name[name]) for name in self.deck.names]

@@ -78,7 +78,6 @@ from math import prod
 import numpy as np
 
 from ..engine.phases import PHASE_KINDS
-from ..engine.drawn_number import drawn_number_rule
 from ..engine.steps import STEP_KINDS
 from .. import state as _state  # noqa: F401  (registers every phase kind)
 from ..engine.deal_limits import most_points_in_a_deal, shows_melds  # noqa: F401  (shows_melds: chance.py's)
@@ -109,7 +108,7 @@ class ActionTable:
 
     def __init__(self, game):
         deck, rules = game.deck, game.rules
-        strings = list(dict.fromkeys(game.play_action))
+        strings = list(dict.fromkeys(game.compiled.play_action))
         strings += [game.meld_action(mask) for mask in game.meld_table.patterns]
         strings.append("pass")
         if rules.turnup is not None:
@@ -121,7 +120,7 @@ class ActionTable:
         strings += game_verbs(game)
         strings += phase_actions(game)
         if deck.packs > 1 and any(p.play_from_tableau for p in rules.phases):
-            strings += list(dict.fromkeys(game.play_from_table_action))
+            strings += list(dict.fromkeys(game.compiled.play_from_table_action))
         self.strings: list[str] = list(dict.fromkeys(strings))
         self.ids: dict[str, int] = {s: i for i, s in enumerate(self.strings)}
 
@@ -157,7 +156,7 @@ def phase_actions(game) -> list[str]:
     """The actions of the decisions that phase kinds and step kinds ask of their own (see the
     module docstring), each kind listing its own: its handler's ``action_space(game, rule)``."""
     out: list[str] = []
-    for phase in (*game.deal_phases, *game.rules.phases):
+    for phase in (*game.compiled.deal_phases, *game.rules.phases):
         out += _kind_actions(PHASE_KINDS.get(phase.kind), game, phase)
         for step in phase.after_trick:
             out += _kind_actions(STEP_KINDS.get(step.step), game, step)
@@ -209,7 +208,7 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     # then naming trump, the discard and the concession, at most once each
     # the decisions a phase kind asks of its own, at most, in a deal (an auction's bids, a guess)
     decisions += sum(getattr(PHASE_KINDS.get(p.kind), "most_decisions", lambda game, rule: 0)(game, p)
-                     for p in (*game.deal_phases, *r.phases))
+                     for p in (*game.compiled.deal_phases, *r.phases))
     # a step kind's decision of its own: one per turn of the step, after every trick
     decisions += sum((n if s.who in ("each-from-winner", "every-seat") else 1) * tricks
                      for p in r.phases for s in p.after_trick
@@ -250,7 +249,7 @@ def deal_points(game, melds_per_deal: int, patterns: int) -> int:
     else:  # each meld takes a fresh card from the hand to the table, and a seat holds a deck's share
         seat_melds = min(melds_per_deal, deck.size // game.players + (r.turnup is not None))
     best_meld = max((_meld_max(m) for m in r.melds), default=0)
-    return seat_melds * best_meld + most_points_in_a_deal(game)
+    return seat_melds * best_meld + most_points_in_a_deal(game.compiled)
 
 
 def _score_bound(game, cap: int, deal_max: int) -> int:
@@ -329,7 +328,7 @@ class ObservationEncoder:
                                 "discards": (cards,), "held_or_discarded": (cards,)})
         # a number drawn at each deal for a kind of its own (engine.drawn_number, e.g. a guess),
         # or None: the kind's plane, named after it, holds what it encodes of it (encoded())
-        self.number = drawn_number_rule(game)
+        self.number = game.compiled.deal.drawn_number
         self.number_kind = PHASE_KINDS[self.number.kind] if self.number is not None else None
         if self.number is not None:
             self.shapes[self.number.kind] = (len(self.number_kind.encoded({}, self.number)),)

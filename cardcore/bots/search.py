@@ -75,7 +75,7 @@ class WonValues:
     def __init__(self, game):
         self.base = CardValues(game).base
         # card points scored as each trick is won (Penneech's) are in the scores already
-        self.card_points = bool(game.rules.card_points) and not game.scores_cards_won
+        self.card_points = bool(game.rules.card_points) and not game.compiled.phases[0].scores_cards_won  # the same in every phase
 
     def __call__(self, world) -> list[float]:
         base, value, trump, points = self.base, world.card_value, world.trump, self.card_points
@@ -104,11 +104,11 @@ class GreedyRollout:
 
     def __init__(self, game, epsilon: float = 0.2):
         self.values = CardValues(game).base
-        self.decks = game.trick_decks  # per phase: the ranks of its tricks
+        self.decks = [phase.deck for phase in game.compiled.phases]  # per phase: the ranks of its tricks
         self.epsilon = epsilon
         # the card to give away first: least value, then lowest in its suit
         self.costs = [[(self.values[c], deck.strength[c]) for c in range(deck.size)] for deck in self.decks]
-        self.build_up = game.reuse_policy != "none"  # melded cards may serve again
+        self.build_up = game.compiled.reuse_policy != "none"  # melded cards may serve again
         # a claim is among the moves only when it is right (State.legal_moves): it wins at once
         self.claim = game.rules.claim.action if game.rules.claim is not None else None
 

@@ -72,7 +72,7 @@ class CardValues:
         for rule in game.rules.scoring:
             if rule.counter is None:
                 continue
-            mask = game.counter_masks[rule.counter]
+            mask = game.compiled.counter_masks[rule.counter]
             bonus = rule.points if rule.kind == "per-card" else rule.points / 2
             if rule.kind == "excess":
                 bonus = rule.points / 4

@@ -19,7 +19,9 @@ The state and its parts:
   among. Every other module is the reference: each rule written once, plainly.
 - :mod:`.sections`: top-level rules sections a plugin registers (its schema, what it does at the
   deal, at each draw and at the game's end), and what their handlers may change of a state.
-- :mod:`.compiled`: the rules each phase, step and deal reads, as plain values built at load.
+- :mod:`.compiled`: the rules as the engine reads them, compiled once when a game is loaded
+  (``game.compiled``, a read-only :class:`.compiled.CompiledRules`: each value in one place; each
+  phase, step and deal as plain values), and the game's hooks by name (``game.hooks``).
 - :mod:`.scoring`: points per side, end-of-deal counts, the end of the game, returns.
 - :mod:`.knowledge`: observation and determinize.
 - :mod:`.hidden_history`: what a seat has seen of the deals, for the worlds sampled for it.

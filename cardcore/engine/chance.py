@@ -120,7 +120,7 @@ class ChanceMixin:
         (a ``show-melds`` phase). What such a hand holds unseen can make no better set: a redraw
         must keep that."""
         seats: dict[int, bool] = {}
-        if self.shows_at_first_play:
+        if self.cphase.shows_at_first_play:
             seats.update(dict.fromkeys(self.table.seats if self.tricks_played else self.trick_seats, False))
         shown_phase = next((i for i, p in enumerate(self.rules.phases) if p.kind == "show-melds"), None)
         if shown_phase is not None and self.declarer is not None and self.phase > shown_phase:

@@ -52,8 +52,9 @@ _COPY_EXPRESSIONS = {
 # ``meld_log``, which its last summary refers to.
 FIELDS: tuple[tuple[str, str, str], ...] = (
     # the game, fixed for the whole game
-    ("game", SHARED, "the Game: rules, options and the tables derived from them; never written"),
-    ("deck", SHARED, "the game's deck"),
+    ("game", SHARED, "the game: its options, its rules file and its compiled rules (game.compiled, where each "
+                     "rule value the engine reads has its one place); never written"),
+    ("deck", SHARED, "the game's deck (game.compiled.deck, at hand)"),
     ("rules", SHARED, "the game's rules file (RulesFile)"),
     ("n", SHARED, "the number of seats"),
     ("table", SHARED, "the seats and sides (Table)"),
@@ -64,8 +65,8 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("past_for_seat", SHARED, "memo of hidden_history: the deals over as one seat may know them (replaced, never changed in place)"),
     ("log_events", SHARED, "whether events are logged (search bots turn it off)"),
     ("stop_after_deal", SHARED, "a search's world ends with the deal it looks ahead to"),
-    ("game_hooks", SHARED, "the game's meld_refusal and extra_declarations, None where it has none, "
-                          "and the melds meld_refusal may refuse (None: any)"),
+    ("hooks", SHARED, "the game's hooks by name (game.hooks, engine.compiled.GameHooks), at hand: asked at "
+                      "every declaration turn and trick"),
     ("draw_gate", SHARED, "an adapter's hook: answering False pauses the steps before a draw"),
     ("deal_gate", SHARED, "an adapter's hook: answering False pauses a deal that is due (engine.chance)"),
     ("deal_paused", SHARED, "a deal is due and waits for queue_deal() and resume() (None: not paused)"),
@@ -97,12 +98,9 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
     ("trump_fixed", SHARED, "a first-only trump is set, or trump was cancelled"),
     ("phase", SHARED, "the index of the phase in the rules file"),
     ("phase_kind", SHARED, "the phase kind's handler (engine.phases)"),
-    ("cphase", SHARED, "the phase's rules as plain values (engine.compiled.CompiledPhase)"),
+    ("cphase", SHARED, "the phase's rules as plain values (engine.compiled.CompiledPhase): its trick "
+                       "obligations, whether cards are played from the table, when it ends..."),
     ("step_plans", SHARED, "cache: the after-trick steps by (phase, winner, declarer); right for every clone"),
-    ("follow", SHARED, "the phase's trick obligations (FollowRule)"),
-    ("from_tableau", SHARED, "whether cards may be played from the table in this phase"),
-    ("until_stock_empty", SHARED, "the phase ends when the stock does"),
-    ("shows_at_first_play", SHARED, "each seat shows its melds as it first plays (this phase)"),
     ("trick", LIST, "the cards of the trick in progress, in order"),
     ("trick_seats", LIST, "who played each card of the trick in progress"),
     ("tricks_played", SHARED, "tricks finished this deal"),

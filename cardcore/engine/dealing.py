@@ -35,7 +35,7 @@ class DealingMixin:
 
     def _check_deal(self, index: int, deal: dict) -> dict:
         where = f"deal {index + 1}"
-        number = drawn_number.drawn_number_rule(self.game)
+        number = self.game.compiled.deal.drawn_number
         used = ["dealer", "hands", "stock"] + (["turnup"] if self.rules.deal.turnup else []) \
             + (["widow"] if self.rules.deal.widow else []) + ([number.outcome] if number else [])
         unused = [key for key in deal if key not in used] if isinstance(deal, dict) else []
@@ -99,7 +99,7 @@ class DealingMixin:
         # their names, in one call (of a single card itemgetter would give the name, not a tuple;
         # a deck has dozens)
         shuffled = list(itemgetter(*cards)(self.deck.names))
-        rules = self.game.compiled_deal
+        rules = self.game.compiled.deal
         size = rules.hand_size
         hands = []
         for at in range(0, self.n * size, size):  # a loop, not a comprehension: one call less a deal
@@ -123,14 +123,14 @@ class DealingMixin:
         index = len(self.deals)
         if index:  # the deal that ends: what each seat saw of it, for the worlds sampled later
             self.seen_in_past_deals = self.seen_in_past_deals + (seen_at_deal_end(self),)
-        rules = self.game.compiled_deal
+        rules = self.game.compiled.deal
         d = self.deck
         dealt = None  # the cards as dealt, by number, where they need not be read from their names
         if index < len(self.given_deals):
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
                 raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (redeal after a throw-in)")
-            number = drawn_number.drawn_number_rule(self.game)
+            number = rules.drawn_number
             if number is not None and number.outcome not in deal:  # a record from before the option
                 deal = {**deal, number.outcome: self._generate_deal(index)[number.outcome]}
         else:
@@ -229,7 +229,6 @@ class DealingMixin:
         self.declarer: int | None = None  # the seat that took the contract, where there is one
         self.phase_data: dict = {}  # the phase kinds' own (engine.data PHASE_DATA)
         self.offers: tuple[str, ...] = ()  # actions a phase left open beside the decision due
-        self.shows_at_first_play = False
         self.winner_passed = False
         self.decision = PLAY
         self.leader = self.dealer if rules.dealer_leads else self.table.after[self.dealer]
@@ -241,7 +240,7 @@ class DealingMixin:
         # the first phase of play is set up (and logged) first, as it always was, so that the log
         # reads: the deal, the phase, then what the deal turned up
         self._enter_phase(0)
-        listed = self.game.deal_phases  # the deal's own phases: trump found, a throw-in offered
+        listed = self.game.compiled.deal_phases  # the deal's own phases: trump found, a throw-in offered
         if listed:
             for phase in listed:
                 PHASE_KINDS[phase.kind].enter(self, phase)
@@ -260,7 +259,7 @@ class DealingMixin:
             if self.deck.rank_letter(self.faced) == turnup.rank:
                 self.scored_specials |= 1 << self.faced
                 self._score(self.dealer, turnup.turned_points, "turn-up", {"card": self.deck.names[self.faced]})
-        initial = self.game.compiled_deal.initial_trump
+        initial = self.game.compiled.deal.initial_trump
         if initial == "turnup":
             self._set_trump(self.deck.suit_of[self.faced])
         elif initial == "stock-top":

@@ -41,7 +41,7 @@ class DeclaringMixin:
         if step is not None and step.to_score:
             moves: list = self.open_melds(seat)
         else:  # open_melds() without a to_score step, spelled out: this runs in every playout
-            if self.game.meld_table.canonical:
+            if self.game.compiled.meld_table.canonical:
                 options = self.meld_options(seat)
                 moves = [m for m, why in options if why is None]  # declarable(), before one per action
             else:  # meld_options() without its memo (a playout asks once per position): mostly none
@@ -55,7 +55,7 @@ class DeclaringMixin:
             moves = moves + self._exchanges(seat)
         if limited:
             return moves
-        hook = self.game_hooks[1]
+        hook = self.hooks.extra_declarations
         extra = hook(self.view(), seat) if hook is not None else None
         return moves + extra if extra else moves
 
@@ -75,7 +75,7 @@ class DeclaringMixin:
             ready = self.ready_to_score(seat)
             if not ready:
                 return melds
-            action = self.game.meld_action
+            action = self.game.compiled.meld_action
             named: dict[str, MeldScore] = {}
             for m in ready:  # two waiting melds of the same cards (two packs or more): one action
                 named.setdefault(action(m.mask), m)
@@ -98,7 +98,7 @@ class DeclaringMixin:
         """Every meld in ``seat``'s holding with a fresh card, and why it is refused (or None).
         Remembered for the last position asked: bots, hints and the display ask again."""
         step = self.pending[0][0] if self.pending else None
-        table = self.game.meld_table
+        table = self.game.compiled.meld_table
         if not table.canonical:
             # most declaration turns of a playout find nothing: the search first, before any key
             # or list is made (asked again, the search finds nothing again, as cheaply)
@@ -112,7 +112,7 @@ class DeclaringMixin:
             return memo[2]
         if table.canonical:  # a search of many packs costs more than the key: asked once per position
             holding = hand | tableaus[seat]
-            fresh = holding if not self.game.needs_fresh_card else hand | self.step_shown
+            fresh = holding if not self.game.compiled.needs_fresh_card else hand | self.step_shown
             masks = table.within(holding, fresh, step.allowed if step is not None else None, loose=hand)
             if not masks:
                 return []
@@ -129,8 +129,8 @@ class DeclaringMixin:
         holding = hand | self.tableaus[seat]
         # the cards put down at this turn count as fresh: melds they form with table cards are
         # shown at the same time (and wait to score, where the step allows it)
-        fresh = holding if not self.game.needs_fresh_card else hand | self.step_shown
-        return self.game.meld_table.within(holding, fresh, step.allowed if step is not None else None)
+        fresh = holding if not self.game.compiled.needs_fresh_card else hand | self.step_shown
+        return self.game.compiled.meld_table.within(holding, fresh, step.allowed if step is not None else None)
 
     def _options_of(self, seat: int, step, masks: list[int], refused: bool = True) -> list:
         """:meth:`meld_options` for the card sets ``masks`` found: each set's best meld and why it
@@ -141,12 +141,12 @@ class DeclaringMixin:
         out: list = []
         # what meld_refusal asks, with the calls that cannot refuse left out (this runs at
         # every declaration turn of every playout)
-        table = game.meld_table
+        table = game.compiled.meld_table
         best, known = table.best, table.bests(trump, allowed)
-        reuse = None if game.reuse_policy == "fresh-card" else self.reuse_refusal
-        hook, _, refusable = self.game_hooks
+        reuse = None if game.compiled.reuse_policy == "fresh-card" else self.reuse_refusal
+        hook, refusable = self.hooks.meld_refusal, self.hooks.refusable_melds
         view = None  # made for the first meld the game's hook is asked about
-        setter = game.compiled_deal.trump_setter if trump is None and not self.trump_fixed else None
+        setter = game.compiled.deal.trump_setter if trump is None and not self.trump_fixed else None
         for mask in masks:
             meld = known[mask] if mask in known else best(mask, trump, allowed)
             if setter is not None:
@@ -175,7 +175,7 @@ class DeclaringMixin:
         if not setter:
             return None
         suit = deck.suit_of[(setter & -setter).bit_length() - 1]
-        meld = self.game.meld_table.best(mask, suit, allowed)
+        meld = self.game.compiled.meld_table.best(mask, suit, allowed)
         return meld if meld is not None and meld.rule.name in rule.melds else None
 
     def declarable(self, seat: int) -> list[MeldScore]:
@@ -189,7 +189,7 @@ class DeclaringMixin:
         may be several physical sets (a king on the table or its twin in hand): one of them is
         offered, the one that keeps most cards in hand, so that an action names one meld and a
         replay finds the same one."""
-        hand, action = self.hands[seat], self.game.meld_action
+        hand, action = self.hands[seat], self.game.compiled.meld_action
         chosen: dict[str, MeldScore] = {}
         for m in melds:
             key = action(m.mask)
@@ -204,7 +204,7 @@ class DeclaringMixin:
 
     def reuse_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """The rules file's policy on using table cards again in new melds."""
-        policy = self.game.reuse_policy
+        policy = self.game.compiled.reuse_policy
         if policy == "laws":
             return self._reuse_law_refusal(seat, meld)
         if policy == "fresh-card":
@@ -226,7 +226,7 @@ class DeclaringMixin:
 
     def _reuse_law_refusal(self, seat: int, meld: MeldScore) -> str | None:
         """The rules file's re-use laws (``MeldReuseLaws``), each refusal naming its law."""
-        laws = self.game.reuse_laws
+        laws = self.game.compiled.reuse_laws
         table = self.tableaus[seat]
         reused = meld.mask & table
         if not reused:
@@ -234,7 +234,7 @@ class DeclaringMixin:
         name, cls = meld.rule.name, meld.rule.meld_class
         # fresh_card same-class: a meld of table cards alone is a new announcement in its class
         # only if none of its cards served in that class yet
-        table_only = self.game.fresh_in_class and reused == meld.mask and not reused & self.step_shown
+        table_only = self.game.compiled.fresh_in_class and reused == meld.mask and not reused & self.step_shown
         for mask, old_cls, pts, old_name in self.meld_history[seat]:
             if not mask & reused:
                 continue
@@ -258,9 +258,9 @@ class DeclaringMixin:
         if mask is None or len(cards) != mask.bit_count():
             missing = [c for c in cards if self.deck.find(c, self.holding(seat)) is None]
             raise IllegalAction(action, f"you do not hold {' '.join(missing) or 'those cards'}")
-        wanted = self.game.meld_action(mask)
+        wanted = self.game.compiled.meld_action(mask)
         for m in self.open_melds(seat):
-            if self.game.meld_action(m.mask) == wanted:
+            if self.game.compiled.meld_action(m.mask) == wanted:
                 self.actions.append(action)
                 self._declare_open(seat, m)
                 self._after_declaration()
@@ -289,9 +289,9 @@ class DeclaringMixin:
         hands[seat] &= ~moved
         self.tableaus[seat] |= moved
         self.known[seat] |= moved
-        cards = game.meld_cards(meld.mask)
+        cards = game.compiled.meld_cards(meld.mask)
         entry = {"player": seat, "cards": cards, "name": name, "points": meld.points}
-        if game.has_to_score:
+        if game.compiled.has_to_score:
             entry["class"] = meld_class
             entry["status"] = "waiting" if to_score else "scored"
         self.meld_log.append(entry)
@@ -302,13 +302,13 @@ class DeclaringMixin:
             if self.log_events:
                 self._event("meld", seat=seat, cards=list(cards), name=name, points=meld.points,
                             to_score=True)
-            if name in game.trump_melds:
+            if name in game.compiled.trump_melds:
                 self._trump_after_meld(seat, meld)
             return
         if self.log_events:
             self._event("meld", seat=seat, cards=list(cards), name=name, points=meld.points)
         self._score(seat, meld.points, "meld", {"meld": name})
-        if name in game.trump_melds:  # most melds neither set nor cancel trump
+        if name in game.compiled.trump_melds:  # most melds neither set nor cancel trump
             self._trump_after_meld(seat, meld)
         if counts_as_meld:
             self.step_melds += 1
@@ -378,7 +378,7 @@ class DeclaringMixin:
 
     def _after_declaration(self) -> None:
         game = self.game
-        if (self.faced is None and not game.has_uncounted_melds and not game.has_to_score
+        if (self.faced is None and not game.compiled.has_uncounted_melds and not game.compiled.has_to_score
                 and self._meld_limit_reached()):
             self._turn_moves = None  # nothing can follow the turn's last meld: no search
             self._end_step()

@@ -50,9 +50,10 @@ class DrawnNumberPhase(DecisionPhase):
         return self.aim + self.spread
 
 
-def drawn_number_rule(game) -> DrawnNumberPhase | None:
-    """The game's phase that draws a number at the deal, or None (none listed, or not agreed)."""
-    return next((p for p in game.deal_phases if isinstance(p, DrawnNumberPhase)), None)
+def drawn_number_rule(rules) -> DrawnNumberPhase | None:
+    """The phase of the compiled rules (``game.compiled``) that draws a number at the deal, or
+    None (none listed, or not agreed)."""
+    return next((p for p in rules.deal_phases if isinstance(p, DrawnNumberPhase)), None)
 
 
 def draw(rule: DrawnNumberPhase, getrandbits) -> int:
@@ -71,13 +72,13 @@ def check_outcome(rule: DrawnNumberPhase, where: str, value) -> int:
 
 def shown(state) -> bool:
     """Whether this deal's number has been shown."""
-    return state.game.compiled_deal.drawn_number.outcome in state.rounds[-1]
+    return state.game.compiled.deal.drawn_number.outcome in state.rounds[-1]
 
 
 def redraw_hidden(state, world, rng) -> None:
     """In ``world``, a search's copy of ``state``, a number not yet shown is drawn again: no seat
     knows it before it is shown."""
-    rule = state.game.compiled_deal.drawn_number
+    rule = state.game.compiled.deal.drawn_number
     if rule is None or shown(state):
         return
     world.deals = world.deals[:-1] + [{**world.deals[-1], rule.outcome: draw(rule, rng.getrandbits)}]

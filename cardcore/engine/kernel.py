@@ -63,7 +63,7 @@ def legal_moves(state) -> list:
         if state.decision == DECLARE and not state.log_events and state.result is None:
             moves = state._turn_moves  # the turn's declarations, found as it opened
             if moves is not None:
-                claim = state.game.compiled_deal.claim
+                claim = state.game.compiled.deal.claim
                 if claim is None or not state.claim_is_right(state.current_player):
                     return [*moves, "pass"]
         return state._legal_moves()
@@ -80,7 +80,7 @@ def legal_moves(state) -> list:
                     mask &= allowed
                     break
         else:
-            mask = legal_plays(state.game.trick_decks[state.phase], state.follow, mask, trick, state.trump)
+            mask = legal_plays(state.cphase.deck, state.cphase.follow, mask, trick, state.trump)
     if phase.claims and state.claim_is_right(seat):
         return bits(mask) + [state.rules.claim.action]
     if mask < 0x200000000:
@@ -110,7 +110,7 @@ def apply_move(state, move) -> None:
     if phase.plain_play:
         if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
             state._note_voids(seat, move, phase.follow)
-        action = phase.play_action[move]
+        action = state.game.compiled.play_action[move]
     else:
         move, action = state._before_card(phase, seat, move)  # the card played, of identical copies
     bit = phase.bit[move]
@@ -195,7 +195,7 @@ def advance(state) -> None:
                         state.stock_pos = pos + 1
                         state.hands[seat] |= state.cphase.bit[stock[pos]]
                         continue
-                elif step.plain and state.faced is None and state.game_hooks[1] is None:
+                elif step.plain and state.faced is None and state.hooks.extra_declarations is None:
                     if state.winner_passed or not step.winner_passed_only:  # melds only: the search
                         hand = state.hands[seat]
                         holding = hand | state.tableaus[seat]

@@ -65,7 +65,7 @@ class KnowledgeMixin:
             obs["discards"] = summary.get("discards") if seat == self.declarer else None
             # the widow's cards not in a meld shown, after his discard: in his hand or laid aside
             obs["held_or_discarded"] = d.names_of(self.held_or_aside) if seat != self.declarer else []
-        rule = self.game.compiled_deal.drawn_number
+        rule = self.game.compiled.deal.drawn_number
         if rule is not None:  # a number drawn at the deal: its kind says what a seat knows of it
             PHASE_KINDS[rule.kind].observe(self, rule, seat, obs)
         if self.current_player == seat and self.result is None:

@@ -1,7 +1,11 @@
 """Where the modules of phase kinds went, so that a plugin written before they moved still
 imports them: ``cardcore.engine.auction`` is now ``cardcore.engine.phases.auction`` (each phase
 kind is one module under ``cardcore/engine/phases/``, its schema beside its behaviour). An import
-by the old name gives the module at its new place, with a ``DeprecationWarning`` naming it."""
+by the old name gives the module at its new place, with a ``DeprecationWarning`` naming it.
+
+A kind's behaviour class is named ``<Kind>Kind`` (``AuctionKind``), so that no name is both a
+rules schema (``AuctionPhase``) or an event (``events.Deal``) and a behaviour; its module's
+:func:`renamed_classes` gives the class by its former name (``Auction``) with a warning too."""
 
 from __future__ import annotations
 
@@ -29,6 +33,21 @@ LEFT_FOR_A_PLUGIN = {
         "Bezique plugin (cardplugins.multipack_bezique.rounded), registered through the hook "
         "register_rules_sections (cardcore.engine.sections)",
 }
+
+
+def renamed_classes(module: str, **renamed: str):
+    """A module's ``__getattr__``: each former class name of ``renamed`` (old=new) gives the class
+    by its new name, with a ``DeprecationWarning``; any other missing name is an AttributeError."""
+
+    def __getattr__(name: str):
+        new = renamed.get(name)
+        if new is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warnings.warn(f"{module}.{name} is now {module}.{new}: a phase kind's behaviour is named <Kind>Kind, "
+                      "its rules schema <Kind>Phase", DeprecationWarning, stacklevel=2)
+        return getattr(sys.modules[module], new)
+
+    return __getattr__
 
 
 class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):

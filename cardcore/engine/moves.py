@@ -43,7 +43,7 @@ class MovesMixin:
             moves = [*moves, "pass"]
         else:  # a decision of a phase kind of its own
             moves = self._decision_actions()
-        claim = self.game.compiled_deal.claim
+        claim = self.game.compiled.deal.claim
         return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
 
     def move_action(self, move) -> str:
@@ -51,12 +51,12 @@ class MovesMixin:
         `play C`, or `play C from table` where the game names table plays and the card lies on
         the table; a meld as `meld` with its cards; anything else as it is."""
         if type(move) is int:
-            game = self.game
-            if self.decision == PLAY and game.names_table_plays and self.tableaus[self.current_player] >> move & 1:
-                return game.play_from_table_action[move]
-            return game.play_action[move]
+            rules = self.game.compiled
+            if self.decision == PLAY and rules.names_table_plays and self.tableaus[self.current_player] >> move & 1:
+                return rules.play_from_table_action[move]
+            return rules.play_action[move]
         if type(move) is MeldScore:
-            return self.game.meld_action(move.mask)
+            return self.game.compiled.meld_action(move.mask)
         return move
 
     def _apply_move(self, move) -> None:
@@ -90,7 +90,7 @@ class MovesMixin:
             else:  # the trick is whole: its winner takes its cards and leads, the steps after it are due
                 self._win_trick(phase, trick, seats)
         elif type(move) is MeldScore:
-            self.actions.append(self.game.meld_action(move.mask))
+            self.actions.append(self.game.compiled.meld_action(move.mask))
             self._declare_open(self.current_player, move)
             self._after_declaration()
         elif move == "pass" and self.decision == DECLARE:
@@ -129,7 +129,7 @@ class MovesMixin:
             # `play C` and the fast path alike: they cannot tell which copy was played, so what
             # they know of the hand must not outlast the card; and the copy must be the one the
             # action names (a copy may have scored already, e.g. a trump seven exchanged)
-            copies = hand & self.game.twins[card]
+            copies = hand & self.game.compiled.twins[card]
             if copies:
                 copies |= 1 << card
                 seen = copies & self.known[seat]
@@ -140,21 +140,21 @@ class MovesMixin:
             if aside and seat == self.declarer:
                 # a card of this name seen in his hand or laid aside may be the one played: the
                 # others can no longer tell that he holds it or laid it aside
-                copies = aside & (self.game.twins[card] | 1 << card)
+                copies = aside & (self.game.compiled.twins[card] | 1 << card)
                 if copies:
                     self.held_or_aside = aside & ~(1 << card if aside >> card & 1 else copies & -copies)
-        elif phase.names_table_plays:  # `play C` would take the hand's copy
+        elif self.game.compiled.names_table_plays:  # `play C` would take the hand's copy
             # of identical copies on the table, the lowest leaves it, as `play C from table` takes
             # it: which one decides the meld it breaks, and the action names no copy
-            lower = self.tableaus[seat] & self.game.twins[card] & ((1 << card) - 1)
+            lower = self.tableaus[seat] & self.game.compiled.twins[card] & ((1 << card) - 1)
             if lower:
                 card = (lower & -lower).bit_length() - 1
-            return card, phase.play_from_table_action[card]
-        return card, phase.play_action[card]
+            return card, self.game.compiled.play_from_table_action[card]
+        return card, self.game.compiled.play_action[card]
 
     def _win_trick(self, phase, trick: list[int], seats: list[int]) -> None:
         """The trick is whole: its winner (:func:`cardcore.tricks.trick_winner`) takes it."""
-        winner = seats[trick_winner(self.game.trick_decks[phase.index], trick, self.trump)]
+        winner = seats[trick_winner(phase.deck, trick, self.trump)]
         mask = 0
         for card in trick:
             mask |= phase.bit[card]

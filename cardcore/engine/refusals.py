@@ -14,14 +14,14 @@ class RefusalsMixin:
 
     def explain_meld(self, seat: int, mask: int) -> str:
         """Why the cards ``mask`` cannot be declared now (the most specific rule)."""
-        table = self.game.meld_table
+        table = self.game.compiled.meld_table
         best = table.best(mask, self.trump)
         if best is None:
             return "these cards form no meld of this game (see `cardcore rules`)"
-        if not mask & (self.hands[seat] | self.step_shown) and self.game.needs_fresh_card:
+        if not mask & (self.hands[seat] | self.step_shown) and self.game.compiled.needs_fresh_card:
             return "a meld needs at least one fresh card from your hand, not only cards already on the table"
         step = self.declare_step()
-        if step and table.best(mask, self.trump, self.game.step_melds(step)) is None:
+        if step and table.best(mask, self.trump, self.game.compiled.step_melds(step)) is None:
             return f"{best.rule.name} may not be declared at this turn ({_step_text(step)}; {step.source})"
         why = self.meld_refusal(seat, best)
         return why or "not allowed now"
@@ -59,7 +59,7 @@ class RefusalsMixin:
         if self.decision != PLAY:
             return expected
         mask = self.named_cards(seat, cards)
-        if mask is None or len(cards) != mask.bit_count() or self.game.meld_table.best(mask, self.trump) is None:
+        if mask is None or len(cards) != mask.bit_count() or self.game.compiled.meld_table.best(mask, self.trump) is None:
             return expected
         why = self.explain_meld(seat, mask)
         if why == "not allowed now":  # nothing refuses it but the moment

@@ -24,7 +24,7 @@ class ScoringMixin:
         if not points or self.first_to_target is not None:
             return  # nothing scores once a player has reached an immediate target
         table = self.table
-        if self.game.settles_deals:  # the deal's points: only its settlement reaches the scores
+        if self.game.compiled.settles_deals:  # the deal's points: only its settlement reaches the scores
             for s in table.side_seats[seat]:
                 self.round_points[s] += points
             if self.log_events:
@@ -37,7 +37,7 @@ class ScoringMixin:
             self.round_points[s] += points
         if self.log_events:
             self._event("score", seat=seat, points=points, source=source, **(detail or {}))
-        if reach and self.game.compiled_deal.immediate_target and before < self.target <= self.scores[seat]:
+        if reach and self.game.compiled.deal.immediate_target and before < self.target <= self.scores[seat]:
             self.first_to_target = seat
 
     def _score_count(self, awards: list[tuple[int, int, str, dict]]) -> None:
@@ -45,7 +45,7 @@ class ScoringMixin:
         a player over an immediate target, the higher total then wins; a tie settles nothing."""
         # whether the count may take a side over an immediate target (scoring with reach off
         # sets no first_to_target, so this holds after the awards as before them)
-        watched = self.game.compiled_deal.immediate_target and self.first_to_target is None
+        watched = self.game.compiled.deal.immediate_target and self.first_to_target is None
         before = list(self.side_scores) if watched else None
         for seat, points, source, detail in awards:
             if points:  # _score scores nothing else
@@ -60,8 +60,8 @@ class ScoringMixin:
                 self.first_to_target = self.table.sides[leaders[0]][0]
 
     def counter_counts(self, name: str, phase: str | None = None) -> list[int]:
-        mask = self.game.counter_masks[name]
-        return self._counted(mask, None if phase is None else self.game.phase_index[phase])
+        mask = self.game.compiled.counter_masks[name]
+        return self._counted(mask, None if phase is None else self.game.compiled.phase_index[phase])
 
     def _settle_scores(self, per_side: list[int], source: str = "settlement") -> None:
         """A deal's settlement: each side's score changes by ``per_side`` (its points, a lost
@@ -93,7 +93,7 @@ class ScoringMixin:
 
     def _count_deal(self) -> None:
         """The end-of-deal counts of the rules file's ``scoring`` (read as engine.compiled's)."""
-        table, deal = self.table, self.game.compiled_deal
+        table, deal = self.table, self.game.compiled.deal
         first = deal.side_scorers
         for rule in deal.counts:
             kind = rule.kind
@@ -119,7 +119,7 @@ class ScoringMixin:
         if self.log_events:
             self._event("round-end", round=len(self.rounds), points=list(self.round_points),
                         scores=list(self.scores))
-        end = self.game.compiled_deal
+        end = self.game.compiled.deal
         if self.first_to_target is not None:
             self._end_game(summarized=True)
         elif end.end_rounds is not None and len(self.rounds) >= end.end_rounds and sum(
@@ -182,11 +182,11 @@ class ScoringMixin:
     def _close_round_summary(self) -> None:
         summary = self.rounds[-1]
         summary["points"] = list(self.round_points)
-        for name, mask in self.game.compiled_deal.counters:
+        for name, mask in self.game.compiled.deal.counters:
             summary[name] = self._counted(mask, None)  # counter_counts(name)
 
     def _score_last_trick(self, rule) -> None:
-        idx = None if rule.phase is None else self.game.phase_index[rule.phase]
+        idx = None if rule.phase is None else self.game.compiled.phase_index[rule.phase]
         tricks = [w for p, w in self.trick_winners if idx is None or p == idx]
         if not tricks:
             return

@@ -19,7 +19,7 @@ class TrickPlayMixin:
 
     def _enter_phase(self, index: int) -> None:
         self.phase = index
-        self.cphase = compiled = self.game.compiled_phases[index]
+        self.cphase = compiled = self.game.compiled.phases[index]
         self.phase_kind = PHASE_KINDS[compiled.kind]
         self.phase_kind.enter(self, compiled.rule)
 
@@ -27,11 +27,11 @@ class TrickPlayMixin:
         return self.hands[seat] | self.tableaus[seat]
 
     def playable(self, seat: int) -> int:
-        return self.hands[seat] | self.tableaus[seat] if self.from_tableau else self.hands[seat]
+        return self.hands[seat] | self.tableaus[seat] if self.cphase.from_tableau else self.hands[seat]
 
     def _legal_mask(self, seat: int) -> int:
         """The cards ``seat`` may play now, a bit set."""
-        return legal_plays(self.game.trick_decks[self.phase], self.follow, self.playable(seat), self.trick, self.trump)
+        return legal_plays(self.cphase.deck, self.cphase.follow, self.playable(seat), self.trick, self.trump)
 
     def _legal_cards(self, seat: int) -> list[int]:
         return self.deck.sorted_cards(iter_bits(self._legal_mask(seat)))
@@ -46,7 +46,7 @@ class TrickPlayMixin:
             card = self.deck.find(name, holding & self.tableaus[seat])
             if card is None:
                 why = ("cards on your table may not be played in this phase" if self.tableaus[seat] and
-                       not self.from_tableau else f"you have no {name} on your table")
+                       not self.cphase.from_tableau else f"you have no {name} on your table")
                 raise IllegalAction(action, why)
         else:
             card = self.deck.find(name, self.hands[seat])
@@ -56,8 +56,8 @@ class TrickPlayMixin:
             where = " (cards on your table may not be played in this phase)" if \
                 self.deck.find(name, self.holding(seat)) is not None else ""
             raise IllegalAction(action, f"you do not hold {name}{where}")
-        rule = self.game.follow_rules[self.phase]
-        why = forbidding_reason(self.game.trick_decks[self.phase], rule, holding, self.trick, self.trump, card)
+        rule = self.cphase.follow
+        why = forbidding_reason(self.cphase.deck, rule, holding, self.trick, self.trump, card)
         if why:
             raise IllegalAction(action, f"{why} ({self.phase_rule.source})")
         self.apply_move(card)  # engine.moves: the one place a card is played
@@ -66,7 +66,7 @@ class TrickPlayMixin:
         """The turn-up's rank in trumps scores when played (e.g. the seven), once a deal."""
         game = self.game
         if (self.trump is not None and not self.scored_specials & bit
-                and self.deck.rank_of[card] == game.play_points_rank and self.deck.suit_of[card] == self.trump):
+                and self.deck.rank_of[card] == game.compiled.play_points_rank and self.deck.suit_of[card] == self.trump):
             self.scored_specials |= bit
             self._score(seat, self.rules.turnup.play_points, "trump seven played", {"card": self.deck.names[card]})
 
@@ -105,7 +105,7 @@ class TrickPlayMixin:
         """The phase of tricks is over: the next phase begins, or the deal ends after the last.
         True when the next phase opens with a lead (it asks no decision of its own and has not
         ended the deal or the game)."""
-        if self.phase + 1 < self.game.compiled_deal.phase_count:
+        if self.phase + 1 < self.game.compiled.deal.phase_count:
             self._enter_phase(self.phase + 1)
             return self.decision == PLAY and self.result is None
         self._end_round()

@@ -111,7 +111,7 @@ def point_classes(game) -> dict[str, str]:
     classes.update({rule.label: "tricks" for rule in game.rules.scoring})
     if any(rule.when == "won" for rule in game.rules.card_points):
         classes["card won"] = "tricks"
-    if game.settles_deals:
+    if game.compiled.settles_deals:
         classes[SETTLEMENT] = SETTLEMENT
     return classes
 

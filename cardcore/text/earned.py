@@ -75,7 +75,7 @@ def trick_earns(state, cards: list[str], phase: str | None) -> list[tuple[Scorin
     for rule in state.rules.scoring:
         if rule.kind != "per-card" or (rule.phase is not None and rule.phase != phase):
             continue
-        mask = state.game.counter_masks[rule.counter]
+        mask = state.game.compiled.counter_masks[rule.counter]
         counted = sum(1 for name in cards if mask >> deck.card_index(name) & 1)
         if counted:
             out.append((rule, counted * rule.points))

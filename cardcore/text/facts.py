@@ -169,7 +169,7 @@ def score_words(state, names: Names, seat: int, score: int, this_round: int) -> 
     play together (every partner shows the side's figures), stakes where the scores are stakes,
     and the deal's points where only a settlement turns them into scores."""
     side = "side " if names.partnerships and len(state.table.side_seats[seat]) > 1 else ""
-    if not state.game.settles_deals:
+    if not state.game.compiled.settles_deals:
         return f"{side}score {score} ({side}points this round {this_round})" if side \
             else f"score {score} (this round {this_round})"
     scored = "stakes" if state.rules.game_end.game_score == "stakes" else "score"
@@ -228,7 +228,7 @@ def contract_note(state, round_summary: dict, label: str, declarer: int, seat: i
         defenders = [s for s in state.table.order_from(seat) if not state.table.same_side(s, declarer)]
         said = " and ".join("you" if s == seat else names(s) for s in defenders)
         return [f" — {said} defend against {names.team(declarer)}"]
-    if label != "Contract" or not state.game.settles_deals or state.trump is None:
+    if label != "Contract" or not state.game.compiled.settles_deals or state.trump is None:
         return []  # no melds are shown before trump is named
     side = state.table.side_seats[declarer]
     melds = sum(m["points"] for m in round_summary.get("melds", []) if m["player"] in side)
@@ -504,7 +504,7 @@ NO_MELD_COMMANDS = {
 def play_facts(state, seat: int, names: Names) -> list[Line]:
     """Which cards may be played now, and why each other card may not."""
     deck = state.deck
-    rule = state.game.follow_rules[state.phase]
+    rule = state.follow
     holding = state.playable(seat)
     # the cards of the play actions (a claim may follow them), a twin on the table once
     legal = list(dict.fromkeys(a.split()[1] for a in state.legal_actions() if a.startswith("play ")))
@@ -595,7 +595,7 @@ def round_grid(state, number: int, names: Names, title: str | None = None) -> Gr
     def summed(per_seat) -> list[str]:
         return [str(sum(per_seat[s] for s in seats)) for _, seats in columns]
 
-    settles = state.game.settles_deals
+    settles = state.game.compiled.settles_deals
     rows: dict[str, list[int]] = {}
     end_scores = None
     for e in round_events(state, number):
@@ -676,7 +676,7 @@ def game_grid(state, names: Names) -> Grid:
     """Each round's change to the scores, and the totals: a round's points, or where deals are
     settled, its settlement (the deal's points are in the round's own grid)."""
     columns = grid_columns(state, names)
-    settles = state.game.settles_deals
+    settles = state.game.compiled.settles_deals
     rows = []
     for i, r in enumerate(state.rounds, start=1):
         if "thrown_in" in r:
@@ -914,7 +914,7 @@ def event_line(e: dict, names: Names, watching: bool) -> Line:
 def _scorer(state, names: Names, e: dict) -> str:
     """Who scores: the seat, or its side where a settlement is credited to a side (every partner's
     score moves by it; the event names the side's first seat)."""
-    if e["source"] == SETTLEMENT and state.game.settles_deals and names.partnerships:
+    if e["source"] == SETTLEMENT and state.game.compiled.settles_deals and names.partnerships:
         who = names.team(e["seat"])
         return f"{who} score" if " and " in who else f"{who} scores"
     return names.subject(e["seat"], "score")
@@ -965,7 +965,7 @@ def _score_details(points: list[tuple[dict, int]]) -> Line:
 def declared_line(state, obs: dict, seat: int) -> Line:
     """Where melds may wait "to score": the melds ``seat`` declared this deal, each with its
     points, and which are still to score (or lapsed, a card of theirs played)."""
-    if not state.game.has_to_score:
+    if not state.game.compiled.has_to_score:
         return []
     parts = []
     for m in obs["melds"]:

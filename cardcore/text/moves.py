@@ -265,7 +265,7 @@ def preview(state, action: str) -> Preview:
     if action.startswith("play ") and len(state.observation(seat)["trick"]) < state.n - 1:
         out.outcome = trick_outcome(state, seat, action.split()[1])
     probe = state.clone()
-    number = state.game.compiled_deal.drawn_number
+    number = state.game.compiled.deal.drawn_number
     start = len(probe.events)
     probe.apply(action)
     for e in probe.events[start:]:

@@ -42,7 +42,7 @@ class BeziqueHeuristicBot:
         self.values = CardValues(game)
         # per phase, per card, the cards of its suit that beat it (the end game may rank its tricks
         # otherwise, e.g. the Ten at whist rank)
-        self.higher = [deck.stronger for deck in game.trick_decks]
+        self.higher = [phase.deck.stronger for phase in game.compiled.phases]
 
     def choose(self, state) -> str:
         legal = state.legal_actions()

@@ -50,7 +50,7 @@ class MarjoletHeuristicBot:
         self.deck = deck = game.deck
         self.rng = random.Random(seed)
         self.count_endgame = bool(count_endgame)
-        self.brisques = game.counter_masks["brisques"]
+        self.brisques = game.compiled.counter_masks["brisques"]
         rules = game.rules
         self.brisque_points = sum(r.points for r in rules.scoring
                                   if r.kind == "per-card" and r.counter == "brisques")
@@ -225,7 +225,7 @@ class MarjoletHeuristicBot:
                 return sweep if not theirs_any else last
             return -(sweep if not mine_any else last)
 
-        rule = self.game.follow_rules[state.phase]
+        rule = state.follow
         return CountedEndgame(self.deck, rule, state.trump, seat, trick_gain, final_gain, table)
 
     def _thumb(self, state, cards: dict[str, int], opp_hand: int) -> dict[str, float]:

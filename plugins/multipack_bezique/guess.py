@@ -13,6 +13,7 @@ from pydantic import Field
 from cardcore.engine.drawn_number import DrawnNumberPhase, shown
 from cardcore.engine.events import Event, register_event
 from cardcore.engine.kinds import read_amount
+from cardcore.engine.moved import renamed_classes
 from cardcore.engine.phases import ask, log, play_on, score
 from cardcore.errors import IllegalAction
 from cardcore.ruleset import Source, Strict
@@ -71,7 +72,7 @@ class GuessMade(Event):
         return [names.subject(self.seat, "guess"), f" {self.guess}; {self.what}: ", Strong(str(self.outcome)), "."]
 
 
-class Guess:
+class GuessKind:
     decisions = (GUESS,)
 
     def action_space(self, game, rule) -> list[str]:
@@ -88,7 +89,7 @@ class Guess:
 
     def rule(self, state):
         """The rule of the decision due (asked as the cards are dealt: not the phase of play's)."""
-        return state.game.compiled_deal.drawn_number
+        return state.game.compiled.deal.drawn_number
 
     def prompt(self, state) -> str:
         rule = self.rule(state)
@@ -136,4 +137,5 @@ class Guess:
         return None if made is None else f"P{made['player']} guessed {made['guessed']}, {rule.outcome} {obs[rule.outcome]}"
 
 
-__all__ = ["GUESS", "Guess", "GuessAward", "GuessMade", "GuessPhase", "shown"]
+__all__ = ["GUESS", "GuessAward", "GuessKind", "GuessMade", "GuessPhase", "shown"]
+__getattr__ = renamed_classes(__name__, Guess="GuessKind")  # its name before it was GuessKind

@@ -14,9 +14,9 @@ def register_games(register):
 @hookimpl
 def register_phase_kinds(register):
     # six-pack's dealer's guess (option packet_guess), a kind of this family's own
-    from .guess import Guess, GuessPhase
+    from .guess import GuessKind, GuessPhase
 
-    register("guess", Guess(), GuessPhase)
+    register("guess", GuessKind(), GuessPhase)
 
 
 @hookimpl

@@ -113,7 +113,7 @@ class PenchantHeuristicBot:
         self.deck = deck = game.deck
         self.rng = random.Random(seed)
         self.count_meal = bool(count_meal)
-        self.brisques = game.counter_masks["brisques"]
+        self.brisques = game.compiled.counter_masks["brisques"]
         rules = game.rules
         meal_name = rules.phases[-1].name
         self.meal_points = 0  # points per brisque won in the Meal
@@ -409,7 +409,7 @@ class PenchantHeuristicBot:
                     return 0.0
                 return bonus * (top - over) if ctx[mine] == top else -bonus * (top - over)
 
-            rule = self.game.follow_rules[state.phase]
+            rule = state.follow
             self._meal_solver = CountedEndgame(self.deck, rule, state.trump, seat, trick_gain, final_gain, table)
             self._meal_key = key
         return self._meal_solver
@@ -418,7 +418,7 @@ class PenchantHeuristicBot:
         """Rules of thumb for the Meal (rule 13), also the tie-break of the counted play."""
         deck = self.deck
         trump = ctx.trump
-        rule = self.game.follow_rules[state.phase]
+        rule = state.follow
         hand = state.hands[ctx.seat]
         scored = {}
         if state.trick:

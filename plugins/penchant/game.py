@@ -70,7 +70,7 @@ class PenchantGame(TrickGame):
         self.elder_ranks = {ranks.index(r) for r in data.blocking.elder}
         self.minor_ranks = {ranks.index(r) for r in data.blocking.minor}
         self.set_meld_names = set(data.blocking.sets.values())
-        self.set_points = {n: self.meld_by_name[name].points for n, name in data.blocking.sets.items()}
+        self.set_points = {n: self.compiled.meld_by_name[name].points for n, name in data.blocking.sets.items()}
         self._elder_cards = 0  # every card of an elder rank
         for rank in self.elder_ranks:
             self._elder_cards |= self.deck.rank_masks[rank]

@@ -148,9 +148,9 @@ def test_game_target_option(target):
 def test_ten_against_jack_in_the_end_game(option, ten_wins):
     from cardcore.tricks import trick_winner
     s = _to_end_game(endgame_ten=option)
-    deck = s.game.trick_decks[s.phase]
+    deck = s.trick_deck
     ten, jack = s.deck.card_index("TS"), s.deck.card_index("JS")
     # Hoffmann fn 8: at whist rank the Ten ranks below the Jack (A K Q J T ...)
     assert (trick_winner(deck, [ten, jack], s.trump) == 0) == ten_wins
-    stock_deck = s.game.trick_decks[0]
+    stock_deck = s.game.compiled.phases[0].deck
     assert trick_winner(stock_deck, [ten, jack], s.trump) == 0       # the stock tricks keep A T K ...

@@ -10,6 +10,7 @@ from importlib import resources
 import pytest
 
 from cardcore import load_game
+from cardcore.engine.compiled import CompiledRules
 from cardcore.errors import RulesError
 from cardcore.game import read_rules
 
@@ -43,24 +44,26 @@ def test_a_phase_rank_order_must_reorder_the_decks_ranks():
     assert "reorder the deck's ranks" in message
 
 
-def test_broken_melds_reform_lets_a_replacement_form_the_meld_again():
+def test_broken_melds_reform_lets_a_replacement_form_the_meld_again(monkeypatch):
     # the two-hand law (F325) refuses it: test_reuse_laws.py; with the multi-pack law (RM §7,
     # Portland law 34) the same position allows it
     s = won_opening("KS KH KD KC KS")
-    laws = s.game.reuse_laws
-    s.game.reuse_laws = laws.model_copy(update={"broken_melds": "reform"})
+    file = s.game.rules
+    laws = file.meld_reuse.model_copy(update={"broken_melds": "reform"})
+    monkeypatch.setattr(s.game, "compiled", CompiledRules(file.model_copy(update={"meld_reuse": laws})))
     s._meld_memo = None
-    try:
-        s.apply("meld KS KH KD KC")
-        next_win(s, "KS from table")  # the table's K♠ is played: the quartet is broken
-        assert s.deck.names_of(s.tableaus[0]) == ["KH", "KD", "KC"]
-        next_win(s, "9S")
-        assert "meld KS KH KD KC" in s.legal_actions()     # the hand's K♠ replaces it
-        s.apply("meld KS KH KD KC")
-        assert s.scores == [160, 0]
-    finally:
-        s.game.reuse_laws = laws
+    s.apply("meld KS KH KD KC")
+    next_win(s, "KS from table")  # the table's K♠ is played: the quartet is broken
+    assert s.deck.names_of(s.tableaus[0]) == ["KH", "KD", "KC"]
+    next_win(s, "9S")
+    assert "meld KS KH KD KC" in s.legal_actions()     # the hand's K♠ replaces it
+    s.apply("meld KS KH KD KC")
+    assert s.scores == [160, 0]
 
 
-def test_the_game_object_is_fresh_for_each_load():
-    assert load_game("bezique").reuse_laws.broken_melds == "no-reform"
+def test_the_compiled_rules_are_read_only():
+    rules = load_game("bezique").compiled
+    assert rules.reuse_laws.broken_melds == "no-reform"
+    with pytest.raises(AttributeError, match="read-only"):
+        rules.reuse_laws = None
+

@@ -35,5 +35,5 @@ def test_every_declaration_turn_offers_the_open_melds_in_their_order(name, optio
                 offered = [m for m in moves if isinstance(m, MeldScore)]
                 assert offered == state.open_melds(state.current_player)
             state.apply_move(moves[rng.randrange(len(moves))])
-    if any(step.declare for phase in game.compiled_phases for step in phase.steps):
+    if any(step.declare for phase in game.compiled.phases for step in phase.steps):
         assert turns  # a game with declaration steps had turns to compare

@@ -130,3 +130,18 @@ def test_a_plugin_written_before_the_kinds_moved_still_imports_them_and_is_told_
     with pytest.warns(DeprecationWarning, match=r"rules_schema\(\)"):
         from cardcore.ruleset import DEAL_PHASE_KINDS
     assert DEAL_PHASE_KINDS[:2] == ("deal", "throw-in")
+
+
+def test_a_kind_behaviour_read_by_its_former_name_is_found_and_the_new_name_given():
+    """The behaviour classes are named <Kind>Kind (no name is both a schema, an event and a
+    behaviour): a plugin that imports one by its former name (the auction's was Auction, as the
+    event of a deal is still events.Deal) gets it, told the new name."""
+    from cardcore.engine.phases import auction, deal
+
+    with pytest.warns(DeprecationWarning, match=r"cardcore\.engine\.phases\.auction\.Auction is now "
+                                                r"cardcore\.engine\.phases\.auction\.AuctionKind"):
+        assert auction.Auction is auction.AuctionKind
+    with pytest.warns(DeprecationWarning, match=r"deal\.DealKind"):
+        assert deal.Deal is deal.DealKind
+    with pytest.raises(AttributeError, match="has no attribute 'Bidding'"):
+        auction.Bidding  # noqa: B018

@@ -82,9 +82,9 @@ def in_action_order(state, actions: list[str]) -> list[str]:
     elsewhere ``legal_moves()``'s order. A claim stays last."""
     game = state.game
     if state.decision == PLAY:
-        by_name = {game.play_action[c]: c for c in range(state.deck.size)}
-        by_name.update({game.play_from_table_action[c]: c for c in range(state.deck.size)}
-                       if game.names_table_plays else {})
+        by_name = {game.compiled.play_action[c]: c for c in range(state.deck.size)}
+        by_name.update({game.compiled.play_from_table_action[c]: c for c in range(state.deck.size)}
+                       if game.compiled.names_table_plays else {})
         cards = [a for a in actions if a in by_name]
         return sorted(cards, key=lambda a: state.deck.sort_pos[by_name[a]]) + [a for a in actions if a not in by_name]
     if state.decision == DECLARE:

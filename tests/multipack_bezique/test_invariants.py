@@ -37,7 +37,7 @@ def test_cards_deal_and_tricks(game, cards, dealt, stock, stock_tricks, end_tric
 
 def test_rubicon_pack_holds_32_brisques():
     game = load_game("rubicon-bezique")
-    assert game.counter_masks["brisques"].bit_count() == 32
+    assert game.compiled.counter_masks["brisques"].bit_count() == 32
 
 
 def test_six_and_eight_packs_count_no_brisques():

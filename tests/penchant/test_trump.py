@@ -119,5 +119,5 @@ def test_meal_without_any_penchant_is_played_at_no_trump():
 def test_only_a_penchant_and_under_the_variation_a_marriage_touch_trump():
     """Trump is set by the jack of a penchant (K, Phase one); with the variation a marriage in
     trumps cancels it (K, Variations, Setting trump). No other meld is asked about trump."""
-    assert game().trump_melds == {"penchant"}
-    assert game({"trump_marriage_cancels_trump": True}).trump_melds == {"penchant", "marriage"}
+    assert game().compiled.trump_melds == {"penchant"}
+    assert game({"trump_marriage_cancels_trump": True}).compiled.trump_melds == {"penchant", "marriage"}

@@ -21,6 +21,7 @@ from pydantic import Field
 from ...errors import IllegalAction
 from ...ruleset import DecisionPhase, Strict
 from ..kinds import read_amount
+from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
 
 
@@ -95,17 +96,17 @@ def blind_bids(moves: list) -> list:
     return bids[:BLIND_RAISES] + others
 
 
-class Auction:
+class AuctionKind:
     decisions = (BID,)
 
     def action_space(self, game, rule) -> list[str]:
         """Every bid the auction could ever take (for the adapters' fixed action space)."""
-        return [f"{BID} {amount}" for amount in range(rule.opening.minimum, game.bid_ceiling + 1, rule.step)]
+        return [f"{BID} {amount}" for amount in range(rule.opening.minimum, game.compiled.bid_ceiling + 1, rule.step)]
 
     def most_decisions(self, game, rule) -> int:
         """The most decisions of a deal asked here or after: each bid raises the last, a pass
         each; then naming trump, the discard and the concession, once each."""
-        return len(range(rule.opening.minimum, game.bid_ceiling + 1, rule.step)) + game.players + 3
+        return len(range(rule.opening.minimum, game.compiled.bid_ceiling + 1, rule.step)) + game.players + 3
 
     def enter(self, state, phase) -> None:
         state.phase_data = {**state.phase_data, KIND: AuctionData(phase)}
@@ -126,11 +127,11 @@ class Auction:
 
     def legal_actions(self, state) -> list[str]:
         data = state.phase_data[KIND]
-        bids = [f"{BID} {n}" for n in range(self._lowest(data), state.game.bid_ceiling + 1, data.rule.step)]
+        bids = [f"{BID} {n}" for n in range(self._lowest(data), state.game.compiled.bid_ceiling + 1, data.rule.step)]
         return bids + (["pass"] if self._may_pass(data) else [])
 
     def apply(self, state, seat: int, verb: str, args: list[str], action: str) -> None:
-        data, ceiling = state.phase_data[KIND], state.game.bid_ceiling
+        data, ceiling = state.phase_data[KIND], state.game.compiled.bid_ceiling
         rule = data.rule
         bid = read_amount(args[0], ceiling) if verb == BID and len(args) == 1 else None
         if verb == "pass" and not args:
@@ -202,4 +203,6 @@ def annul(state) -> None:
     state._start_deal()
 
 
-register_phase_kind(KIND, Auction(), AuctionPhase)
+register_phase_kind(KIND, AuctionKind(), AuctionPhase)
+
+__getattr__ = renamed_classes(__name__, Auction="AuctionKind")  # its name before it was AuctionKind

@@ -9,6 +9,7 @@ from typing import Literal
 
 from ...errors import IllegalAction
 from ...ruleset import DecisionPhase, Strict
+from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import enter_phase_named, next_phase, phase_of_kind, register_offer, register_phase_kind
 
@@ -32,7 +33,7 @@ class ContractPhase(DecisionPhase):
 CONCEDE = "concede"
 
 
-class Contract:
+class ContractKind:
     decisions = ()
 
     def action_space(self, game, rule) -> list[str]:
@@ -63,5 +64,7 @@ def concede(state, seat: int, args: list[str], action: str) -> None:
     enter_phase_named(state, phase_of_kind(state, "settle"))
 
 
-register_phase_kind("contract", Contract(), ContractPhase)
+register_phase_kind("contract", ContractKind(), ContractPhase)
 register_offer(CONCEDE, concede)
+
+__getattr__ = renamed_classes(__name__, Contract="ContractKind")  # its name before it was ContractKind

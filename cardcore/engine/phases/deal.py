@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from ...ruleset import DecisionPhase
+from ..moved import renamed_classes
 from .registry import register_phase_kind
 
 
@@ -19,7 +20,7 @@ class DealPhase(DecisionPhase):
         return "the cards are dealt (hands, and the widow or turn-up where there is one) and trump is found"
 
 
-class Deal:
+class DealKind:
     """The deal (kind ``deal``): the cards are in hand as dealt (``State._start_deal``), and trump
     is found as the rules say: the turn-up's suit, or the stock's top card turned."""
 
@@ -32,4 +33,6 @@ class Deal:
         return True
 
 
-register_phase_kind("deal", Deal(), DealPhase)
+register_phase_kind("deal", DealKind(), DealPhase)
+
+__getattr__ = renamed_classes(__name__, Deal="DealKind")  # its name before it was DealKind

@@ -15,6 +15,7 @@ from itertools import combinations
 from ...cards import iter_bits
 from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
+from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 
@@ -34,7 +35,7 @@ class DiscardPhase(DecisionPhase):
 DISCARD = "discard"
 
 
-class Discard:
+class DiscardKind:
     decisions = (DISCARD,)
 
     def action_space(self, game, rule) -> list[str]:
@@ -88,4 +89,6 @@ class Discard:
         next_phase(state)
 
 
-register_phase_kind("discard", Discard(), DiscardPhase)
+register_phase_kind("discard", DiscardKind(), DiscardPhase)
+
+__getattr__ = renamed_classes(__name__, Discard="DiscardKind")  # its name before it was DiscardKind

@@ -6,6 +6,7 @@ from typing import Literal
 
 from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
+from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
 
 
@@ -20,7 +21,7 @@ class NameTrumpPhase(DecisionPhase):
 TRUMP = "trump"
 
 
-class NameTrump:
+class NameTrumpKind:
     decisions = (TRUMP,)
 
     def action_space(self, game, rule) -> list[str]:
@@ -62,4 +63,6 @@ def _suit(state, args: list[str]) -> int | None:
     return state.deck.suits.index(card[-1])
 
 
-register_phase_kind("name-trump", NameTrump(), NameTrumpPhase)
+register_phase_kind("name-trump", NameTrumpKind(), NameTrumpPhase)
+
+__getattr__ = renamed_classes(__name__, NameTrump="NameTrumpKind")  # its name before it was NameTrumpKind

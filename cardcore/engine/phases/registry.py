@@ -153,7 +153,7 @@ def habitual_action(state) -> str | None:
 def enter_phase_named(state, name: str) -> None:
     """Skip to the phase ``name`` (e.g. a contract won without play goes to the settlement)."""
     state.decision = PLAY
-    state._enter_phase(state.game.phase_index[name])
+    state._enter_phase(state.game.compiled.phase_index[name])
 
 
 def phase_of_kind(state, kind: str):

@@ -21,6 +21,7 @@ from pydantic import Field, model_validator
 
 from ...cards import iter_bits
 from ...ruleset import DecisionPhase, Strict
+from ..moved import renamed_classes
 from .auction import ANNULLED, auction_data  # noqa: F401  (ANNULLED: read here with OUTCOMES)
 from .registry import register_phase_kind
 
@@ -89,7 +90,7 @@ class SettlePhase(DecisionPhase):
 OUTCOMES = {"seat": ("made", "made-without-play", "failed", "conceded"), "side": ("made", "set")}
 
 
-class Settle:
+class SettleKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -137,4 +138,6 @@ def _stake(rule, bid: int) -> int:
     return rule.base + rule.per_50 * ((bid - rule.base_bid) // rule.bracket)
 
 
-register_phase_kind("settle", Settle(), SettlePhase)
+register_phase_kind("settle", SettleKind(), SettlePhase)
+
+__getattr__ = renamed_classes(__name__, Settle="SettleKind")  # its name before it was SettleKind

@@ -11,6 +11,7 @@ from pydantic import Field
 from ...cards import iter_bits
 from ...melds import best_meld_set
 from ...ruleset import DecisionPhase
+from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 
@@ -28,9 +29,9 @@ class ShowMeldsPhase(DecisionPhase):
 def show_melds(state, seat: int, holding: int) -> int:
     """Score ``seat``'s best set of melds in ``holding``; return the cards they use."""
     used = 0
-    for meld in best_meld_set(state.game.meld_table, holding, state.trump):
+    for meld in best_meld_set(state.game.compiled.meld_table, holding, state.trump):
         used |= meld.mask
-        cards = state.game.meld_cards(meld.mask)
+        cards = state.game.compiled.meld_cards(meld.mask)
         state.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
         if state.log_events:
             state._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
@@ -48,7 +49,7 @@ def seen_copies_first(state, seat: int, used: int) -> int:
     known = state.known[seat] & state.hands[seat]
     if not known or state.deck.packs == 1:
         return used
-    twins = state.game.twins
+    twins = state.game.compiled.twins
     for c in iter_bits(used & ~known):
         seen = known & twins[c] & ~used
         if seen:
@@ -56,7 +57,7 @@ def seen_copies_first(state, seat: int, used: int) -> int:
     return used
 
 
-class ShowMelds:
+class ShowMeldsKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -67,4 +68,6 @@ class ShowMelds:
         return True
 
 
-register_phase_kind("show-melds", ShowMelds(), ShowMeldsPhase)
+register_phase_kind("show-melds", ShowMeldsKind(), ShowMeldsPhase)
+
+__getattr__ = renamed_classes(__name__, ShowMelds="ShowMeldsKind")  # its name before it was ShowMeldsKind

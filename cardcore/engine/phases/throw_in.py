@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from ...ruleset import DecisionPhase
+from ..moved import renamed_classes
 from .registry import register_phase_kind
 
 
@@ -19,7 +20,7 @@ class ThrowInPhase(DecisionPhase):
         return "before the first lead, a player without the ranks the throw-in rule names may throw in or pass"
 
 
-class ThrowIn:
+class ThrowInKind:
     """The throw-in (kind ``throw-in``): from the leader, each player holding none of the ranks of
     the ``throw_in`` rule is asked to ``throw-in`` or ``pass`` (``State.decision`` ``throw-in``)
     before the first lead; a hand thrown in voids the deal."""
@@ -33,4 +34,6 @@ class ThrowIn:
         return not state.throw_in_offers
 
 
-register_phase_kind("throw-in", ThrowIn(), ThrowInPhase)
+register_phase_kind("throw-in", ThrowInKind(), ThrowInPhase)
+
+__getattr__ = renamed_classes(__name__, ThrowIn="ThrowInKind")  # its name before it was ThrowInKind

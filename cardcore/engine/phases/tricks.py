@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 
 from ...ruleset import PhaseBase, Source, Step, Strict
 from ...tricks import FollowRule
+from ..moved import renamed_classes
 from .registry import register_phase_kind
 
 
@@ -52,7 +53,7 @@ class PhaseRule(PhaseBase):
         return FollowRule.parse(self.follow, self.follow_or_trump, self.win_when_trump_led)
 
 
-class Tricks:
+class TricksKind:
     """Tricks until the stock is empty (``until: stock-empty``) or the hands are (``hands-empty``,
     also a deal without a stock). Cards melded may be played from the table
     (``play_from_tableau``); ``on_start: [tableau-to-hand]`` takes them back into hand."""
@@ -60,13 +61,7 @@ class Tricks:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        # read at every card and trick: kept at hand, as the compiled phase has them (a rules
-        # model is slow to read, and a phase is entered twice a deal)
-        compiled = state.cphase
-        state.follow = compiled.follow
-        state.from_tableau = compiled.from_tableau
-        state.until_stock_empty = compiled.until_stock_empty
-        state.shows_at_first_play = compiled.shows_at_first_play  # each player's melds, as he plays
+        compiled = state.cphase  # the phase's rules as plain values (engine.compiled)
         for step in compiled.on_start:
             if step == "tableau-to-hand":
                 for s in range(state.n):
@@ -74,12 +69,14 @@ class Tricks:
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
         if state.log_events:
-            state._event("phase", phase=phase.name, rule=state.follow.letters)
+            state._event("phase", phase=phase.name, rule=compiled.follow.letters)
 
     def over(self, state) -> bool:
-        if state.until_stock_empty:
+        if state.cphase.until_stock_empty:
             return state.stock_pos >= len(state.stock)
         return not any(state.hands) and not any(state.tableaus)
 
 
-register_phase_kind("tricks", Tricks(), PhaseRule)
+register_phase_kind("tricks", TricksKind(), PhaseRule)
+
+__getattr__ = renamed_classes(__name__, Tricks="TricksKind")  # its name before it was TricksKind

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ...ruleset import DecisionPhase
+from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
 
 
@@ -18,7 +19,7 @@ class WidowPhase(DecisionPhase):
         return "the widow is turned face up and taken by the declarer"
 
 
-class Widow:
+class WidowKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
@@ -35,4 +36,6 @@ class Widow:
         return True
 
 
-register_phase_kind("widow", Widow(), WidowPhase)
+register_phase_kind("widow", WidowKind(), WidowPhase)
+
+__getattr__ = renamed_classes(__name__, Widow="WidowKind")  # its name before it was WidowKind
