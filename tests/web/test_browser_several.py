@@ -84,15 +84,23 @@ def move_by_clicking(pages: dict, keys: dict, base: str, game_id: str, seat: int
     assert mover.locator("#refusal").inner_text() == ""
 
 
-def test_two_people_play_a_whole_deal_of_penchant_each_in_their_own_browser(browser, live_server):
-    base, records = live_server
-    game_id, links = start_by_clicking(browser, base, "penchant", [0, 1])
+def seated_pages(browser, base: str, game: str, people: list[int]):
+    """A game started by clicking with ``people`` at the table, each seat's link opened in a
+    browser context of its own: the game id, and by seat its link, key, context and page."""
+    game_id, links = start_by_clicking(browser, base, game, people)
     keys = {seat: key_of(link) for seat, link in links.items()}
     contexts = {seat: browser.new_context(viewport={"width": 1280, "height": 900}) for seat in links}
     pages = {seat: contexts[seat].new_page() for seat in links}
     for seat, page in pages.items():
         page.goto(links[seat])
         page.wait_for_selector(".table-view")
+    return game_id, links, keys, contexts, pages
+
+
+def test_two_people_play_a_whole_deal_of_penchant_each_in_their_own_browser(browser, live_server):
+    base, records = live_server
+    game_id, links, keys, contexts, pages = seated_pages(browser, base, "penchant", [0, 1])
+    for page in pages.values():
         assert page.locator(".hand button.card").count() == 6  # its own six cards, face up
     assert nothing_hidden_shown(pages, records, game_id) >= 12
     rejoined = False
@@ -145,13 +153,7 @@ def test_two_people_play_a_whole_deal_of_penchant_each_in_their_own_browser(brow
 
 def test_two_people_and_a_bot_hold_a_whole_auction_of_auction_pinochle(browser, live_server):
     base, records = live_server
-    game_id, links = start_by_clicking(browser, base, "auction-pinochle", [0, 1])
-    keys = {seat: key_of(link) for seat, link in links.items()}
-    contexts = {seat: browser.new_context(viewport={"width": 1280, "height": 900}) for seat in links}
-    pages = {seat: contexts[seat].new_page() for seat in links}
-    for seat, page in pages.items():
-        page.goto(links[seat])
-        page.wait_for_selector(".table-view")
+    game_id, _, keys, contexts, pages = seated_pages(browser, base, "auction-pinochle", [0, 1])
     assert nothing_hidden_shown(pages, records, game_id) >= 10  # twins: a name held by both is no secret
     bid = {0: False, 1: False}
     for _ in range(400):
