@@ -44,7 +44,7 @@ _COPY_EXPRESSIONS = {
     DICT: "dict({v})",
     DICT_OR_NONE: "dict({v}) if {v} else None",
     NONE: "None",
-    ROUNDS: "_copy_rounds({v}, new.round_points, new.meld_log)",
+    ROUNDS: "copy_rounds({v}, new.round_points, new.meld_log)",
     PHASE_DATA: "{{kind: d.copy() for kind, d in {v}.items()}} if {v} else {{}}",
 }
 
@@ -139,37 +139,31 @@ FIELDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _copy_rounds(rounds: list[dict], round_points: list, meld_log: list) -> list[dict]:
-    if not rounds:
-        return []
-    last = {k: (list(v) if isinstance(v, list) else v) for k, v in rounds[-1].items()}
-    last["points"] = round_points
-    last["melds"] = meld_log
-    return rounds[:-1] + [last]
+def copies_source(fields=None) -> str:
+    """The text of :mod:`.data_copies`: ``blank(self)``, every field None, and
+    ``clone_fields(self, new)``, one assignment per field as declared. Written out (a loop of
+    getattr/setattr would cost a search several times as much per sampled world) and kept as a
+    module, so that tracebacks and coverage see it: ``python -m cardcore.engine.data`` writes it
+    again after :data:`FIELDS` changes, and ``tests/core/test_state_data.py`` checks that it is
+    current."""
+    fields = FIELDS if fields is None else fields
+    lines = [
+        '"""Written by ``python -m cardcore.engine.data`` from ``cardcore.engine.data.FIELDS``: edit the',
+        'declarations there, not this file (tests/core/test_state_data.py checks that it is current)."""',
+        "",
+        "from .copying import copy_rounds",
+        "",
+        "",
+        "def blank(self):",
+        '    """Every field None."""',
+    ]
+    lines += [f"    self.{name} = None" for name, _, _ in fields]
+    lines += ["", "", "def clone_fields(self, new):", '    """Each field copied into ``new`` as declared."""']
+    lines += [f"    new.{name} = {_COPY_EXPRESSIONS[how].format(v='self.' + name)}" for name, how, _ in fields]
+    return "\n".join(lines) + "\n"
 
 
-def _blank_function(fields):
-    """``blank(self)``: every field None, in one chained assignment (no loop: a playout makes a
-    state per game)."""
-    targets = " = ".join(f"self.{name}" for name, _, _ in fields)
-    namespace: dict = {}
-    exec(f"def blank(self):\n    {targets} = None", namespace)  # noqa: S102 - built from FIELDS alone
-    return namespace["blank"]
-
-
-def _clone_function(fields):
-    """``clone(self, new)``: one assignment per field, as declared. Generated once, because a
-    loop of getattr/setattr would cost a search several times as much per sampled world."""
-    lines = ["def clone(self, new):"]
-    for name, how, _ in fields:
-        lines.append(f"    new.{name} = {_COPY_EXPRESSIONS[how].format(v='self.' + name)}")
-    namespace = {"_copy_rounds": _copy_rounds}
-    exec("\n".join(lines), namespace)  # noqa: S102 - source built above from FIELDS alone
-    return namespace["clone"]
-
-
-_copy_fields = _clone_function(FIELDS)
-_blank_fields = _blank_function(FIELDS)
+from .data_copies import blank, clone_fields  # noqa: E402  (written from FIELDS above)
 
 
 class GameData:
@@ -179,9 +173,15 @@ class GameData:
 
     # Every field None, before a new state sets its own: a field that only some phase kinds
     # set (an auction's bids) then reads None elsewhere, and a clone copies it alike.
-    _blank = _blank_fields
+    _blank = blank
 
     def clone(self):
         new = object.__new__(type(self))
-        _copy_fields(self, new)
+        clone_fields(self, new)
         return new
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    Path(__file__).with_name("data_copies.py").write_text(copies_source(), encoding="utf-8")

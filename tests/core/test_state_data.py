@@ -99,3 +99,15 @@ def test_a_phase_kinds_data_is_its_own_object_and_a_clone_copies_it():
     clone.apply("pass")
     assert clone.bids == ((seat, 300), (clone.table.next(seat), None)) and state.bids == ((seat, 300),)
     assert state.view().contract == 300 == state.contract
+
+
+def test_the_copying_code_is_a_kept_module_written_from_the_declarations():
+    """No source is made at run time: blank and clone are the module data_copies.py, the text
+    copies_source() writes from FIELDS, so a field declared without rewriting it fails here."""
+    from pathlib import Path
+
+    from cardcore.engine import data_copies
+
+    assert Path(data_copies.__file__).read_text(encoding="utf-8") == data.copies_source()
+    assert GameData._blank is data_copies.blank
+    assert "exec(" not in Path(data.__file__).read_text(encoding="utf-8")
