@@ -4,6 +4,9 @@ the bots, the adapters, the simulations or a front end (``tests/test_import_grap
 The state and its parts:
 
 - :mod:`.data`: every field of a state, what it holds and how a clone copies it.
+  :mod:`.data_copies` is the state's ``blank`` and ``clone`` written out from those declarations
+  (``python -m cardcore.engine.data`` writes it again), :mod:`.copying` what they copy beyond
+  a plain container.
 - :mod:`.kinds`: the kinds of decision (play, declare, throw-in).
 - :mod:`.dealing`: deals from the record or the seed, the turn-up, trump as dealt, the throw-in.
 - :mod:`.draws`: numbers drawn by chance, the same on every Python version.
