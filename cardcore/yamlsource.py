@@ -514,6 +514,19 @@ class LocatedValueError(ValueError):
         self.loc = loc
 
 
+def _unknown_kind(sourced: Sourced, loc: tuple, ctx: dict) -> tuple[tuple, str]:
+    """A kind (or step) no registered schema takes: the error names the key that says it, at its
+    own line, and the kinds there are, rather than pydantic's words for the union it tried."""
+    path, _ = _locate(sourced, loc)
+    node = sourced.data
+    for seg in path:
+        node = node[seg]
+    tag = ctx.get("tag")
+    key = next((k for k, v in node.items() if v == tag), None) if isinstance(node, dict) else None
+    where = path + (key,) if key is not None else path
+    return where, f"{tag!r} is not one of the kinds there are: {ctx.get('expected_tags')}"
+
+
 def validate(model_cls: type[BaseModel], sourced: Sourced, context: dict | None = None) -> Any:
     """``model_cls.model_validate`` whose failure is one RulesError, a file:line per problem."""
     try:
@@ -523,7 +536,10 @@ def validate(model_cls: type[BaseModel], sourced: Sourced, context: dict | None 
         for error in exc.errors():
             cause = (error.get("ctx") or {}).get("error")
             loc = tuple(error["loc"]) + tuple(getattr(cause, "loc", ()))
+            message = error["msg"]
+            if error["type"] == "union_tag_invalid":
+                loc, message = _unknown_kind(sourced, loc, error["ctx"])
             path, dotted = _locate(sourced, loc)
             prefix = f"{line_of(sourced, path)}: "
-            lines.append(prefix + (f"{dotted}: " if dotted else "") + error["msg"])
+            lines.append(prefix + (f"{dotted}: " if dotted else "") + message)
         raise RulesError("\n".join(lines)) from exc

@@ -363,13 +363,11 @@ def test_wrong_type_of_a_whole_section():
     )
 
 
-def test_bad_union_tag_points_at_the_list_item():
-    text = doc("name: p", "deck:", "  ranks: [7]", "  suits: [hearts]", "melds:", "  - kind: sequence")
+def test_bad_union_tag_points_at_the_key_that_says_it_and_lists_the_kinds():
+    text = doc("name: p", "deck:", "  ranks: [7]", "  suits: [hearts]", "melds:", "  - points: 1",
+               "    kind: sequence")
     message = error_of(validate, Rules, load_yaml(text, "t.yaml"))
-    assert message == (
-        "t.yaml:6:5: melds[0]: Input tag 'sequence' found using 'kind' does not match "
-        "any of the expected tags: 'set', 'run'"
-    )
+    assert message == "t.yaml:7:5: melds[0].kind: 'sequence' is not one of the kinds there are: 'set', 'run'"
 
 
 def test_validate_after_resolve_uses_the_branch_lines():

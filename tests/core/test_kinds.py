@@ -94,10 +94,11 @@ def test_a_plugin_registers_a_phase_kind_that_rules_files_may_then_name():
             return True
 
     text = _penchant_with_a_phase("test-pause")
-    line = text.splitlines().index("  - name: pause") + 1
+    line = text.splitlines().index("    kind: test-pause") + 1  # the kind's own line
     with pytest.raises(RulesError) as refused:
         read_rules(text, "penchant.yaml", "penchant")
-    assert str(refused.value).startswith(f"penchant.yaml:{line}:5: phases[1]: Input tag 'test-pause'")
+    assert str(refused.value).startswith(
+        f"penchant.yaml:{line}:5: phases[1].kind: 'test-pause' is not one of the kinds there are:")
     assert "'tricks'" in str(refused.value) and "'auction'" in str(refused.value)
 
     plugin = types.SimpleNamespace(register_phase_kinds=hookimpl(
