@@ -10,7 +10,9 @@ a :class:`.compiled.CompiledStep`, its rule ``step.rule``): it
 carries the step out and returns True when it leaves a decision due (a declaration turn), False
 when the step is done and the next one may run. A step that asks a decision of its own (not a
 declaration turn) does as a phase kind does: its handler names it in ``decisions`` and answers
-``legal_actions(state)`` and ``apply(state, seat, verb, args, action)`` for it. :data:`STEP_SCHEMAS` maps it to its schema, a
+``legal_actions(state)`` and ``apply(state, seat, verb, args, action)`` for it. A handler
+takes its step off the steps due with :func:`take_step` (the core's at once, a declaration turn
+when it ends). :data:`STEP_SCHEMAS` maps it to its schema, a
 pydantic model whose ``step`` field is ``Literal["<kind>"]``, which a phase's ``after_trick``
 accepts (:func:`cardcore.engine.phases.rules_schema`). A new kind registers both with
 :func:`register_step`; a plugin does so through the hook ``register_step_kinds``.
@@ -59,10 +61,16 @@ def seats_for(who: str, winner: int, loser: int | None, declarer: int | None, ta
     return tuple(table.order_from(winner))  # each-from-winner, every-seat
 
 
+def take_step(state) -> None:
+    """The step due is taken: it leaves the steps still due (``state.pending``), so that the next
+    one runs. Every step kind's handler does so, a plugin's too."""
+    state.pending.pop(0)
+
+
 def _draw(state, step, seat: int) -> bool:
     """``seat`` draws the top stock card (none when the stock is out); whoever draws the faced
     turn-up last sees it shown and scores its points."""
-    state.pending.pop(0)
+    take_step(state)
     stock, pos = state.stock, state.stock_pos
     if pos >= len(stock):
         return False
@@ -81,7 +89,7 @@ def _draw(state, step, seat: int) -> bool:
 
 
 def _turn_trump(state, step, seat: int) -> bool:
-    state.pending.pop(0)
+    take_step(state)
     state._turn_trump(seat)
     return False
 
@@ -90,7 +98,7 @@ def _declare(state, step, seat: int) -> bool:
     """A declaration turn: the seat's declarations, or its pass at once when it has none. A
     ``when: winner-passed`` turn is not taken after the winner's meld."""
     if step.winner_passed_only and not state.winner_passed:
-        state.pending.pop(0)
+        take_step(state)
         return False
     if state.log_events:  # statistics only: quiet worlds keep none
         for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():

@@ -18,6 +18,7 @@ from typing import Literal
 
 from cardcore import IllegalAction, hookimpl
 from cardcore.engine.phases import ask, next_phase, play_on
+from cardcore.engine.steps import take_step
 from cardcore.game import TrickGame
 from cardcore.ruleset import Source, Strict
 
@@ -39,7 +40,7 @@ class CloseStock:
     decisions = (CLOSE,)
 
     def __call__(self, state, step, seat: int) -> bool:
-        state.pending.pop(0)  # this step is taken (as every step kind's handler does)
+        take_step(state)  # as every step kind's handler does
         if not state.stock_left:  # the stock ran out: nothing to close, the phase ends
             return False
         ask(state, CLOSE, seat)
