@@ -27,6 +27,13 @@ def wait_for_my_turn(page, base: str, game_id: str) -> dict:
     return api(base, f"/api/games/{game_id}")
 
 
+def open_at_my_turn(browser, base: str, game_id: str):
+    """A desktop page of the game, once it is your turn there, and the game as the API then gives it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/play/{game_id}")
+    return page, wait_for_my_turn(page, base, game_id)
+
+
 def test_play_by_clicking_declare_a_meld_read_a_refusal_and_reload(browser, live_server):
     base, records = live_server
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -177,9 +184,7 @@ def test_a_pinochle_claim_is_asked_to_be_confirmed(browser, live_server):
     # is no button; typed, the page asks first: dismissed, nothing happens; accepted, it is made
     base, records = live_server
     s = api(base, "/api/games", {"game": "pinochle", "seed": 4, "level": "easy"})
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(base + s["url"])
-    s = wait_for_my_turn(page, base, s["id"])
+    page, s = open_at_my_turn(browser, base, s["id"])
     assert page.locator("button.move[data-action=out]").count() == 0
     asked = []
 

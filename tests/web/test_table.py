@@ -5,7 +5,7 @@ game, and the bots' thinking shown."""
 from __future__ import annotations
 
 import pytest
-from test_browser import api, record_state, wait_for_my_turn
+from test_browser import api, open_at_my_turn, record_state, wait_for_my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -63,9 +63,7 @@ def test_melds_shown_lie_before_their_owner_as_cards_and_the_facts_are_a_score_s
     s = advance(base, s, lambda x: x["to_move"] == "you" and x["actions"] >= 12)
     obs = record_state(records, s["id"]).observation(0)
     assert obs["melds"], "no meld was shown"
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{base}/play/{s['id']}")
-    wait_for_my_turn(page, base, s["id"])
+    page, _ = open_at_my_turn(browser, base, s["id"])
     for seat in range(4):
         melds = [m for m in obs["melds"] if m["player"] == seat]
         where = ".mine" if seat == 0 else f".seat[data-seat='{seat}']"
@@ -102,9 +100,7 @@ def test_each_copy_of_a_twin_is_selected_and_cards_in_melds_shown_are_marked_at_
     base, records = live_server
     s = game_at(base, records, ["pass", "bid 300", "pass", "trump S"], game="auction-pinochle")
     assert s["legal_actions"][0].startswith("discard ")
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{base}/play/{s['id']}")
-    wait_for_my_turn(page, base, s["id"])
+    page, _ = open_at_my_turn(browser, base, s["id"])
     locked = [b.get_attribute("data-card") for b in page.locator(".hand button.card.locked").all()]
     assert locked == ["9S", "9S"]
     assert page.locator(".locked-note").is_visible()
@@ -191,9 +187,7 @@ def test_the_history_and_score_panels_follow_the_game_and_an_undo_is_no_refusal(
     # Penchant, seed 4: you lead K♠, the bot answers 9♠, you declare the eights (8♠ 8♣)
     base, records = live_server
     s = api(base, "/api/games", {"game": "penchant", "seed": 4, "level": "easy"})
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(base + s["url"])
-    wait_for_my_turn(page, base, s["id"])
+    page, _ = open_at_my_turn(browser, base, s["id"])
     page.click("[data-text=history]")
     page.wait_for_selector("#panel-body:has-text('No trick played yet.')")
     page.click(".mine button[data-card=KS]")
