@@ -154,6 +154,7 @@ class MeldTable:
             b = mask >> distance & low  # the higher one, moved down beside it
             mask = mask & keep | a | b | (a & b) << distance
         return mask
+
     def best(self, mask: int, trump: int | None, allowed: frozenset[str] | None = None) -> MeldScore | None:
         """The best-scoring meld these exact cards form (the engine scores the better one),
         among the meld kinds named in ``allowed`` if given. Remembered: playouts ask again and
