@@ -19,15 +19,16 @@ from .engine.chance import ChanceMixin
 from .engine.data import GameData
 from .engine.dealing import DealingMixin, _deal_out
 from .engine.declaring import DeclaringMixin
+from .engine import scoring
 from .engine.effects import carry_out
-from .engine.events import EventsMixin
+from .engine.events import log
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.knowledge import KnowledgeMixin
 from .engine.moves import MovesMixin
 from .engine.phases import OFFERS, decision_handler
 from .engine.phases.auction import auction_data
 from .engine.refusals import RefusalsMixin
-from .engine.scoring import ScoringMixin
+from .engine.scoring import claim, claim_is_right, end_game
 from .engine.trickplay import TrickPlayMixin
 from .engine.view import view_of
 from .errors import CardcoreError, IllegalAction
@@ -38,10 +39,16 @@ _TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
 _FROM_TABLE_WORDS = FROM_TABLE.split()
 
 
-class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin,
-            ChanceMixin, RefusalsMixin, EventsMixin):
+class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin,
+            ChanceMixin, RefusalsMixin):
     # every field is declared, with how a clone copies it, in engine.data.FIELDS
     __slots__ = ()
+
+    # the state API's calls, each the engine's function of that name (engine.scoring...)
+    counter_counts = scoring.counter_counts
+    claim_is_right = scoring.claim_is_right
+    side_returns = scoring.side_returns
+    returns = scoring.returns
 
     def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
         self._blank()
@@ -133,7 +140,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return list(memo[1])
         actions = self._decision_actions()
         claim = self.rules.claim
-        if claim is not None and self.claim_is_right(self.current_player):
+        if claim is not None and claim_is_right(self, self.current_player):
             actions.append(claim.action)
         self._actions_memo = (position, actions)
         return list(actions)
@@ -183,7 +190,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         if self.rules.claim is not None and verb == self.rules.claim.action:
             if args:
                 raise IllegalAction(action, f"{verb} takes no cards")
-            self._claim(seat)
+            claim(self, seat)
             return
         if self.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
             offers, self.offers = self.offers, ()
@@ -223,7 +230,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
                 raise IllegalAction(action, self._expected())
             self.actions.append("pass")
             if self.decision == THROW_IN:
-                self._event("pass", seat=seat)
+                log(self, "pass", seat=seat)
                 self._next_throw_in_offer()
             else:
                 self._end_step()
@@ -256,7 +263,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         if self.result is None and self.first_to_target is None:  # no forced steps after "at once"
             self._advance()
         if self.first_to_target is not None and self.result is None:
-            self._end_game()
+            end_game(self)
 
     # ------------------------------------------------------------------ views
     def record(self) -> dict:
@@ -286,7 +293,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         if self.result is None and rounds:  # the round in progress: counted cards so far
             rounds[-1]["points"] = list(self.round_points)
             for name in self.rules.counters:
-                rounds[-1][name] = self.counter_counts(name)
+                rounds[-1][name] = scoring.counter_counts(self, name)
         out = {
             "game": self.game.name,
             "options": dict(self.game.options),

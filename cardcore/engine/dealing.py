@@ -26,6 +26,8 @@ from .sections import deal_sections
 from . import drawn_number
 from .kinds import PLAY, THROW_IN
 from .phases import PHASE_KINDS
+from .events import log
+from .scoring import end_game, score
 
 
 class DealingMixin:
@@ -236,7 +238,7 @@ class DealingMixin:
         summary = {"dealer": self.dealer, "trump": None, "points": self.round_points, "melds": self.meld_log}
         self.rounds.append(summary)
         if self.log_events:
-            self._event("deal", dealer=self.dealer, round=len(self.rounds))
+            log(self, "deal", dealer=self.dealer, round=len(self.rounds))
         # the first phase of play is set up (and logged) first, as it always was, so that the log
         # reads: the deal, the phase, then what the deal turned up
         self._enter_phase(0)
@@ -249,7 +251,7 @@ class DealingMixin:
         self.draw_watchers = ()  # until a rules section watches the draws of this deal
         deal_sections(self)
         if self.first_to_target is not None:  # a turn-up reached an immediate target: game over
-            self._end_game()
+            end_game(self)
 
     def _deal_trump(self) -> None:
         rules, summary = self.rules, self.rounds[-1]
@@ -258,19 +260,19 @@ class DealingMixin:
             turnup = rules.turnup
             if self.deck.rank_letter(self.faced) == turnup.rank:
                 self.scored_specials |= 1 << self.faced
-                self._score(self.dealer, turnup.turned_points, "turn-up", {"card": self.deck.names[self.faced]})
+                score(self, self.dealer, turnup.turned_points, "turn-up", {"card": self.deck.names[self.faced]})
         initial = self.game.compiled.deal.initial_trump
         if initial == "turnup":
             self._set_trump(self.deck.suit_of[self.faced])
         elif initial == "stock-top":
             summary.update(turned=[], trumps=[])
-            self._turn_trump(self.dealer, score=rules.trump.score_first_turn)
+            self._turn_trump(self.dealer, scored=rules.trump.score_first_turn)
 
     def _set_trump(self, suit: int | None) -> None:
         self.trump = suit
         self.rounds[-1]["trump"] = None if suit is None else self.deck.suits[suit]
 
-    def _turn_trump(self, seat: int, score: bool = True) -> None:
+    def _turn_trump(self, seat: int, scored: bool = True) -> None:
         """Turn the top stock card: its suit is trump, and a counter scores for ``seat``."""
         if self.stock_pos >= len(self.stock):
             return
@@ -278,12 +280,12 @@ class DealingMixin:
         self.stock_pos += 1
         self.turned |= 1 << card
         self._set_trump(self.deck.suit_of[card])
-        points = self.card_value(card, "turned") if score else 0
+        points = self.card_value(card, "turned") if scored else 0
         self.rounds[-1]["turned"].append({"card": self.deck.names[card], "seat": seat, "points": points})
         if self.log_events:
-            self._event("turn", seat=seat, card=self.deck.names[card])
-            self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
-        self._score(seat, points, "turned card", {"card": self.deck.names[card]})
+            log(self, "turn", seat=seat, card=self.deck.names[card])
+            log(self, "trump", suit=self.deck.suits[self.trump], seat=seat, reason="turned card")
+        score(self, seat, points, "turned card", {"card": self.deck.names[card]})
 
     def card_value(self, card: int, when: str, trump: int | None = None) -> int:
         cache = self.card_values
@@ -323,7 +325,7 @@ class DealingMixin:
                                         f"{' '.join(self.rules.throw_in.without_ranks) if self.rules.throw_in else 'the right cards'} "
                                         f"({self.rules.throw_in.source if self.rules.throw_in else 'not a rule of this game'})")
         self.actions.append(THROW_IN)
-        self._event("throw-in", seat=seat)
+        log(self, "throw-in", seat=seat)
         self.rounds[-1]["thrown_in"] = seat
         self._void_deal()
         if self.rules.throw_in.redeal == "same-dealer":

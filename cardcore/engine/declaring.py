@@ -10,6 +10,8 @@ from ..errors import IllegalAction
 from ..melds import MeldScore
 from ..ruleset import DeclareStep
 from .kinds import DECLARE, EXCHANGE, PLAY
+from .events import log
+from .scoring import score
 
 
 class DeclaringMixin:
@@ -300,14 +302,14 @@ class DeclaringMixin:
             # shown now, scored after a later trick won while its cards stay on the table
             self.waiting[seat] = [*self.waiting[seat], (meld, len(self.meld_log) - 1)]
             if self.log_events:
-                self._event("meld", seat=seat, cards=list(cards), name=name, points=meld.points,
-                            to_score=True)
+                log(self, "meld", seat=seat, cards=list(cards), name=name, points=meld.points,
+                    to_score=True)
             if name in game.compiled.trump_melds:
                 self._trump_after_meld(seat, meld)
             return
         if self.log_events:
-            self._event("meld", seat=seat, cards=list(cards), name=name, points=meld.points)
-        self._score(seat, meld.points, "meld", {"meld": name})
+            log(self, "meld", seat=seat, cards=list(cards), name=name, points=meld.points)
+        score(self, seat, meld.points, "meld", {"meld": name})
         if name in game.compiled.trump_melds:  # most melds neither set nor cancel trump
             self._trump_after_meld(seat, meld)
         if counts_as_meld:
@@ -319,9 +321,9 @@ class DeclaringMixin:
         self.waiting[seat] = [w for w in self.waiting[seat] if w is not waiting]
         self.meld_log[index] = {**self.meld_log[index], "status": "scored"}  # copies share the old entry
         if self.log_events:
-            self._event("meld", seat=seat, cards=list(self.meld_log[index]["cards"]), name=meld.rule.name,
-                        points=meld.points, scored_later=True)
-        self._score(seat, meld.points, "meld", {"meld": meld.rule.name})
+            log(self, "meld", seat=seat, cards=list(self.meld_log[index]["cards"]), name=meld.rule.name,
+                points=meld.points, scored_later=True)
+        score(self, seat, meld.points, "meld", {"meld": meld.rule.name})
         self.step_melds += 1
 
     def lapse_waiting(self, seat: int, cards: int) -> None:
@@ -341,7 +343,7 @@ class DeclaringMixin:
         if cancel and self.trump is not None and meld.rule.name in cancel.melds and meld.suit == self.trump:
             self._set_trump(None)  # also clears rounds[-1]["trump"] (null while no trump is set)
             self.trump_fixed = True
-            self._event("trump", suit=None, seat=seat, reason=f"{meld.rule.name} in trumps cancels trump")
+            log(self, "trump", suit=None, seat=seat, reason=f"{meld.rule.name} in trumps cancels trump")
             return
         rule = t.set_by_meld
         if rule is None or meld.rule.name not in rule.melds or role not in rule.declared_by:
@@ -354,7 +356,7 @@ class DeclaringMixin:
         self.trump_fixed = rule.first_only
         self.rounds[-1]["trump"] = self.deck.suits[self.trump]
         if self.log_events:
-            self._event("trump", suit=self.deck.suits[self.trump], seat=seat, reason=meld.rule.name)
+            log(self, "trump", suit=self.deck.suits[self.trump], seat=seat, reason=meld.rule.name)
 
     def _exchange(self, seat: int, cards: list[str], action: str) -> None:
         card = self._exchange_card(seat) if self.decision == DECLARE and self.declare_step().exchange else None
@@ -372,8 +374,8 @@ class DeclaringMixin:
         self.actions.append(action)
         self.rounds[-1]["exchanges"].append({"player": seat, "card": self.deck.names[card],
                                              "for": self.deck.names[faced]})
-        self._event("exchange", seat=seat, card=self.deck.names[card], turnup=self.deck.names[faced])
-        self._score(seat, self.rules.turnup.exchange_points, "exchange", {"card": self.deck.names[card]})
+        log(self, "exchange", seat=seat, card=self.deck.names[card], turnup=self.deck.names[faced])
+        score(self, seat, self.rules.turnup.exchange_points, "exchange", {"card": self.deck.names[card]})
         self._after_declaration()
 
     def _after_declaration(self) -> None:
@@ -393,7 +395,7 @@ class DeclaringMixin:
             # The same public event whether the player passed or had nothing to declare, so
             # that a skipped turn tells the opponent no more than a pass would.
             if self.log_events:
-                self._event("pass", seat=seat)
+                log(self, "pass", seat=seat)
             if step.by_winner:
                 self.winner_passed = True
         self.step_melds = 0

@@ -21,6 +21,7 @@ from ..cards import _L0, _L1, _L2, bits
 from ..tricks import legal_plays
 from .phases.auction import BID, blind_bids
 from .kinds import DECLARE, PLAY
+from .scoring import claim_is_right, end_game
 
 
 def random_move(state, uniform):
@@ -64,7 +65,7 @@ def legal_moves(state) -> list:
             moves = state._turn_moves  # the turn's declarations, found as it opened
             if moves is not None:
                 claim = state.game.compiled.deal.claim
-                if claim is None or not state.claim_is_right(state.current_player):
+                if claim is None or not claim_is_right(state, state.current_player):
                     return [*moves, "pass"]
         return state._legal_moves()
     seat = state.current_player
@@ -81,7 +82,7 @@ def legal_moves(state) -> list:
                     break
         else:
             mask = legal_plays(state.cphase.deck, state.cphase.follow, mask, trick, state.trump)
-    if phase.claims and state.claim_is_right(seat):
+    if phase.claims and claim_is_right(state, seat):
         return bits(mask) + [state.rules.claim.action]
     if mask < 0x200000000:
         return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
@@ -130,7 +131,7 @@ def apply_move(state, move) -> None:
         if phase.play_points:
             state._score_trump_played(seat, move, bit)
             if state.first_to_target is not None and state.result is None:
-                state._end_game()  # its points reached the target: the game ends at once
+                end_game(state)  # its points reached the target: the game ends at once
         return
     if phase.play_points:  # scored as it is played, before its trick is won
         state._score_trump_played(seat, move, bit)
@@ -167,7 +168,7 @@ def apply_move(state, move) -> None:
     if state.result is None and state.first_to_target is None:
         advance(state)
     if state.first_to_target is not None and state.result is None:
-        state._end_game()
+        end_game(state)
 
 
 def advance(state) -> None:

@@ -12,6 +12,7 @@ from .drawn_number import redraw_hidden
 from .phases import PHASE_KINDS
 from .hidden_history import forget_unseen
 from .void_fit import VoidFit
+from .scoring import counter_counts
 
 # random placings of the cards seen in a declarer's hand or laid aside tried before the one that
 # always fits (KnowledgeMixin._held_or_laid_aside)
@@ -48,7 +49,7 @@ class KnowledgeMixin:
             "won_cards": d.names_of(played),
             "turnup": d.names[self.faced] if self.faced is not None and self.stock_pos < len(self.stock) else None,
             "turned": d.names_of(self.turned),
-            "counters": {name: self.counter_counts(name) for name in self.rules.counters},
+            "counters": {name: counter_counts(self, name) for name in self.rules.counters},
             "known_in_hand": {str(s): v for s, v in others_known.items()},
             "voids": [sorted(d.suits[v] for v in vs) for vs in self.voids],
             "scores": list(self.scores),

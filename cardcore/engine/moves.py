@@ -17,6 +17,8 @@ from ..tricks import trick_winner
 from . import kernel
 from .kinds import DECLARE, PLAY
 from .phases.show_melds import show_melds
+from .events import log
+from .scoring import claim_is_right, end_game, score
 
 
 class MovesMixin:
@@ -44,7 +46,7 @@ class MovesMixin:
         else:  # a decision of a phase kind of its own
             moves = self._decision_actions()
         claim = self.game.compiled.deal.claim
-        return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
+        return moves + [claim.action] if claim is not None and claim_is_right(self, seat) else moves
 
     def move_action(self, move) -> str:
         """The action of legal_actions() that names ``move`` of legal_moves() here: a card as
@@ -78,9 +80,9 @@ class MovesMixin:
             self.actions.append(action)
             if self.log_events:
                 if from_table:
-                    self._event("play", seat=seat, card=self.deck.names[move], from_table=True)
+                    log(self, "play", seat=seat, card=self.deck.names[move], from_table=True)
                 else:
-                    self._event("play", seat=seat, card=self.deck.names[move])
+                    log(self, "play", seat=seat, card=self.deck.names[move])
             if phase.play_points:  # the card scores as it is played, before its trick is won
                 self._score_trump_played(seat, move, bit)
             if len(trick) < self.n:
@@ -105,7 +107,7 @@ class MovesMixin:
             else:
                 kernel.advance(self)  # a quiet playout's: the same steps, fused
         if self.first_to_target is not None and self.result is None:
-            self._end_game()
+            end_game(self)
 
     def _leave_table(self, seat: int, bit: int) -> None:
         """The card ``bit`` is played from ``seat``'s table: a meld waiting to score with it
@@ -168,14 +170,14 @@ class MovesMixin:
         self.tricks_played += 1
         self.trick_winners.append(phase.won_by[winner])  # (phase, winner), made at load
         if self.log_events:
-            self._event("trick", winner=winner, cards=[self.deck.names[c] for c in trick])
+            log(self, "trick", winner=winner, cards=[self.deck.names[c] for c in trick])
         if phase.trick_extras:
             if phase.trump_turned_each_trick:  # the round keeps each trick's trump
                 trump = self.trump
                 self.rounds[-1]["trumps"].append(self.deck.suits[trump] if trump is not None else None)
             if phase.scores_cards_won:
                 for c in trick:
-                    self._score(winner, self.card_value(c, "won", self.trump), "card won", {"card": self.deck.names[c]})
+                    score(self, winner, self.card_value(c, "won", self.trump), "card won", {"card": self.deck.names[c]})
         self.trick, self.trick_seats = [], []
         self.winner = self.leader = winner
         self.loser = phase.loser_of[winner]  # the other of two

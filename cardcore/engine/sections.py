@@ -37,6 +37,8 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
+from . import ending
+
 
 class RulesSection(NamedTuple):
     schema: type[BaseModel]
@@ -98,6 +100,7 @@ def deal_sections(state) -> None:
 
 # What a section's handler may change of a state (plugins/ writes no state field itself)
 
+
 def keep(state, name: str, data) -> None:
     """Keep ``data`` (an object with ``copy()``) as section ``name``'s for the rest of the deal."""
     state.phase_data = {**state.phase_data, name: data}
@@ -115,7 +118,7 @@ def stop_watching_draws(state, watch) -> None:
 def finish(state, winner: int | None, game_score: int, **facts) -> None:
     """The game is over: ``winner`` (a seat, None for a void game) by ``game_score``; ``facts``
     join the result (e.g. ``rubiconed``)."""
-    state._finish(winner, game_score, lurched=False)
+    ending.finish(state, winner, game_score, lurched=False)
     state.result.update(facts)
 
 

@@ -24,6 +24,8 @@ from typing import Callable
 
 from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
 from .kinds import DECLARE
+from .events import log
+from .scoring import score
 
 StepHandler = Callable[..., bool]
 STEP_KINDS: dict[str, StepHandler] = {}
@@ -78,13 +80,13 @@ def _draw(state, step, seat: int) -> bool:
     state.stock_pos = pos = pos + 1
     state.hands[seat] |= 1 << card
     if state.log_events:
-        state._event("draw", seat=seat, card=state.deck.names[card], left=state.stock_left)
+        log(state, "draw", seat=seat, card=state.deck.names[card], left=state.stock_left)
     for watch in state.draw_watchers:  # a rules section's (engine.sections), mostly none
         watch(state, seat, card)
     if card == state.faced and pos == len(stock):
         state.known[seat] |= 1 << card
         state.rounds[-1]["last_card"] = {"player": seat, "card": state.deck.names[card]}
-        state._score(seat, state.rules.turnup.last_card_points, "last faced card", {"card": state.deck.names[card]})
+        score(state, seat, state.rules.turnup.last_card_points, "last faced card", {"card": state.deck.names[card]})
     return False
 
 

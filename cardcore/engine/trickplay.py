@@ -10,6 +10,8 @@ from ..errors import IllegalAction
 from ..tricks import forbidding_reason, legal_plays
 from .kinds import PLAY
 from .phases import PHASE_KINDS
+from .flow import end_round
+from .scoring import score
 
 
 class TrickPlayMixin:
@@ -68,7 +70,7 @@ class TrickPlayMixin:
         if (self.trump is not None and not self.scored_specials & bit
                 and self.deck.rank_of[card] == game.compiled.play_points_rank and self.deck.suit_of[card] == self.trump):
             self.scored_specials |= bit
-            self._score(seat, self.rules.turnup.play_points, "trump seven played", {"card": self.deck.names[card]})
+            score(self, seat, self.rules.turnup.play_points, "trump seven played", {"card": self.deck.names[card]})
 
     def _note_voids(self, seat: int, card: int, rule) -> None:
         """What an opponent learns from a card played under an obligation (for determinize)."""
@@ -108,5 +110,5 @@ class TrickPlayMixin:
         if self.phase + 1 < self.game.compiled.deal.phase_count:
             self._enter_phase(self.phase + 1)
             return self.decision == PLAY and self.result is None
-        self._end_round()
+        end_round(self)
         return False

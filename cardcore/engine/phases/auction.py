@@ -23,6 +23,8 @@ from ...ruleset import DecisionPhase, Strict
 from ..kinds import read_amount
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
+from ..events import log
+from ..scoring import close_round_summary, end_game
 
 
 class Opening(Strict):
@@ -165,7 +167,7 @@ class AuctionKind:
         data.bids = data.bids + ((seat, bid),)
         state.rounds[-1]["bids"] = [{"seat": s, "bid": b} for s, b in data.bids]
         if state.log_events:
-            state._event("bid", seat=seat, bid=bid)
+            log(state, "bid", seat=seat, bid=bid)
 
     def _next_bidder(self, state, data: AuctionData, seat: int) -> None:
         left = [s for s in state.table.seats if s not in data.out]
@@ -193,11 +195,11 @@ def annul(state) -> None:
     summary = state.rounds[-1]
     summary["outcome"] = ANNULLED
     if state.log_events:
-        state._event("round-end", round=len(state.rounds), points=list(state.round_points),
-                     scores=list(state.scores))
-    state._close_round_summary()
+        log(state, "round-end", round=len(state.rounds), points=list(state.round_points),
+            scores=list(state.scores))
+    close_round_summary(state)
     if state.stop_after_deal:
-        state._end_game(summarized=True)
+        end_game(state, summarized=True)
         state.result["stopped"] = True
         return
     state._start_deal()

@@ -18,6 +18,7 @@ from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
+from ..events import log
 
 
 class DiscardPhase(DecisionPhase):
@@ -85,7 +86,7 @@ class DiscardKind:
         state.widow |= mask
         state.rounds[-1]["discards"] = cards
         if state.log_events:
-            state._event(DISCARD, seat=seat)
+            log(state, DISCARD, seat=seat)
         next_phase(state)
 
 

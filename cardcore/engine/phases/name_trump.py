@@ -8,6 +8,7 @@ from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
+from ..events import log
 
 
 class NameTrumpPhase(DecisionPhase):
@@ -46,7 +47,7 @@ class NameTrumpKind:
         state._set_trump(suit)
         state.trump_fixed = True
         if state.log_events:
-            state._event("trump", suit=state.deck.suits[suit], seat=seat, reason="named by the declarer")
+            log(state, "trump", suit=state.deck.suits[suit], seat=seat, reason="named by the declarer")
         next_phase(state)
 
 

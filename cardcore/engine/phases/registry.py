@@ -11,6 +11,9 @@ from ...ruleset import PhaseBase, RulesFile
 from ..kinds import PLAY
 from ..sections import RULES_SECTIONS
 from ..steps import STEP_KINDS, STEP_SCHEMAS
+from .. import scoring
+from ..events import log  # noqa: F401  (a kind logs its events with it, from here)
+from ..flow import end_round
 
 PHASE_KINDS: dict[str, object] = {}
 PHASE_SCHEMAS: dict[str, type[PhaseBase]] = {}
@@ -111,7 +114,7 @@ def next_phase(state) -> None:
     if state.phase + 1 < len(state.rules.phases):
         state._enter_phase(state.phase + 1)
     else:
-        state._end_round()
+        end_round(state)
 
 
 def ask(state, decision: str, seat: int) -> None:
@@ -130,14 +133,7 @@ def play_on(state) -> None:
 def score(state, seat: int, points: int, label: str, detail: dict | None = None) -> None:
     """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``, with the
     fields of ``detail``: the cards that scored...)."""
-    state._score(seat, points, label, detail)
-
-
-def log(state, kind: str, **fields) -> None:
-    """Log an event of ``kind`` (registered with :func:`cardcore.engine.events.register_event`),
-    when the state logs events."""
-    if state.log_events:
-        state._event(kind, **fields)
+    scoring.score(state, seat, points, label, detail)
 
 
 def habitual_action(state) -> str | None:

@@ -24,6 +24,9 @@ from ...ruleset import DecisionPhase, Strict
 from ..moved import renamed_classes
 from .auction import ANNULLED, auction_data  # noqa: F401  (ANNULLED: read here with OUTCOMES)
 from .registry import register_phase_kind
+from ..events import log
+from ..flow import end_round
+from ..scoring import count_deal, score, settle_scores
 
 
 class StakeRule(Strict):
@@ -96,11 +99,11 @@ class SettleKind:
     def enter(self, state, phase) -> None:
         contract = auction_data(state)
         if contract.outcome is None:  # played out: the end-of-deal counts first
-            state._count_deal()
+            count_deal(state)
         declarer = state.declarer
         if "counters-discarded" in phase.points and state.widow:
             points = sum(state.card_value(c, "won", state.trump) for c in iter_bits(state.widow))
-            state._score(declarer, points, "counters discarded")
+            score(state, declarer, points, "counters discarded")
         made = state.round_points[declarer] >= contract.contract
         if phase.per == "seat":
             outcome = contract.outcome or ("made" if made else "failed")
@@ -124,9 +127,9 @@ class SettleKind:
         contract.outcome = outcome
         state.rounds[-1]["outcome"] = outcome
         if state.log_events:
-            state._event("settle", declarer=declarer, bid=contract.contract, outcome=outcome)
-        state._settle_scores(per_side)
-        state._end_round(counted=True)
+            log(state, "settle", declarer=declarer, bid=contract.contract, outcome=outcome)
+        settle_scores(state, per_side)
+        end_round(state, counted=True)
 
     def over(self, state) -> bool:
         return True

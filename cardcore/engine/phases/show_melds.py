@@ -14,6 +14,8 @@ from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
+from ..events import log
+from ..scoring import score
 
 
 class ShowMeldsPhase(DecisionPhase):
@@ -34,8 +36,8 @@ def show_melds(state, seat: int, holding: int) -> int:
         cards = state.game.compiled.meld_cards(meld.mask)
         state.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
         if state.log_events:
-            state._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
-        state._score(seat, meld.points, "meld", {"meld": meld.rule.name})
+            log(state, "meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
+        score(state, seat, meld.points, "meld", {"meld": meld.rule.name})
     used = seen_copies_first(state, seat, used)
     state.known[seat] |= used
     return used

@@ -11,6 +11,7 @@ from ...ruleset import PhaseBase, Source, Step, Strict
 from ...tricks import FollowRule
 from ..moved import renamed_classes
 from .registry import register_phase_kind
+from ..events import log
 
 
 class ShowMeldsAtPlay(Strict):
@@ -69,7 +70,7 @@ class TricksKind:
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
         if state.log_events:
-            state._event("phase", phase=phase.name, rule=compiled.follow.letters)
+            log(state, "phase", phase=phase.name, rule=compiled.follow.letters)
 
     def over(self, state) -> bool:
         if state.cphase.until_stock_empty:

@@ -8,6 +8,7 @@ from typing import Literal
 from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
+from ..events import log
 
 
 class WidowPhase(DecisionPhase):
@@ -26,7 +27,7 @@ class WidowKind:
         seat, widow = state.declarer, state.widow
         state.rounds[-1]["widow"] = state.deck.names_of(widow)
         if state.log_events:
-            state._event("widow", seat=seat, cards=state.deck.names_of(widow))
+            log(state, "widow", seat=seat, cards=state.deck.names_of(widow))
         state.hands[seat] |= widow
         state.known[seat] |= widow
         state.widow = 0
