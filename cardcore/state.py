@@ -15,11 +15,9 @@ from __future__ import annotations
 import random
 
 from .cards import SUIT_NAMES
-from .engine.chance import ChanceMixin
 from .engine.data import GameData
-from .engine.dealing import DealingMixin, _deal_out
 from .engine.declaring import DeclaringMixin
-from .engine import scoring
+from .engine import chance, dealing, scoring
 from .engine.effects import carry_out
 from .engine.events import log
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
@@ -33,14 +31,15 @@ from .engine.trickplay import TrickPlayMixin
 from .engine.view import view_of
 from .errors import CardcoreError, IllegalAction
 from .records import RECORD_FORMAT
+from .engine.dealing import _deal_out, check_deal, next_throw_in_offer
+from .engine.flow import start_deal, throw_in
 
 # the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
 _TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
 _FROM_TABLE_WORDS = FROM_TABLE.split()
 
 
-class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin,
-            ChanceMixin, RefusalsMixin):
+class State(GameData, MovesMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin, RefusalsMixin):
     # every field is declared, with how a clone copies it, in engine.data.FIELDS
     __slots__ = ()
 
@@ -49,6 +48,22 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
     claim_is_right = scoring.claim_is_right
     side_returns = scoring.side_returns
     returns = scoring.returns
+    card_value = dealing.card_value
+    # the chance interface (engine.chance): cards and deals still to come, chosen or redrawn
+    stock_drawn = chance.stock_drawn
+    face_down_end = chance.face_down_end
+    face_down_stock = chance.face_down_stock
+    fix_stock_card = chance.fix_stock_card
+    stock_turned_at_deal_start = staticmethod(chance.stock_turned_at_deal_start)
+    queue_deal = chance.queue_deal
+    deal_later_from = chance.deal_later_from
+    deal_due = chance.deal_due
+    next_deal_dealer = chance.next_deal_dealer
+    hidden_in_hands = chance.hidden_in_hands
+    unseen_apart = chance.unseen_apart
+    widow_turned = chance.widow_turned
+    void_mask = chance.void_mask
+    melds_shown_from_dealt_hands = chance.melds_shown_from_dealt_hands
 
     def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
         self._blank()
@@ -64,7 +79,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         if seed is None and not deals:
             seed = random.SystemRandom().randrange(2**31)
         self.seed = seed
-        self.given_deals = [self._check_deal(i, d) for i, d in enumerate(deals or [])]
+        self.given_deals = [check_deal(self, i, d) for i, d in enumerate(deals or [])]
         self.deals: list[dict] = []
         self.seen_in_past_deals: tuple[tuple[int, ...], ...] = ()  # per deal over, per seat (hidden_history)
         self.past_for_seat = None  # hidden_history's memo: the deals over, as one seat may know them
@@ -92,7 +107,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         self.current_player: int | None = None
         self.step_plans: dict = {}
         self.hooks = game.hooks
-        self._start_deal()
+        start_deal(self)
 
     def is_terminal(self) -> bool:
         return self.result is not None
@@ -231,13 +246,13 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             self.actions.append("pass")
             if self.decision == THROW_IN:
                 log(self, "pass", seat=seat)
-                self._next_throw_in_offer()
+                next_throw_in_offer(self)
             else:
                 self._end_step()
         elif verb == THROW_IN:
             if args:
                 raise IllegalAction(action, "throw-in takes no cards: the whole hand is thrown in")
-            self._throw_in(seat, action)
+            throw_in(self, seat, action)
             return
         elif verb == EXCHANGE:
             self._exchange(seat, cards, canonical)
@@ -255,7 +270,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         """Go on after ``draw_gate`` or ``deal_gate`` paused (see :mod:`cardcore.engine.chance`)."""
         if self.deal_paused:  # a deal was the last thing due: deal it, as it would have been
             self.deal_paused = False
-            self._start_deal()
+            start_deal(self)
             return
         self._after_action()
 

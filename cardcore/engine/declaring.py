@@ -12,6 +12,7 @@ from ..ruleset import DeclareStep
 from .kinds import DECLARE, EXCHANGE, PLAY
 from .events import log
 from .scoring import score
+from .dealing import set_trump
 
 
 class DeclaringMixin:
@@ -341,7 +342,7 @@ class DeclaringMixin:
         role = "winner" if seat == self.winner else "loser"
         cancel = t.cancelled_by_trump_meld
         if cancel and self.trump is not None and meld.rule.name in cancel.melds and meld.suit == self.trump:
-            self._set_trump(None)  # also clears rounds[-1]["trump"] (null while no trump is set)
+            set_trump(self, None)  # also clears rounds[-1]["trump"] (null while no trump is set)
             self.trump_fixed = True
             log(self, "trump", suit=None, seat=seat, reason=f"{meld.rule.name} in trumps cancels trump")
             return

@@ -8,8 +8,14 @@ here (:func:`enter_phase`, :func:`end_round`, :func:`start_deal`).
 
 from __future__ import annotations
 
+from ..errors import IllegalAction, RecordError
+from .chance import deal_waits
+from .dealing import deal_trump, generate_cards, generate_deal, void_deal
 from .events import log
+from .hidden_history import seen_at_deal_end
+from .kinds import PLAY, THROW_IN
 from .scoring import close_round_summary, count_deal, end_game, target_decides
+from .sections import deal_sections
 
 
 def end_round(state, counted: bool = False) -> None:
@@ -35,4 +41,153 @@ def _finish_round(state) -> None:
         end_game(state, summarized=True)
         state.result["stopped"] = True  # not the real end of the game
     else:
-        state._start_deal()
+        start_deal(state)
+
+
+def start_deal(state) -> None:
+    if state.deal_gate is not None and deal_waits(state):  # a caller chooses the deal first (ChanceMixin.deal_gate)
+        return
+    index = len(state.deals)
+    if index:  # the deal that ends: what each seat saw of it, for the worlds sampled later
+        state.seen_in_past_deals = state.seen_in_past_deals + (seen_at_deal_end(state),)
+    rules = state.game.compiled.deal
+    d = state.deck
+    dealt = None  # the cards as dealt, by number, where they need not be read from their names
+    if index < len(state.given_deals):
+        deal = state.given_deals[index]
+        if state.next_dealer is not None and deal["dealer"] != state.next_dealer:
+            raise RecordError(f"deal {index + 1}: the dealer must be seat {state.next_dealer} (redeal after a throw-in)")
+        number = rules.drawn_number
+        if number is not None and number.outcome not in deal:  # a record from before the option
+            deal = {**deal, number.outcome: generate_deal(state, index)[number.outcome]}
+    else:
+        # without a seed (a game begun from given deals) the next deals are dealt from the
+        # seed None: the same ones every time, so that such a game still replays identically
+        deal, cards = generate_cards(state, index)
+        if d.packs == 1:
+            dealt = cards
+    state.deals.append(deal)
+    state.dealer = deal["dealer"]
+    size = rules.hand_size
+    if dealt is not None:  # one pack, dealt here: the numbers are at hand
+        state.hands = []
+        for seat in range(state.n):
+            mask = 0
+            for card in dealt[seat * size:(seat + 1) * size]:
+                mask |= 1 << card
+            state.hands.append(mask)
+        at = state.n * size
+        state.widow = 0  # the cards dealt apart from the hands, face down
+        for card in dealt[at:at + rules.widow]:
+            state.widow |= 1 << card
+        at += rules.widow
+        if rules.turnup:  # the turn-up lies face up under the stock and is drawn last
+            state.faced = dealt[at]
+            state.stock = dealt[at + 1:]
+            state.stock.append(state.faced)
+        else:
+            state.faced = None
+            state.stock = dealt[at:]
+    else:
+        if d.packs == 1:
+            take = d.index_of.__getitem__  # one copy of each card: nothing to search
+        else:
+            taken = 0
+
+            def take(name: str) -> int:  # the next unused copy of that card
+                nonlocal taken
+                card = d.find(name, d.full_mask & ~taken)
+                taken |= 1 << card
+                return card
+
+        state.hands = []
+        for names in deal["hands"]:
+            mask = 0
+            for name in names:
+                mask |= 1 << take(name)
+            state.hands.append(mask)
+        state.widow = 0  # the cards dealt apart from the hands, face down
+        for name in deal.get("widow", ()):
+            state.widow |= 1 << take(name)
+        # The turn-up lies face up under the stock and is drawn last.
+        state.faced = take(deal["turnup"]) if deal.get("turnup") else None
+        state.stock = [take(c) for c in deal["stock"]]
+        if state.faced is not None:
+            state.stock.append(state.faced)
+    state.dealt_hands = tuple(state.hands)
+    state.tableaus = [0] * state.n
+    state.next_dealer = None
+    state.stock_pos = 0
+    state.turned = 0  # cards turned for trump and out of play
+    state.scored_specials = 0  # turn-up-rank trump cards that already scored this deal
+    state.trump: int | None = None
+    state.trump_fixed = False  # a first-only trump has been set, or trump was cancelled
+    state.phase = 0
+    state.trick: list[int] = []
+    state.trick_seats: list[int] = []
+    state.tricks_played = 0
+    state.trick_winners: list[tuple[int, int]] = []  # (phase, winner) per trick
+    phases = rules.phase_count
+    # per seat, each a new list or set: the cards won in each phase; (cards, class, points,
+    # meld name) of every meld declared this deal; the melds shown to score at a later turn,
+    # with their meld_log index; the suits it is known to lack. One loop for the four (a
+    # comprehension each would cost a call at every deal).
+    won: list[list[int]] = []
+    meld_history: list[list[tuple[int, str, int, str]]] = []
+    waiting: list[list[tuple]] = []
+    voids: list[set[int]] = []
+    for _ in range(state.n):
+        won.append([0] * phases)
+        meld_history.append([])
+        waiting.append([])
+        voids.append(set())
+    state.won, state.meld_history, state.waiting, state.voids = won, meld_history, waiting, voids
+    state.round_points = [0] * state.n
+    state.meld_log: list[dict] = []
+    state.step_shown = 0  # cards put down on the table at this declaration turn
+    state.known = [0] * state.n  # cards of a seat's holding its opponents have seen
+    state.held_or_aside = 0  # the declarer's cards seen, in his hand or among his discards
+    state.pending: list = []
+    state._meld_memo = None
+    state._turn_moves: list | None = None  # the declarations open at this turn
+    state.throw_in_offers: list[int] = []
+    state.step_melds = 0
+    state.winner = state.loser = None
+    state.declarer: int | None = None  # the seat that took the contract, where there is one
+    state.phase_data: dict = {}  # the phase kinds' own (engine.data PHASE_DATA)
+    state.offers: tuple[str, ...] = ()  # actions a phase left open beside the decision due
+    state.winner_passed = False
+    state.decision = PLAY
+    state.leader = state.dealer if rules.dealer_leads else state.table.after[state.dealer]
+    state.current_player = state.leader
+    summary = {"dealer": state.dealer, "trump": None, "points": state.round_points, "melds": state.meld_log}
+    state.rounds.append(summary)
+    if state.log_events:
+        log(state, "deal", dealer=state.dealer, round=len(state.rounds))
+    # the first phase of play is set up (and logged) first, as it always was, so that the log
+    # reads: the deal, the phase, then what the deal turned up
+    state._enter_phase(0)
+    listed = state.game.compiled.deal_kinds  # the deal's own phases: trump found, a throw-in offered
+    if listed:
+        for kind, phase in listed:
+            kind.enter(state, phase)
+    else:  # a rules file that lists no deal phase: its deal is implied
+        deal_trump(state)
+    state.draw_watchers = ()  # until a rules section watches the draws of this deal
+    deal_sections(state)
+    if state.first_to_target is not None:  # a turn-up reached an immediate target: game over
+        end_game(state)
+
+
+def throw_in(state, seat: int, action: str) -> None:
+    if state.decision != THROW_IN:
+        raise IllegalAction(action, f"a hand may be thrown in only before the first lead, by a player without "
+                                    f"{' '.join(state.rules.throw_in.without_ranks) if state.rules.throw_in else 'the right cards'} "
+                                    f"({state.rules.throw_in.source if state.rules.throw_in else 'not a rule of this game'})")
+    state.actions.append(THROW_IN)
+    log(state, "throw-in", seat=seat)
+    state.rounds[-1]["thrown_in"] = seat
+    void_deal(state)
+    if state.rules.throw_in.redeal == "same-dealer":
+        state.next_dealer = state.dealer
+    start_deal(state)

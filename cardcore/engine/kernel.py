@@ -22,6 +22,7 @@ from ..tricks import legal_plays
 from .phases.auction import BID, blind_bids
 from .kinds import DECLARE, PLAY
 from .scoring import claim_is_right, end_game
+from .dealing import turn_trump
 
 
 def random_move(state, uniform):
@@ -229,7 +230,7 @@ def advance(state) -> None:
                         break  # pending was cut: the loop goes on with what is left
                     continue
                 elif step.kind == "turn-trump":
-                    state._turn_trump(seat)  # steps._turn_trump: no decision follows
+                    turn_trump(state, seat)  # steps._turn_trump: no decision follows
                     continue
                 del pending[:pending.index((step, seat, run))]  # the step's own handler takes it
                 if run(state, step, seat) or state.decision != PLAY:

@@ -11,6 +11,7 @@ it in ``State.decision`` and answers ``legal_actions`` for it.
 import re
 
 PLAY, DECLARE, THROW_IN = "play", "declare", "throw-in"
+DISCARD = "discard"  # the declarer lays cards aside (engine.phases.discard)
 EXCHANGE = "exchange"
 FROM_TABLE = "from table"
 

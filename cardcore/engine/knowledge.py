@@ -13,6 +13,7 @@ from .phases import PHASE_KINDS
 from .hidden_history import forget_unseen
 from .void_fit import VoidFit
 from .scoring import counter_counts
+from . import chance
 
 # random placings of the cards seen in a declarer's hand or laid aside tried before the one that
 # always fits (KnowledgeMixin._held_or_laid_aside)
@@ -97,13 +98,13 @@ class KnowledgeMixin:
             hidden_counts[s] = (self.hands[s] & ~known).bit_count()
             unseen.extend(iter_bits(self.hands[s] & ~known & ~placed))
             state.hands[s] = known
-        face_down_end = self.face_down_end()
-        unseen.extend(self.face_down_stock())
+        face_down_end = chance.face_down_end(self)
+        unseen.extend(chance.face_down_stock(self))
         # cards lying apart face down: the widow before it is turned, the declarer's discards
         # (which he alone has seen)
-        apart = self.unseen_apart(seat)
+        apart = chance.unseen_apart(self, seat)
         unseen.extend(iter_bits(apart & ~placed))
-        void_masks = {s: self.void_mask(s) for s in hidden_counts}
+        void_masks = {s: chance.void_mask(self, s) for s in hidden_counts}
         _shuffle(rng, unseen)
         hands, counts = state.hands, hidden_counts
         for tries_left in reversed(range(PLACINGS if placed else 1)):
@@ -139,7 +140,7 @@ class KnowledgeMixin:
         too few of: ``held_first`` keeps every card it can in his hand, which the cards dealt
         around them then always fit (the real deal kept no more there)."""
         declarer = self.declarer
-        void_mask = self.void_mask(declarer)
+        void_mask = chance.void_mask(self, declarer)
         laid_aside = self.held_or_aside & void_mask  # he could not have kept them
         free = [True] * hidden_counts[declarer] + [False] * (aside - laid_aside.bit_count())
         cards = list(iter_bits(self.held_or_aside & ~void_mask))

@@ -19,6 +19,7 @@ from .kinds import DECLARE, PLAY
 from .phases.show_melds import show_melds
 from .events import log
 from .scoring import claim_is_right, end_game, score
+from .dealing import card_value
 
 
 class MovesMixin:
@@ -177,7 +178,7 @@ class MovesMixin:
                 self.rounds[-1]["trumps"].append(self.deck.suits[trump] if trump is not None else None)
             if phase.scores_cards_won:
                 for c in trick:
-                    score(self, winner, self.card_value(c, "won", self.trump), "card won", {"card": self.deck.names[c]})
+                    score(self, winner, card_value(self, c, "won", self.trump), "card won", {"card": self.deck.names[c]})
         self.trick, self.trick_seats = [], []
         self.winner = self.leader = winner
         self.loser = phase.loser_of[winner]  # the other of two

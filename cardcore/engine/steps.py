@@ -26,6 +26,7 @@ from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
 from .kinds import DECLARE
 from .events import log
 from .scoring import score
+from .dealing import turn_trump
 
 StepHandler = Callable[..., bool]
 STEP_KINDS: dict[str, StepHandler] = {}
@@ -92,7 +93,7 @@ def _draw(state, step, seat: int) -> bool:
 
 def _turn_trump(state, step, seat: int) -> bool:
     take_step(state)
-    state._turn_trump(seat)
+    turn_trump(state, seat)
     return False
 
 

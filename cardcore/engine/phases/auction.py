@@ -25,6 +25,7 @@ from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
 from ..events import log
 from ..scoring import close_round_summary, end_game
+from ..flow import start_deal
 
 
 class Opening(Strict):
@@ -202,7 +203,7 @@ def annul(state) -> None:
         end_game(state, summarized=True)
         state.result["stopped"] = True
         return
-    state._start_deal()
+    start_deal(state)
 
 
 register_phase_kind(KIND, AuctionKind(), AuctionPhase)

@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .registry import register_phase_kind
+from ..dealing import deal_trump
 
 
 class DealPhase(DecisionPhase):
@@ -27,7 +28,7 @@ class DealKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        state._deal_trump()
+        deal_trump(state)
 
     def over(self, state) -> bool:
         return True

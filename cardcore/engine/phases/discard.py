@@ -17,6 +17,7 @@ from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .auction import auction_data
+from ..kinds import DISCARD
 from .registry import next_phase, register_phase_kind
 from ..events import log
 
@@ -32,8 +33,6 @@ class DiscardPhase(DecisionPhase):
     def describe(self) -> str:
         return (f"the declarer lays {self.count} cards aside face down ('discard C C C'), none from his melds; "
                 "their counters count for him")
-
-DISCARD = "discard"
 
 
 class DiscardKind:

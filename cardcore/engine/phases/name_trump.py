@@ -9,6 +9,7 @@ from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
 from ..events import log
+from ..dealing import set_trump
 
 
 class NameTrumpPhase(DecisionPhase):
@@ -44,7 +45,7 @@ class NameTrumpKind:
             raise IllegalAction(action, f"the declarer names trumps now: 'trump S' with a suit of "
                                         f"{' '.join(state.deck.suits)} ({state.phase_rule.source})")
         state.actions.append(f"{TRUMP} {state.deck.suits[suit]}")
-        state._set_trump(suit)
+        set_trump(state, suit)
         state.trump_fixed = True
         if state.log_events:
             log(state, "trump", suit=state.deck.suits[suit], seat=seat, reason="named by the declarer")

@@ -27,6 +27,7 @@ from .registry import register_phase_kind
 from ..events import log
 from ..flow import end_round
 from ..scoring import count_deal, score, settle_scores
+from ..dealing import card_value
 
 
 class StakeRule(Strict):
@@ -102,7 +103,7 @@ class SettleKind:
             count_deal(state)
         declarer = state.declarer
         if "counters-discarded" in phase.points and state.widow:
-            points = sum(state.card_value(c, "won", state.trump) for c in iter_bits(state.widow))
+            points = sum(card_value(state, c, "won", state.trump) for c in iter_bits(state.widow))
             score(state, declarer, points, "counters discarded")
         made = state.round_points[declarer] >= contract.contract
         if phase.per == "seat":

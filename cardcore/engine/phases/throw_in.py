@@ -7,6 +7,7 @@ from typing import ClassVar, Literal
 from ...ruleset import DecisionPhase
 from ..moved import renamed_classes
 from .registry import register_phase_kind
+from ..dealing import offer_throw_in
 
 
 class ThrowInPhase(DecisionPhase):
@@ -28,7 +29,7 @@ class ThrowInKind:
     decisions = ()  # its decision is one of the core's (kinds.THROW_IN)
 
     def enter(self, state, phase) -> None:
-        state._offer_throw_in()
+        offer_throw_in(state)
 
     def over(self, state) -> bool:
         return not state.throw_in_offers
