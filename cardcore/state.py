@@ -16,8 +16,7 @@ import random
 
 from .cards import SUIT_NAMES
 from .engine.data import GameData
-from .engine.declaring import DeclaringMixin
-from .engine import chance, dealing, scoring
+from .engine import chance, dealing, declaring, refusals, scoring
 from .engine.effects import carry_out
 from .engine.events import log
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
@@ -25,7 +24,6 @@ from .engine.knowledge import KnowledgeMixin
 from .engine.moves import MovesMixin
 from .engine.phases import OFFERS, decision_handler
 from .engine.phases.auction import auction_data
-from .engine.refusals import RefusalsMixin
 from .engine.scoring import claim, claim_is_right, end_game
 from .engine.trickplay import TrickPlayMixin
 from .engine.view import view_of
@@ -33,13 +31,16 @@ from .errors import CardcoreError, IllegalAction
 from .records import RECORD_FORMAT
 from .engine.dealing import _deal_out, check_deal, next_throw_in_offer
 from .engine.flow import start_deal, throw_in
+from .engine.actions import declare_meld
+from .engine.declaring import after_declaration, end_step, exchange, exchanges, meld_limit_reached, open_melds
+from .engine.refusals import expected
 
 # the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
 _TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
 _FROM_TABLE_WORDS = FROM_TABLE.split()
 
 
-class State(GameData, MovesMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin, RefusalsMixin):
+class State(GameData, MovesMixin, TrickPlayMixin, KnowledgeMixin):
     # every field is declared, with how a clone copies it, in engine.data.FIELDS
     __slots__ = ()
 
@@ -49,6 +50,14 @@ class State(GameData, MovesMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin
     side_returns = scoring.side_returns
     returns = scoring.returns
     card_value = dealing.card_value
+    # declarations (engine.declaring) and why one is refused (engine.refusals)
+    declare_step = declaring.declare_step
+    meld_options = declaring.meld_options
+    declarable = declaring.declarable
+    open_melds = declaring.open_melds
+    meld_refusal = declaring.meld_refusal
+    reuse_refusal = declaring.reuse_refusal
+    explain_meld = refusals.explain_meld
     # the chance interface (engine.chance): cards and deals still to come, chosen or redrawn
     stock_drawn = chance.stock_drawn
     face_down_end = chance.face_down_end
@@ -186,12 +195,12 @@ class State(GameData, MovesMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin
             return [THROW_IN, "pass"]
         if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
             return decision_handler(self.decision).legal_actions(self) + list(self.offers)
-        melds = self.open_melds(seat)
+        melds = open_melds(self, seat)
         actions = [a for a, _ in sorted(
             ((self.game.compiled.meld_action(m.mask), m) for m in melds),
             key=lambda am: (-am[1].points, len(am[0]), am[0]))]
-        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self.view(), seat)
-        return actions + self._exchanges(seat) + extra + ["pass"]
+        extra = [] if meld_limit_reached(self) else self.game.extra_declarations(self.view(), seat)
+        return actions + exchanges(self, seat) + extra + ["pass"]
 
     # ------------------------------------------------------------------ applying actions
     def apply(self, action: str) -> None:
@@ -222,7 +231,7 @@ class State(GameData, MovesMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin
         if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.hooks.extra_declarations is None):
             # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
             # before its words are read as cards (only a game's own declarations take others)
-            raise IllegalAction(action, self._expected())
+            raise IllegalAction(action, expected(self))
         from_table = verb == "play" and len(args) > 1 and [a.lower() for a in args[-2:]] == _FROM_TABLE_WORDS
         if from_table:
             args = args[:-2]
@@ -237,25 +246,25 @@ class State(GameData, MovesMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin
             self._play(seat, cards[0], f"{canonical} {FROM_TABLE}" if from_table else canonical, from_table)
             return  # apply_move, which plays the card, has run the steps after it
         elif verb == "meld":
-            self._meld_action(seat, cards, canonical)
+            declare_meld(self, seat, cards, canonical)
         elif verb == "pass":
             if args:
                 raise IllegalAction(action, "pass takes no cards")
             if self.decision not in (DECLARE, THROW_IN):
-                raise IllegalAction(action, self._expected())
+                raise IllegalAction(action, expected(self))
             self.actions.append("pass")
             if self.decision == THROW_IN:
                 log(self, "pass", seat=seat)
                 next_throw_in_offer(self)
             else:
-                self._end_step()
+                end_step(self)
         elif verb == THROW_IN:
             if args:
                 raise IllegalAction(action, "throw-in takes no cards: the whole hand is thrown in")
             throw_in(self, seat, action)
             return
         elif verb == EXCHANGE:
-            self._exchange(seat, cards, canonical)
+            exchange(self, seat, cards, canonical)
         else:  # a game's own declaration (checked above: a declaration turn, a game that offers them)
             outcome = self.game.apply_extra(self.view(), seat, verb, cards)
             if isinstance(outcome, str):
@@ -263,7 +272,7 @@ class State(GameData, MovesMixin, DeclaringMixin, TrickPlayMixin, KnowledgeMixin
             if outcome is not None:
                 carry_out(self, seat, outcome)
             self.actions.append(canonical)
-            self._after_declaration()
+            after_declaration(self)
         self._after_action()
 
     def resume(self) -> None:

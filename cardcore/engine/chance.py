@@ -3,21 +3,21 @@ interface for whoever wants to choose them as chance outcomes (the OpenSpiel ada
 them (``determinize``).
 
 A state deals from a deal fixed in advance (the record's, or one drawn from the seed). The
-stock's face-down cards not yet drawn are :meth:`face_down_stock`; :meth:`fix_stock_card` makes a
+stock's face-down cards not yet drawn are :func:`face_down_stock`; :func:`fix_stock_card` makes a
 chosen one of them the card drawn at a given position, which is what a chance node's outcome
-does (the deal's record follows, so that the game replays from its record). :meth:`queue_deal`
+does (the deal's record follows, so that the game replays from its record). :func:`queue_deal`
 gives the next deal (records list deals as before).
 
 Two gates let a caller choose each card as it is needed, with nothing tried on a copy:
 
 - ``draw_gate`` (on the state): when it answers False, the steps pause before a stock card is
-  drawn or turned, so that :meth:`fix_stock_card` can choose it first;
+  drawn or turned, so that :func:`fix_stock_card` can choose it first;
 - ``deal_gate``: when it answers False, a deal that is due and not queued pauses before it is
-  dealt (:meth:`deal_due` says so, :meth:`next_deal_dealer` who deals it), so that
-  :meth:`queue_deal` can give it first.
+  dealt (:func:`deal_due` says so, :func:`next_deal_dealer` who deals it), so that
+  :func:`queue_deal` can give it first.
 
 ``State.resume()`` goes on after either pause. What a seat has not seen, for redrawing it, is
-:meth:`hidden_in_hands`, :meth:`unseen_apart` and :meth:`void_mask`.
+:func:`hidden_in_hands`, :func:`unseen_apart` and :func:`void_mask`.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from .phases.auction import BID, blind_bids
 from .kinds import DECLARE, PLAY
 from .scoring import claim_is_right, end_game
 from .dealing import turn_trump
+from .declaring import declaration_moves, end_step, options_of
 
 
 def random_move(state, uniform):
@@ -101,7 +102,7 @@ def apply_move(state, move) -> None:
     if type(move) is not int or state.log_events:
         if type(move) is str and move == "pass" and state.decision == DECLARE and not state.log_events:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
-            state._end_step()
+            end_step(state)
             advance(state)
         else:
             state._apply_move(move)
@@ -203,7 +204,7 @@ def advance(state) -> None:
                         holding = hand | state.tableaus[seat]
                         masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
                                             step.allowed)
-                        moves = state._options_of(seat, step, masks, False) if masks else None
+                        moves = options_of(state, seat, step, masks, False) if masks else None
                         if moves:
                             del pending[:pending.index((step, seat, run))]
                             state.decision = DECLARE
@@ -217,7 +218,7 @@ def advance(state) -> None:
                 elif step.declare:
                     if state.winner_passed or not step.winner_passed_only:
                         del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
-                        moves = state._declaration_moves(seat)
+                        moves = declaration_moves(state, seat)
                         if moves:
                             state.decision = DECLARE
                             state.current_player = seat

@@ -20,6 +20,7 @@ from .phases.show_melds import show_melds
 from .events import log
 from .scoring import claim_is_right, end_game, score
 from .dealing import card_value
+from .declaring import after_declaration, declaration_moves, declare_open, end_step, lapse_waiting
 
 
 class MovesMixin:
@@ -42,7 +43,7 @@ class MovesMixin:
         elif self.decision == DECLARE:
             moves = self._turn_moves
             if moves is None:  # e.g. in a sampled world whose hands were dealt anew
-                moves = self._turn_moves = self._declaration_moves(seat)
+                moves = self._turn_moves = declaration_moves(self, seat)
             moves = [*moves, "pass"]
         else:  # a decision of a phase kind of its own
             moves = self._decision_actions()
@@ -94,11 +95,11 @@ class MovesMixin:
                 self._win_trick(phase, trick, seats)
         elif type(move) is MeldScore:
             self.actions.append(self.game.compiled.meld_action(move.mask))
-            self._declare_open(self.current_player, move)
-            self._after_declaration()
+            declare_open(self, self.current_player, move)
+            after_declaration(self)
         elif move == "pass" and self.decision == DECLARE:
             self.actions.append("pass")
-            self._end_step()
+            end_step(self)
         else:
             self.apply(move)
             return
@@ -114,7 +115,7 @@ class MovesMixin:
         """The card ``bit`` is played from ``seat``'s table: a meld waiting to score with it
         lapses."""
         if self.waiting[seat]:
-            self.lapse_waiting(seat, bit)
+            lapse_waiting(self, seat, bit)
         self.tableaus[seat] ^= bit
 
     def _before_card(self, phase, seat: int, card: int) -> tuple[int, str]:

@@ -27,6 +27,7 @@ from .kinds import DECLARE
 from .events import log
 from .scoring import score
 from .dealing import turn_trump
+from .declaring import declaration_moves, end_step
 
 StepHandler = Callable[..., bool]
 STEP_KINDS: dict[str, StepHandler] = {}
@@ -106,13 +107,13 @@ def _declare(state, step, seat: int) -> bool:
     if state.log_events:  # statistics only: quiet worlds keep none
         for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
-    moves = state._declaration_moves(seat)
+    moves = declaration_moves(state, seat)
     if moves:
         state.decision = DECLARE
         state.current_player = seat
         state._turn_moves = moves
         return True
-    state._end_step()  # nothing to declare: the same as a pass
+    end_step(state)  # nothing to declare: the same as a pass
     return False
 
 

@@ -12,6 +12,7 @@ from .kinds import PLAY
 from .phases import PHASE_KINDS
 from .flow import end_round
 from .scoring import score
+from .refusals import expected
 
 
 class TrickPlayMixin:
@@ -42,7 +43,7 @@ class TrickPlayMixin:
         """``play C`` takes C from hand when the hand holds one, else from the table;
         ``play C from table`` takes the table's copy (kinds.FROM_TABLE)."""
         if self.decision != PLAY:
-            raise IllegalAction(action, self._expected())
+            raise IllegalAction(action, expected(self))
         holding = self.playable(seat)
         if from_table:
             card = self.deck.find(name, holding & self.tableaus[seat])

@@ -12,6 +12,7 @@ from ...tricks import FollowRule
 from ..moved import renamed_classes
 from .registry import register_phase_kind
 from ..events import log
+from ..declaring import lapse_waiting
 
 
 class ShowMeldsAtPlay(Strict):
@@ -66,7 +67,7 @@ class TricksKind:
         for step in compiled.on_start:
             if step == "tableau-to-hand":
                 for s in range(state.n):
-                    state.lapse_waiting(s, state.tableaus[s])  # nothing is declared any more
+                    lapse_waiting(state, s, state.tableaus[s])  # nothing is declared any more
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
         if state.log_events:
