@@ -15,36 +15,36 @@ from __future__ import annotations
 import random
 
 from .cards import SUIT_NAMES
+from .engine import actions, chance, dealing, declaring, kernel, knowledge, moves, refusals, scoring, trickplay
 from .engine.data import GameData
-from .engine import chance, dealing, declaring, refusals, scoring
-from .engine.effects import carry_out
-from .engine.events import log
+from .engine.dealing import _deal_out, check_deal
+from .engine.flow import start_deal
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
-from .engine.knowledge import KnowledgeMixin
-from .engine.moves import MovesMixin
-from .engine.phases import OFFERS, decision_handler
 from .engine.phases.auction import auction_data
-from .engine.scoring import claim, claim_is_right, end_game
-from .engine.trickplay import TrickPlayMixin
 from .engine.view import view_of
-from .errors import CardcoreError, IllegalAction
 from .records import RECORD_FORMAT
-from .engine.dealing import _deal_out, check_deal, next_throw_in_offer
-from .engine.flow import start_deal, throw_in
-from .engine.actions import declare_meld
-from .engine.declaring import after_declaration, end_step, exchange, exchanges, meld_limit_reached, open_melds
-from .engine.refusals import expected
-
-# the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
-_TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
-_FROM_TABLE_WORDS = FROM_TABLE.split()
 
 
-class State(GameData, MovesMixin, TrickPlayMixin, KnowledgeMixin):
+class State(GameData):
     # every field is declared, with how a clone copies it, in engine.data.FIELDS
     __slots__ = ()
 
-    # the state API's calls, each the engine's function of that name (engine.scoring...)
+    # The state API: each call is the engine's function of that name, which takes the state
+    # first (engine.actions, engine.scoring...).
+    # decisions as strings (engine.actions), what a seat sees and the worlds sampled for it
+    legal_actions = actions.legal_actions
+    apply = actions.apply
+    resume = actions.resume
+    observation = knowledge.observation
+    determinize = knowledge.determinize
+    # moves as numbers and melds: a quiet state's cards and steps are the kernel's, which hands
+    # every other move to the reference (engine.moves)
+    legal_moves = kernel.legal_moves
+    apply_move = kernel.apply_move
+    move_action = moves.move_action
+    holding = trickplay.holding
+    playable = trickplay.playable
+    next_step = trickplay.next_step
     counter_counts = scoring.counter_counts
     claim_is_right = scoring.claim_is_right
     side_returns = scoring.side_returns
@@ -67,7 +67,7 @@ class State(GameData, MovesMixin, TrickPlayMixin, KnowledgeMixin):
     queue_deal = chance.queue_deal
     deal_later_from = chance.deal_later_from
     deal_due = chance.deal_due
-    next_deal_dealer = chance.next_deal_dealer
+    next_deal_dealer = dealing.next_deal_dealer
     hidden_in_hands = chance.hidden_in_hands
     unseen_apart = chance.unseen_apart
     widow_turned = chance.widow_turned
@@ -149,145 +149,6 @@ class State(GameData, MovesMixin, TrickPlayMixin, KnowledgeMixin):
     @property
     def stock_left(self) -> int:
         return len(self.stock) - self.stock_pos
-
-    def legal_actions(self) -> list[str]:
-        """The moves of the player to move. A claim (Out) is among them only when it is right:
-        the claimer's score is on the table for him to count, and a wrong claim, which loses the
-        game at once, is no move to offer (``apply`` still takes it, called on purpose).
-        Remembered for the position last asked: a match asks again and again at one decision
-        (the bot, the count of moves, the display), each time for a list of its own."""
-        if self.result is not None:
-            return []
-        position = self._position()
-        memo = self._actions_memo
-        if memo is not None and memo[0] == position:
-            return list(memo[1])
-        actions = self._decision_actions()
-        claim = self.rules.claim
-        if claim is not None and claim_is_right(self, self.current_player):
-            actions.append(claim.action)
-        self._actions_memo = (position, actions)
-        return list(actions)
-
-    def _position(self) -> tuple:
-        """What tells one position from another, cheaply: any decision taken (the actions), a
-        deal, a draw, and the fields a position set up by hand (tests, an adapter's chance
-        node) changes."""
-        return (len(self.actions), len(self.deals), self.stock_pos, self.current_player, self.decision,
-                self.phase, self.trump, self.faced, self.step_melds, self.step_shown, self.offers, self.bids,
-                len(self.pending), tuple(self.hands), tuple(self.tableaus), tuple(self.trick),
-                tuple(self.round_points), tuple(self.scores))
-
-    def _decision_actions(self) -> list[str]:
-        seat = self.current_player
-        if self.decision == PLAY:
-            rules = self.game.compiled
-            names = rules.play_action
-            table = self.tableaus[seat] if self.cphase.from_tableau and rules.names_table_plays else 0
-            if not table:
-                if self.deck.packs == 1:  # no twins: no name twice
-                    return [names[c] for c in self._legal_cards(seat)]
-                return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
-            # with twins a table card is `play C from table` (`play C` takes the hand's copy)
-            from_table = rules.play_from_table_action
-            return list(dict.fromkeys(from_table[c] if table >> c & 1 else names[c] for c in self._legal_cards(seat)))
-        if self.decision == THROW_IN:
-            return [THROW_IN, "pass"]
-        if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
-            return decision_handler(self.decision).legal_actions(self) + list(self.offers)
-        melds = open_melds(self, seat)
-        actions = [a for a, _ in sorted(
-            ((self.game.compiled.meld_action(m.mask), m) for m in melds),
-            key=lambda am: (-am[1].points, len(am[0]), am[0]))]
-        extra = [] if meld_limit_reached(self) else self.game.extra_declarations(self.view(), seat)
-        return actions + exchanges(self, seat) + extra + ["pass"]
-
-    # ------------------------------------------------------------------ applying actions
-    def apply(self, action: str) -> None:
-        """Carry out one decision; raise IllegalAction naming the rule that forbids it."""
-        if self.result is not None:
-            raise IllegalAction(action, "the game is over")
-        if not isinstance(action, str) or not action.split():
-            raise IllegalAction(str(action), "an action is a verb and its cards, e.g. 'play QS', 'meld QS JH', 'pass'")
-        verb, *args = action.split()
-        seat = self.current_player
-        if self.rules.claim is not None and verb == self.rules.claim.action:
-            if args:
-                raise IllegalAction(action, f"{verb} takes no cards")
-            claim(self, seat)
-            return
-        if self.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
-            offers, self.offers = self.offers, ()
-            try:
-                if verb in offers:  # e.g. the declarer's concession instead of his discard
-                    OFFERS[verb](self, seat, args, action)
-                else:
-                    decision_handler(self.decision).apply(self, seat, verb, args, action)
-            except IllegalAction:
-                self.offers = offers  # a refused action, the offer's own included, leaves it open
-                raise
-            self._after_action()
-            return
-        if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.hooks.extra_declarations is None):
-            # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
-            # before its words are read as cards (only a game's own declarations take others)
-            raise IllegalAction(action, expected(self))
-        from_table = verb == "play" and len(args) > 1 and [a.lower() for a in args[-2:]] == _FROM_TABLE_WORDS
-        if from_table:
-            args = args[:-2]
-        try:
-            cards = [self.deck.parse(a) for a in args]
-        except CardcoreError as exc:
-            raise IllegalAction(action, str(exc)) from None
-        canonical = " ".join([verb, *cards])
-        if verb == "play":
-            if len(cards) != 1:
-                raise IllegalAction(action, "play takes exactly one card" + (f" ({FROM_TABLE} after it)" if from_table else ""))
-            self._play(seat, cards[0], f"{canonical} {FROM_TABLE}" if from_table else canonical, from_table)
-            return  # apply_move, which plays the card, has run the steps after it
-        elif verb == "meld":
-            declare_meld(self, seat, cards, canonical)
-        elif verb == "pass":
-            if args:
-                raise IllegalAction(action, "pass takes no cards")
-            if self.decision not in (DECLARE, THROW_IN):
-                raise IllegalAction(action, expected(self))
-            self.actions.append("pass")
-            if self.decision == THROW_IN:
-                log(self, "pass", seat=seat)
-                next_throw_in_offer(self)
-            else:
-                end_step(self)
-        elif verb == THROW_IN:
-            if args:
-                raise IllegalAction(action, "throw-in takes no cards: the whole hand is thrown in")
-            throw_in(self, seat, action)
-            return
-        elif verb == EXCHANGE:
-            exchange(self, seat, cards, canonical)
-        else:  # a game's own declaration (checked above: a declaration turn, a game that offers them)
-            outcome = self.game.apply_extra(self.view(), seat, verb, cards)
-            if isinstance(outcome, str):
-                raise IllegalAction(action, outcome)
-            if outcome is not None:
-                carry_out(self, seat, outcome)
-            self.actions.append(canonical)
-            after_declaration(self)
-        self._after_action()
-
-    def resume(self) -> None:
-        """Go on after ``draw_gate`` or ``deal_gate`` paused (see :mod:`cardcore.engine.chance`)."""
-        if self.deal_paused:  # a deal was the last thing due: deal it, as it would have been
-            self.deal_paused = False
-            start_deal(self)
-            return
-        self._after_action()
-
-    def _after_action(self) -> None:
-        if self.result is None and self.first_to_target is None:  # no forced steps after "at once"
-            self._advance()
-        if self.first_to_target is not None and self.result is None:
-            end_game(self)
 
     # ------------------------------------------------------------------ views
     def record(self) -> dict:

@@ -13,7 +13,7 @@ Two gates let a caller choose each card as it is needed, with nothing tried on a
 - ``draw_gate`` (on the state): when it answers False, the steps pause before a stock card is
   drawn or turned, so that :func:`fix_stock_card` can choose it first;
 - ``deal_gate``: when it answers False, a deal that is due and not queued pauses before it is
-  dealt (:func:`deal_due` says so, :func:`next_deal_dealer` who deals it), so that
+  dealt (:func:`deal_due` says so, :func:`.dealing.next_deal_dealer` who deals it), so that
   :func:`queue_deal` can give it first.
 
 ``State.resume()`` goes on after either pause. What a seat has not seen, for redrawing it, is
@@ -22,7 +22,7 @@ Two gates let a caller choose each card as it is needed, with nothing tried on a
 
 from __future__ import annotations
 
-from .dealing import check_deal, next_deal_dealer  # noqa: F401  (next_deal_dealer: part of this interface)
+from .dealing import check_deal
 
 
 def stock_drawn(state) -> int:

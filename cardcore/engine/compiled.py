@@ -116,7 +116,7 @@ class CompiledPhase:
         self.play_points = rules.play_points_rank is not None  # a trump card scores when played
         # a card played needs none of the rarer checks: no melds shown at the first card, one
         # pack (no copies to choose between, no "from table" actions), no trump card scoring
-        # when played, no discard (a card seen laid aside or held: MovesMixin._before_card)
+        # when played, no discard (a card seen laid aside or held: moves.before_card)
         self.plain_play = (not self.shows_at_first_play and base.packs == 1 and not self.play_points
                            and not any(p.kind == "discard" for p in file.phases))
         # the round keeps each trick's trump (a trump turned at every trick)

@@ -13,6 +13,7 @@ from .kinds import DECLARE, EXCHANGE, PLAY
 from .events import log
 from .scoring import score
 from .dealing import set_trump
+from .view import view_of
 
 
 def exchanges(state, seat: int) -> list[str]:
@@ -56,7 +57,7 @@ def declaration_moves(state, seat: int) -> list:
     if limited:
         return moves
     hook = state.hooks.extra_declarations
-    extra = hook(state.view(), seat) if hook is not None else None
+    extra = hook(view_of(state), seat) if hook is not None else None
     return moves + extra if extra else moves
 
 
@@ -162,7 +163,7 @@ def options_of(state, seat: int, step, masks: list[int], refused: bool = True) -
             why = reuse(seat, meld) if reuse is not None else None
             if not why and hook is not None and (refusable is None or mask in refusable):
                 if view is None:
-                    view = state.view()
+                    view = view_of(state)
                 why = hook(view, seat, meld)
             if refused:
                 out.append((meld, why))
@@ -211,7 +212,7 @@ def _one_per_action(state, seat: int, melds: list[MeldScore]) -> list[MeldScore]
 
 def meld_refusal(state, seat: int, meld: MeldScore) -> str | None:
     """Why ``seat`` may not declare ``meld`` now; None if it may. Generic rules first."""
-    return reuse_refusal(state, seat, meld) or state.game.meld_refusal(state.view(), seat, meld)
+    return reuse_refusal(state, seat, meld) or state.game.meld_refusal(view_of(state), seat, meld)
 
 
 def reuse_refusal(state, seat: int, meld: MeldScore) -> str | None:

@@ -45,7 +45,7 @@ def _finish_round(state) -> None:
 
 
 def start_deal(state) -> None:
-    if state.deal_gate is not None and deal_waits(state):  # a caller chooses the deal first (ChanceMixin.deal_gate)
+    if state.deal_gate is not None and deal_waits(state):  # a caller chooses the deal first (engine.chance)
         return
     index = len(state.deals)
     if index:  # the deal that ends: what each seat saw of it, for the worlds sampled later
@@ -166,7 +166,7 @@ def start_deal(state) -> None:
         log(state, "deal", dealer=state.dealer, round=len(state.rounds))
     # the first phase of play is set up (and logged) first, as it always was, so that the log
     # reads: the deal, the phase, then what the deal turned up
-    state._enter_phase(0)
+    enter_phase(state, 0)
     listed = state.game.compiled.deal_kinds  # the deal's own phases: trump found, a throw-in offered
     if listed:
         for kind, phase in listed:
@@ -191,3 +191,38 @@ def throw_in(state, seat: int, action: str) -> None:
     if state.rules.throw_in.redeal == "same-dealer":
         state.next_dealer = state.dealer
     start_deal(state)
+
+
+def enter_phase(state, index: int) -> None:
+    state.phase = index
+    state.cphase = compiled = state.game.compiled.phases[index]
+    state.phase_kind = compiled.handler
+    state.phase_kind.enter(state, compiled.rule)
+
+
+def advance(state) -> None:
+    """Run forced steps until a decision is due or the game ends. (A quiet playout's
+    ``apply_move`` runs :func:`.kernel.advance` instead, the same steps fused.)"""
+    pending = state.pending
+    while pending and state.decision == PLAY:
+        step, seat, run = pending[0]
+        if step.stock and state.draw_gate is not None and not state.draw_gate():
+            return  # paused before a stock card is taken: resume() goes on
+        if run(state, step, seat):
+            return  # a decision is due
+        pending = state.pending
+    if state.decision != PLAY or state.trick:
+        return
+    if not state.phase_kind.over(state) or end_phase(state):
+        state.current_player = state.leader
+
+
+def end_phase(state) -> bool:
+    """The phase of tricks is over: the next phase begins, or the deal ends after the last.
+    True when the next phase opens with a lead (it asks no decision of its own and has not
+    ended the deal or the game)."""
+    if state.phase + 1 < state.game.compiled.deal.phase_count:
+        enter_phase(state, state.phase + 1)
+        return state.decision == PLAY and state.result is None
+    end_round(state)
+    return False

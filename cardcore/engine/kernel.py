@@ -1,6 +1,6 @@
 """The playout kernel: what speed needs beside the reference rules, in one place.
 
-The rules are written once, plainly, in the reference path (the state's mixins, the step kinds
+The rules are written once, plainly, in the reference path (:mod:`.moves`, :mod:`.flow`, the step kinds
 of :mod:`.steps`, the phase kinds of :mod:`.phases`). Random playouts and the search bots'
 look-ahead play the same games many thousand times, so this module keeps what makes them fast,
 and nothing else does:
@@ -10,8 +10,8 @@ and nothing else does:
 - :func:`legal_moves` and :func:`apply_move`, the state's methods of those names: a quiet
   state's (no event log) cards to play found from a table per card led, a plain card played
   and its trick won in one function, and (:func:`advance`) the steps after a trick taken in
-  one loop; every other move handed to the reference (``MovesMixin._legal_moves`` and
-  ``_apply_move``). Each function says which reference it stands for;
+  one loop; every other move handed to the reference (:func:`.moves.legal_moves` and
+  :func:`.moves.apply_move`). Each function says which reference it stands for;
   ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
 """
 
@@ -20,10 +20,13 @@ from __future__ import annotations
 from ..cards import _L0, _L1, _L2, bits
 from ..tricks import legal_plays
 from .phases.auction import BID, blind_bids
+from . import flow, moves as reference
 from .kinds import DECLARE, PLAY
 from .scoring import claim_is_right, end_game
 from .dealing import turn_trump
 from .declaring import declaration_moves, end_step, options_of
+from .moves import before_card, leave_table, take_trick
+from .trickplay import note_voids, score_trump_played
 
 
 def random_move(state, uniform):
@@ -47,7 +50,7 @@ def blind_moves(state, moves: list) -> list:
 
 
 # ---------------------------------------------------------------- a quiet playout's moves
-# The state's ``legal_moves`` and ``apply_move`` are these (``MovesMixin``): a quiet state's
+# The state's ``legal_moves`` and ``apply_move`` are these (``State``): a quiet state's
 # (``log_events`` off: playouts, the search bots' worlds) cards and steps are taken here, what the
 # reference does for them fused into fewer calls and reads; tests/core/test_two_paths.py plays
 # every game and preset both ways, move by move, and compares the states.
@@ -61,7 +64,7 @@ def legal_moves(state) -> list:
     the reply to a lead looked up per card led and trump (``CompiledPhase.replies``,
     :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's bits found by three table
     look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
-    (``MovesMixin._legal_moves``)."""
+    (:func:`.moves.legal_moves`)."""
     if state.decision != PLAY or state.log_events or state.result is not None:
         if state.decision == DECLARE and not state.log_events and state.result is None:
             moves = state._turn_moves  # the turn's declarations, found as it opened
@@ -69,7 +72,7 @@ def legal_moves(state) -> list:
                 claim = state.game.compiled.deal.claim
                 if claim is None or not claim_is_right(state, state.current_player):
                     return [*moves, "pass"]
-        return state._legal_moves()
+        return reference.legal_moves(state)
     seat = state.current_player
     phase = state.cphase
     mask = state.hands[seat] | state.tableaus[seat] if phase.from_tableau else state.hands[seat]
@@ -98,30 +101,30 @@ def apply_move(state, move) -> None:
     the trick, and a whole trick is won (two seats: one comparison, as
     :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`);
     so is a pass at a declaration turn. Every other move is the reference's
-    (``MovesMixin._apply_move``)."""
+    (:func:`.moves.apply_move`)."""
     if type(move) is not int or state.log_events:
         if type(move) is str and move == "pass" and state.decision == DECLARE and not state.log_events:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
             end_step(state)
             advance(state)
         else:
-            state._apply_move(move)
+            reference.apply_move(state, move, flow.advance if state.log_events else advance)
         return
     seat = state.current_player
     phase = state.cphase
     trick = state.trick
     if phase.plain_play:
         if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
-            state._note_voids(seat, move, phase.follow)
+            note_voids(state, seat, move, phase.follow)
         action = state.game.compiled.play_action[move]
     else:
-        move, action = state._before_card(phase, seat, move)  # the card played, of identical copies
+        move, action = before_card(state, phase, seat, move)  # the card played, of identical copies
     bit = phase.bit[move]
     hands = state.hands
     if hands[seat] & bit:
         hands[seat] ^= bit
     else:
-        state._leave_table(seat, bit)
+        leave_table(state, seat, bit)
     trick.append(move)
     seats = state.trick_seats
     seats.append(seat)
@@ -131,12 +134,12 @@ def apply_move(state, move) -> None:
         if phase.plain_play:
             return  # nothing scored
         if phase.play_points:
-            state._score_trump_played(seat, move, bit)
+            score_trump_played(state, seat, move, bit)
             if state.first_to_target is not None and state.result is None:
                 end_game(state)  # its points reached the target: the game ends at once
         return
     if phase.play_points:  # scored as it is played, before its trick is won
-        state._score_trump_played(seat, move, bit)
+        score_trump_played(state, seat, move, bit)
     suit_of = phase.suit_of
     if len(trick) == 2:
         top = trick[0]
@@ -145,8 +148,8 @@ def apply_move(state, move) -> None:
         winner = seat if wins else seats[0]
         plans = phase.plans
         if plans is None or phase.trick_extras:
-            state._take_trick(phase, winner, phase.bit[top] | bit)
-        else:  # MovesMixin._take_trick of a quiet state: no event, no extras, the plan known
+            take_trick(state, phase, winner, phase.bit[top] | bit)
+        else:  # moves.take_trick of a quiet state: no event, no extras, the plan known
             state.won[winner][phase.index] |= phase.bit[top] | bit
             state.trick_winners.append(phase.won_by[winner])
             state.tricks_played += 1
@@ -166,7 +169,7 @@ def apply_move(state, move) -> None:
             suit = suit_of[other]
             if (strength[other] > strength[top]) if suit == suit_of[top] else suit == trump:
                 best, top = pos, other
-        state._take_trick(phase, seats[best], mask)
+        take_trick(state, phase, seats[best], mask)
     if state.result is None and state.first_to_target is None:
         advance(state)
     if state.first_to_target is not None and state.result is None:
@@ -174,7 +177,7 @@ def apply_move(state, move) -> None:
 
 
 def advance(state) -> None:
-    """``TrickPlayMixin._advance`` in a quiet state: the steps of ``pending`` in turn, then the
+    """:func:`.flow.advance` in a quiet state: the steps of ``pending`` in turn, then the
     phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
     without their handler: a draw of a stock card that is not the last (``steps._draw``:
     nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
@@ -188,7 +191,7 @@ def advance(state) -> None:
     pending = state.pending
     if pending and state.decision == PLAY:
         if state.draw_gate is not None or state.draw_watchers:
-            state._advance()
+            flow.advance(state)
             return
         while pending:
             for step, seat, run in pending:
@@ -248,5 +251,5 @@ def advance(state) -> None:
                 else not any(state.hands) and not any(state.tableaus))
     else:
         over = state.phase_kind.over(state)
-    if not over or state._next_phase():
+    if not over or flow.end_phase(state):
         state.current_player = state.leader

@@ -28,6 +28,7 @@ from .events import log
 from .scoring import score
 from .dealing import turn_trump
 from .declaring import declaration_moves, end_step
+from .view import view_of
 
 StepHandler = Callable[..., bool]
 STEP_KINDS: dict[str, StepHandler] = {}
@@ -105,7 +106,7 @@ def _declare(state, step, seat: int) -> bool:
         take_step(state)
         return False
     if state.log_events:  # statistics only: quiet worlds keep none
-        for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
+        for key, count in (state.game.on_declaration_turn(view_of(state), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
     moves = declaration_moves(state, seat)
     if moves:

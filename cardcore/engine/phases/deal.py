@@ -22,7 +22,7 @@ class DealPhase(DecisionPhase):
 
 
 class DealKind:
-    """The deal (kind ``deal``): the cards are in hand as dealt (``State._start_deal``), and trump
+    """The deal (kind ``deal``): the cards are in hand as dealt (``flow.start_deal``), and trump
     is found as the rules say: the turn-up's suit, or the stock's top card turned."""
 
     decisions = ()

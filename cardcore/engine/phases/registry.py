@@ -14,6 +14,7 @@ from ..steps import STEP_KINDS, STEP_SCHEMAS
 from .. import scoring
 from ..events import log  # noqa: F401  (a kind logs its events with it, from here)
 from ..flow import end_round
+from ..flow import enter_phase
 
 PHASE_KINDS: dict[str, object] = {}
 PHASE_SCHEMAS: dict[str, type[PhaseBase]] = {}
@@ -112,7 +113,7 @@ def next_phase(state) -> None:
     """A phase of decisions is over: the next phase begins, or the deal ends after the last."""
     state.decision = PLAY  # until the next phase asks a decision of its own
     if state.phase + 1 < len(state.rules.phases):
-        state._enter_phase(state.phase + 1)
+        enter_phase(state, state.phase + 1)
     else:
         end_round(state)
 
@@ -149,7 +150,7 @@ def habitual_action(state) -> str | None:
 def enter_phase_named(state, name: str) -> None:
     """Skip to the phase ``name`` (e.g. a contract won without play goes to the settlement)."""
     state.decision = PLAY
-    state._enter_phase(state.game.compiled.phase_index[name])
+    enter_phase(state, state.game.compiled.phase_index[name])
 
 
 def phase_of_kind(state, kind: str):

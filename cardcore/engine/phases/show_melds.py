@@ -16,6 +16,7 @@ from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 from ..events import log
 from ..scoring import score
+from ..trickplay import holding
 
 
 class ShowMeldsPhase(DecisionPhase):
@@ -63,7 +64,7 @@ class ShowMeldsKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        auction_data(state).shown = show_melds(state, state.declarer, state.holding(state.declarer))
+        auction_data(state).shown = show_melds(state, state.declarer, holding(state, state.declarer))
         next_phase(state)
 
     def over(self, state) -> bool:
