@@ -19,6 +19,7 @@ from .engine import actions, chance, dealing, declaring, kernel, knowledge, move
 from .engine.data import GameData
 from .engine.dealing import _deal_out, check_deal
 from .engine.flow import start_deal
+from .engine.moved import Moved
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
 from .engine.phases.auction import auction_data
 from .engine.view import view_of
@@ -198,6 +199,37 @@ class State(GameData):
             return "none"
         s = self.deck.suits[self.trump]
         return f"{s} ({SUIT_NAMES[s]})"
+
+
+# The state's former private methods, now functions of the engine's modules that take the state
+# first: a plugin or a script that calls one by its old name is told where it went.
+_MOVED = {
+    "_event": "events.log", "_finish": "ending.finish", "_score": "scoring.score",
+    "_score_count": "scoring.score_count", "_settle_scores": "scoring.settle_scores", "_end_round": "flow.end_round",
+    "_counted": "scoring.counted", "_count_deal": "scoring.count_deal", "_target_decides": "scoring.target_decides",
+    "_claim": "scoring.claim", "_close_round_summary": "scoring.close_round_summary", "_end_game": "scoring.end_game",
+    "_check_deal": "dealing.check_deal", "_generate_deal": "dealing.generate_deal",
+    "_generate_cards": "dealing.generate_cards", "_start_deal": "flow.start_deal", "_deal_trump": "dealing.deal_trump",
+    "_set_trump": "dealing.set_trump", "_turn_trump": "dealing.turn_trump", "_offer_throw_in": "dealing.offer_throw_in",
+    "_next_throw_in_offer": "dealing.next_throw_in_offer", "_throw_in": "flow.throw_in",
+    "_void_deal": "dealing.void_deal", "_deal_waits": "chance.deal_waits", "_exchanges": "declaring.exchanges",
+    "_declaration_moves": "declaring.declaration_moves", "_meld_limit_reached": "declaring.meld_limit_reached",
+    "ready_to_score": "declaring.ready_to_score", "_options_of": "declaring.options_of",
+    "_meld_action": "actions.declare_meld", "_declare_open": "declaring.declare_open", "_declare": "declaring.declare",
+    "lapse_waiting": "declaring.lapse_waiting", "_exchange": "declaring.exchange",
+    "_after_declaration": "declaring.after_declaration", "_end_step": "declaring.end_step",
+    "named_cards": "refusals.named_cards", "_expected": "refusals.expected",
+    "_meld_out_of_turn": "refusals.meld_out_of_turn", "_enter_phase": "flow.enter_phase",
+    "_legal_mask": "trickplay.legal_mask", "_legal_cards": "trickplay.legal_cards", "_play": "actions.play",
+    "_score_trump_played": "trickplay.score_trump_played", "_note_voids": "trickplay.note_voids",
+    "_advance": "flow.advance", "_next_phase": "flow.end_phase", "_legal_moves": "moves.legal_moves",
+    "_apply_move": "moves.apply_move", "_leave_table": "moves.leave_table", "_before_card": "moves.before_card",
+    "_take_trick": "moves.take_trick", "_decision_actions": "actions.decision_actions",
+    "_after_action": "actions.after_action",
+}
+for _name, _where in _MOVED.items():
+    setattr(State, _name, Moved(_name, f"call cardcore.engine.{_where}(state, ...)"))
+del _name, _where
 
 
 def _contract_field(state, name: str, none):

@@ -1,6 +1,6 @@
-"""Trick play: the phases of tricks, the cards a seat may play (a card played and a trick won
-are :mod:`.moves`'), and the forced steps after a trick (draws, turned trumps) with the
-declaration turns they lead to, taken by the seat each step names (see :mod:`.steps`).
+"""Trick play: the cards a seat holds and may play now, the points of a trump played, and what
+a card played under an obligation shows of a hand (its voids). A card played and a trick won
+are :mod:`.moves`'; the steps after a trick and the phases' course, :mod:`.flow`'s.
 """
 
 from __future__ import annotations
