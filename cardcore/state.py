@@ -19,8 +19,8 @@ from .engine import actions, chance, dealing, declaring, kernel, knowledge, move
 from .engine.data import GameData
 from .engine.dealing import _deal_out, check_deal
 from .engine.flow import start_deal
-from .engine.moved import Moved
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
+from .engine.moved import Moved
 from .engine.phases.auction import auction_data
 from .engine.view import view_of
 from .records import RECORD_FORMAT

@@ -20,10 +20,10 @@ except ImportError:
         from hashlib import sha512
 
 from ..errors import CardcoreError, RecordError
-from .draws import below
 from . import drawn_number
-from .kinds import PLAY, THROW_IN
+from .draws import below
 from .events import log
+from .kinds import PLAY, THROW_IN
 from .scoring import score
 
 

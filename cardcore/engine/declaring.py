@@ -9,10 +9,10 @@ from ..cards import iter_bits
 from ..errors import IllegalAction
 from ..melds import MeldScore
 from ..ruleset import DeclareStep
-from .kinds import DECLARE, EXCHANGE, PLAY
-from .events import log
-from .scoring import score
 from .dealing import set_trump
+from .events import log
+from .kinds import DECLARE, EXCHANGE, PLAY
+from .scoring import score
 from .view import view_of
 
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from ..cards import _L0, _L1, _L2, bits
 from ..tricks import legal_plays
-from .phases.auction import BID, blind_bids
 from . import flow, moves as reference
-from .kinds import DECLARE, PLAY
-from .scoring import claim_is_right, end_game
 from .dealing import turn_trump
 from .declaring import declaration_moves, end_step, options_of
+from .kinds import DECLARE, PLAY
 from .moves import before_card, leave_table, take_trick
+from .phases.auction import BID, blind_bids
+from .scoring import claim_is_right, end_game
 from .trickplay import note_voids, score_trump_played
 
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 
 from ..cards import iter_bits, or_all
-from .dealing import _shuffle
-from .drawn_number import redraw_hidden
-from .phases import PHASE_KINDS
-from .hidden_history import forget_unseen
-from .void_fit import VoidFit
-from .scoring import counter_counts
 from . import chance
 from .actions import legal_actions
+from .dealing import _shuffle
+from .drawn_number import redraw_hidden
+from .hidden_history import forget_unseen
+from .phases import PHASE_KINDS
+from .scoring import counter_counts
+from .void_fit import VoidFit
 
 # random placings of the cards seen in a declarer's hand or laid aside tried before the one that
 # always fits (_held_or_laid_aside)

@@ -14,15 +14,15 @@ from __future__ import annotations
 from ..cards import bits
 from ..melds import MeldScore
 from ..tricks import trick_winner
-from .kinds import DECLARE, PLAY
-from .flow import advance as run_steps
-from .phases.show_melds import show_melds
-from .events import log
-from .scoring import claim_is_right, end_game, score
+from .actions import apply, decision_actions
 from .dealing import card_value
 from .declaring import after_declaration, declaration_moves, declare_open, end_step, lapse_waiting
+from .events import log
+from .flow import advance as run_steps
+from .kinds import DECLARE, PLAY
+from .phases.show_melds import show_melds
+from .scoring import claim_is_right, end_game, score
 from .trickplay import holding, legal_mask, note_voids, score_trump_played
-from .actions import apply, decision_actions
 
 
 def legal_moves(state) -> list:

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from ..ruleset import DeclareStep
-from .kinds import PLAY, THROW_IN
 from .declaring import declare_step, meld_refusal
+from .kinds import PLAY, THROW_IN
 
 
 def _step_text(step: DeclareStep) -> str:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import or_all
-from .sections import game_ending
 from .ending import finish
 from .events import log
+from .sections import game_ending
 
 
 def score(state, seat: int, points: int, source: str, detail: dict[str, Any] | None = None,

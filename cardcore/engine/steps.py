@@ -23,11 +23,11 @@ from __future__ import annotations
 from typing import Callable
 
 from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
-from .kinds import DECLARE
-from .events import log
-from .scoring import score
 from .dealing import turn_trump
 from .declaring import declaration_moves, end_step
+from .events import log
+from .kinds import DECLARE
+from .scoring import score
 from .view import view_of
 
 StepHandler = Callable[..., bool]

@@ -20,12 +20,12 @@ from pydantic import Field
 
 from ...errors import IllegalAction
 from ...ruleset import DecisionPhase, Strict
+from ..events import log
+from ..flow import start_deal
 from ..kinds import read_amount
 from ..moved import renamed_classes
-from .registry import next_phase, register_phase_kind
-from ..events import log
 from ..scoring import close_round_summary, end_game
-from ..flow import start_deal
+from .registry import next_phase, register_phase_kind
 
 
 class Opening(Strict):

@@ -9,10 +9,10 @@ from typing import Literal
 
 from ...errors import IllegalAction
 from ...ruleset import DecisionPhase, Strict
+from ..events import log
 from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import enter_phase_named, next_phase, phase_of_kind, register_offer, register_phase_kind
-from ..events import log
 
 
 class ConcedeRule(Strict):

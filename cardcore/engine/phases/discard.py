@@ -15,11 +15,11 @@ from itertools import combinations
 from ...cards import iter_bits
 from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
+from ..events import log
+from ..kinds import DISCARD
 from ..moved import renamed_classes
 from .auction import auction_data
-from ..kinds import DISCARD
 from .registry import next_phase, register_phase_kind
-from ..events import log
 
 
 class DiscardPhase(DecisionPhase):

@@ -6,10 +6,10 @@ from typing import Literal
 
 from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
+from ..dealing import set_trump
+from ..events import log
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
-from ..events import log
-from ..dealing import set_trump
 
 
 class NameTrumpPhase(DecisionPhase):

@@ -8,13 +8,13 @@ from typing import Annotated, Union, get_args
 from pydantic import Discriminator, Field, Tag, create_model
 
 from ...ruleset import PhaseBase, RulesFile
-from ..kinds import PLAY
-from ..sections import RULES_SECTIONS
-from ..steps import STEP_KINDS, STEP_SCHEMAS
 from .. import scoring
 from ..events import log  # noqa: F401  (a kind logs its events with it, from here)
 from ..flow import end_round
 from ..flow import enter_phase
+from ..kinds import PLAY
+from ..sections import RULES_SECTIONS
+from ..steps import STEP_KINDS, STEP_SCHEMAS
 
 PHASE_KINDS: dict[str, object] = {}
 PHASE_SCHEMAS: dict[str, type[PhaseBase]] = {}

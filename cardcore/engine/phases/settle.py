@@ -21,13 +21,13 @@ from pydantic import Field, model_validator
 
 from ...cards import iter_bits
 from ...ruleset import DecisionPhase, Strict
-from ..moved import renamed_classes
-from .auction import ANNULLED, auction_data  # noqa: F401  (ANNULLED: read here with OUTCOMES)
-from .registry import register_phase_kind
+from ..dealing import card_value
 from ..events import log
 from ..flow import end_round
+from ..moved import renamed_classes
 from ..scoring import count_deal, score, settle_scores
-from ..dealing import card_value
+from .auction import ANNULLED, auction_data  # noqa: F401  (ANNULLED: read here with OUTCOMES)
+from .registry import register_phase_kind
 
 
 class StakeRule(Strict):

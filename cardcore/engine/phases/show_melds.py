@@ -11,12 +11,12 @@ from pydantic import Field
 from ...cards import iter_bits
 from ...melds import best_meld_set
 from ...ruleset import DecisionPhase
-from ..moved import renamed_classes
-from .auction import auction_data
-from .registry import next_phase, register_phase_kind
 from ..events import log
+from ..moved import renamed_classes
 from ..scoring import score
 from ..trickplay import holding
+from .auction import auction_data
+from .registry import next_phase, register_phase_kind
 
 
 class ShowMeldsPhase(DecisionPhase):

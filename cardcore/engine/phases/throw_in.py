@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from ...ruleset import DecisionPhase
+from ..dealing import offer_throw_in
 from ..moved import renamed_classes
 from .registry import register_phase_kind
-from ..dealing import offer_throw_in
 
 
 class ThrowInPhase(DecisionPhase):

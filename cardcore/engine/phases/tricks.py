@@ -9,10 +9,10 @@ from pydantic import Field, field_validator
 
 from ...ruleset import PhaseBase, Source, Step, Strict
 from ...tricks import FollowRule
+from ..declaring import lapse_waiting
+from ..events import log
 from ..moved import renamed_classes
 from .registry import register_phase_kind
-from ..events import log
-from ..declaring import lapse_waiting
 
 
 class ShowMeldsAtPlay(Strict):

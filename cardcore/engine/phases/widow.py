@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Literal
 
 from ...ruleset import DecisionPhase
+from ..events import log
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
-from ..events import log
 
 
 class WidowPhase(DecisionPhase):
