@@ -47,9 +47,10 @@ The state and its parts:
   view of the state it is given.
 
 Phase kinds (:mod:`.phases`): one module each, its schema (the phase as a rules file writes it)
-beside its behaviour, registered in :mod:`.phases.registry`, from which the rules schema is built
-(:func:`.phases.rules_schema`); a plugin registers its own through the hook
-``register_phase_kinds``. Shipped: :mod:`.phases.tricks`, :mod:`.phases.deal`,
+beside its behaviour, registered in :mod:`.phases.registry` (the table itself is
+:mod:`.phase_kinds`, which the course of a game reads without importing the kinds), from which
+the rules schema is built (:func:`.phases.rules_schema`); a plugin registers its own through
+the hook ``register_phase_kinds``. Shipped: :mod:`.phases.tricks`, :mod:`.phases.deal`,
 :mod:`.phases.throw_in`, :mod:`.phases.auction`, :mod:`.phases.widow`, :mod:`.phases.name_trump`,
 :mod:`.phases.show_melds`, :mod:`.phases.discard`, :mod:`.phases.contract` and
 :mod:`.phases.settle` (a kind only one game uses is that game's plugin's).

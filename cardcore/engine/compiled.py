@@ -28,7 +28,8 @@ from ..tricks import replies_to_lead
 from .deal_limits import most_points_in_a_deal
 from .drawn_number import drawn_number_rule
 from .kinds import FROM_TABLE
-from .phases.registry import PHASE_KINDS
+from .phase_kinds import PHASE_KINDS
+from .sections import game_ending
 from .steps import STEP_KINDS, seats_for
 
 
@@ -151,7 +152,7 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter", "claim", "seats_are_sides", "side_scorers", "drawn_number")
+                 "trump_setter", "claim", "seats_are_sides", "side_scorers", "drawn_number", "ending")
 
     def __init__(self, rules: CompiledRules):
         file = rules.file
@@ -180,6 +181,7 @@ class CompiledDeal:
         self.side_scorers = tuple(seats[0] for seats in table.sides)
         # a number drawn after the cards (engine.drawn_number), or None
         self.drawn_number = drawn_number_rule(rules)
+        self.ending = game_ending(file)  # (handler, rule) of a plugin's section that ends the game, or None
 
 
 class CompiledRules:

@@ -9,7 +9,6 @@ from typing import Any
 from ..cards import or_all
 from .ending import finish
 from .events import log
-from .sections import game_ending
 
 
 def score(state, seat: int, points: int, source: str, detail: dict[str, Any] | None = None,
@@ -175,7 +174,7 @@ def end_game(state, summarized: bool = False) -> None:
     if not summarized:  # the round's summary, unless _end_round has just written it
         close_round_summary(state)
     table, totals = state.table, state.side_scores
-    ending = game_ending(state.rules)
+    ending = state.game.compiled.deal.ending
     if ending is not None:  # a plugin's section decides (engine.sections)
         ending[0].end_game(state, ending[1])
         return

@@ -1,49 +1,22 @@
-"""The registry of phase kinds (see the package :mod:`cardcore.engine.phases`), and the rules
-schema built from it."""
+"""The registry of phase kinds (see the package :mod:`cardcore.engine.phases`; the table itself is
+:mod:`cardcore.engine.phase_kinds`), the rules schema built from it, and what a kind calls to
+ask a decision, score, log and go on to the next phase."""
 
 from __future__ import annotations
 
-from typing import Annotated, Union, get_args
+from typing import Annotated, Union
 
 from pydantic import Discriminator, Field, Tag, create_model
 
 from ...ruleset import PhaseBase, RulesFile
 from .. import scoring
 from ..events import log  # noqa: F401  (a kind logs its events with it, from here)
-from ..flow import end_round
-from ..flow import enter_phase
+from ..flow import end_round, enter_phase
 from ..kinds import PLAY
+from ..phase_kinds import (BUILT_SCHEMAS, PHASE_KINDS, PHASE_SCHEMAS, register_phase_kind,  # noqa: F401
+                           unregister_phase_kind)
 from ..sections import RULES_SECTIONS
 from ..steps import STEP_KINDS, STEP_SCHEMAS
-
-PHASE_KINDS: dict[str, object] = {}
-PHASE_SCHEMAS: dict[str, type[PhaseBase]] = {}
-
-
-def register_phase_kind(kind: str, handler: object, schema: type[PhaseBase] | None = None) -> None:
-    """Register the phase kind ``kind``: its ``handler`` and its ``schema`` (without one, no rules
-    file can name the kind). The same registration twice is no change; another under a name
-    taken is refused."""
-    if kind in PHASE_KINDS:
-        if PHASE_KINDS[kind] is handler and PHASE_SCHEMAS.get(kind) is schema:
-            return
-        raise ValueError(f"phase kind {kind!r} is registered already")
-    if schema is not None:
-        named = get_args(schema.model_fields["kind"].annotation) if "kind" in schema.model_fields else ()
-        if named != (kind,):
-            raise ValueError(f"the schema of phase kind {kind!r} needs the field kind: Literal[{kind!r}]")
-        PHASE_SCHEMAS[kind] = schema
-    PHASE_KINDS[kind] = handler
-    _schemas.clear()
-
-
-def unregister_phase_kind(kind: str) -> None:
-    """Forget a kind (a plugin unloaded)."""
-    PHASE_KINDS.pop(kind, None)
-    PHASE_SCHEMAS.pop(kind, None)
-
-
-_schemas: dict[tuple, type[RulesFile]] = {}
 
 
 def _phase_kind(value) -> str:
@@ -54,7 +27,7 @@ def rules_schema() -> type[RulesFile]:
     """The rules file's schema for the phase and step kinds and the rules sections registered now
     (built once for them)."""
     key = (tuple(PHASE_SCHEMAS.items()), tuple(STEP_SCHEMAS.items()), tuple(RULES_SECTIONS.items()))
-    built = _schemas.get(key)
+    built = BUILT_SCHEMAS.get(key)
     if built is None:
         step = Annotated[Union[tuple(STEP_SCHEMAS.values())], Field(discriminator="step")]
         schemas = {kind: _with_steps(schema, step) for kind, schema in PHASE_SCHEMAS.items()}
@@ -64,8 +37,8 @@ def rules_schema() -> type[RulesFile]:
         built.phase_schemas = dict(schemas)
         built.section_checks = {tuple(name.split(".")): section.handler.check
                                 for name, section in RULES_SECTIONS.items() if hasattr(section.handler, "check")}
-        _schemas.clear()
-        _schemas[key] = built
+        BUILT_SCHEMAS.clear()
+        BUILT_SCHEMAS[key] = built
     return built
 
 
