@@ -8,7 +8,6 @@ import random
 
 from ..cards import iter_bits, or_all
 from . import chance
-from .actions import legal_actions
 from .dealing import _shuffle
 from .drawn_number import redraw_hidden
 from .hidden_history import forget_unseen
@@ -112,7 +111,7 @@ def observation(state, seat: int) -> dict:
     if rule is not None:  # a number drawn at the deal: its kind says what a seat knows of it
         PHASE_KINDS[rule.kind].observe(state, rule, seat, obs)
     if state.current_player == seat and state.result is None:
-        obs["legal_actions"] = legal_actions(state)
+        obs["legal_actions"] = state.legal_actions()  # the state API's answer, remembered per position
     return obs
 
 
