@@ -154,6 +154,16 @@ def test_random_games_plays_every_game(monkeypatch, capsys, games_loaded, game):
     assert games_loaded == [game]
 
 
+def test_random_games_digest_tells_the_games_apart(monkeypatch, capsys):
+    # one line per game; the same games give the same digest, other games (one more) another
+    once = run(monkeypatch, capsys, "random_games", "--digest", "penneech", "2")
+    again = run(monkeypatch, capsys, "random_games", "--digest", "penneech", "2")
+    more = run(monkeypatch, capsys, "random_games", "--digest", "penneech", "3")
+    assert len(once) == 1 and once[0].split()[0] == "penneech" and len(once[0].split()[1]) == 16
+    assert once == again
+    assert once != more
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_view_playouts_plays_every_game(monkeypatch, capsys, games_loaded, game):
     run(monkeypatch, capsys, "view_playouts", "1", game)
