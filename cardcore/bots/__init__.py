@@ -1,9 +1,11 @@
 """Bots: computer players for every game, registered through the ``register_bots`` hook.
 
 A bot is made by ``factory(game, seed=None, **params)`` and answers ``choose(state) -> action``
-for the state's current player. Bots see only what that seat may know: ``state.legal_actions()``,
-``state.observation(seat)``, and worlds sampled by ``state.determinize(seat, rng)``. Names take
-parameters in the game-string style: ``ismcts(iterations=2000)``.
+for the state's current player; a bot may also answer ``choose_among(state, legal)``, the same
+choice given ``legal = state.legal_actions()`` (``simulate`` hands the actions it has counted).
+Bots see only what that seat may know: ``state.legal_actions()``, ``state.observation(seat)``,
+and worlds sampled by ``state.determinize(seat, rng)``. Names take parameters in the
+game-string style: ``ismcts(iterations=2000)``.
 """
 
 from __future__ import annotations

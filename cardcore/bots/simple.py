@@ -22,7 +22,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state) -> str:
-        legal = state.legal_actions()
+        return self.choose_among(state, state.legal_actions())
+
+    def choose_among(self, state, legal: list[str]) -> str:
+        """``choose(state)`` for a caller that has ``state.legal_actions()`` at hand already
+        (``simulate`` counts them): the same draw, without asking for them again."""
         return self.rng.choice(blind_moves(state, legal))
 
 

@@ -72,12 +72,17 @@ def play_one(game_string: str, bot_specs: tuple[str, ...], index: int, master_se
     bot_at = {seat: b for b, seat in enumerate(seats)}
     players = [make_bot(bot_specs[bot_at[seat]], game, seed=bot_seed(seed, seat))
                for seat in range(game.players)]
+    # a bot that can be handed the legal actions (the random bot) is: they are counted anyway
+    choosers = [getattr(p, "choose_among", None) for p in players]
     state = game.new_game(seed=seed)
     decisions = legal_moves = 0
     while state.result is None:  # is_terminal(), without a call at every decision
         decisions += 1
-        legal_moves += len(state.legal_actions())
-        state.apply(players[state.current_player].choose(state))
+        legal = state.legal_actions()
+        legal_moves += len(legal)
+        seat = state.current_player
+        choose_among = choosers[seat]
+        state.apply(players[seat].choose(state) if choose_among is None else choose_among(state, legal))
     elapsed = time.perf_counter() - started
     return summarize(state, index=index, seed=seed, bot_specs=bot_specs, seats=seats,
                      decisions=decisions, legal_moves=legal_moves, elapsed=elapsed,
