@@ -15,7 +15,10 @@ from hashlib import blake2b
 
 from .. import load_game
 from ..bots import make_bot
+from ..engine.kinds import DECLARE, PLAY
+from ..melds import MeldScore
 from ..seats import Table
+from ..state import melds_in_action_order
 
 MELD = "meld"
 # A settled deal's points (melds, cards, last trick) reach the scores only through its settlement
@@ -72,21 +75,57 @@ def play_one(game_string: str, bot_specs: tuple[str, ...], index: int, master_se
     bot_at = {seat: b for b, seat in enumerate(seats)}
     players = [make_bot(bot_specs[bot_at[seat]], game, seed=bot_seed(seed, seat))
                for seat in range(game.players)]
-    # a bot that can be handed the legal actions (the random bot) is: they are counted anyway
-    choosers = [getattr(p, "choose_among", None) for p in players]
-    state = game.new_game(seed=seed)
-    decisions = legal_moves = 0
-    while state.result is None:  # is_terminal(), without a call at every decision
-        decisions += 1
-        legal = state.legal_actions()
-        legal_moves += len(legal)
-        seat = state.current_player
-        choose_among = choosers[seat]
-        state.apply(players[seat].choose(state) if choose_among is None else choose_among(state, legal))
+    state, decisions, legal_moves = play_game(game, players, seed)
     elapsed = time.perf_counter() - started
     return summarize(state, index=index, seed=seed, bot_specs=bot_specs, seats=seats,
                      decisions=decisions, legal_moves=legal_moves, elapsed=elapsed,
                      keep_record=keep_record)
+
+
+def play_game(game, players: list, seed: int) -> tuple:
+    """The game seeded ``seed`` played to its end by ``players`` (a bot per seat): the finished
+    state, the decisions taken and the legal actions counted over them.
+
+    A bot that answers ``choose_among`` (the random bot) is handed the legal actions, which are
+    counted anyway. In a one-pack game it is handed, at a card to play or a declaration, the
+    moves of ``legal_moves()`` in the order of their actions instead (:func:`in_action_order`):
+    it draws the move of the action it would have drawn, and ``apply_move`` carries it out
+    without an action to build, read and check. The game, its events and its actions are
+    those the actions would have made (tests/sim/test_sim_public_path.py)."""
+    choosers = [getattr(p, "choose_among", None) for p in players]
+    by_moves = (PLAY, DECLARE) if game.deck.packs == 1 else ()  # one move per action
+    state = game.new_game(seed=seed)
+    decisions = legal_moves = 0
+    while state.result is None:  # is_terminal(), without a call at every decision
+        decisions += 1
+        seat = state.current_player
+        choose_among = choosers[seat]
+        if choose_among is None:
+            legal_moves += len(state.legal_actions())
+            state.apply(players[seat].choose(state))
+        elif state.decision in by_moves:
+            moves = in_action_order(state, state.legal_moves())
+            legal_moves += len(moves)
+            state.apply_move(choose_among(state, moves))
+        else:
+            legal = state.legal_actions()
+            legal_moves += len(legal)
+            state.apply(choose_among(state, legal))
+    return state, decisions, legal_moves
+
+
+def in_action_order(state, moves: list) -> list:
+    """The moves of ``legal_moves()`` of a one-pack game's card to play or declaration, in the
+    order of their actions in ``legal_actions()``, one move per action: the cards in the deck's
+    order (``legal_moves()`` lists them lowest index first), the melds as ``legal_actions()``
+    sorts them (:func:`cardcore.state.melds_in_action_order`), then the rest (an exchange,
+    a game's own declarations, ``pass``, a claim) as they come."""
+    if type(moves[-1]) is int:  # cards to play, and nothing else: nearly every decision
+        return state.deck.sorted_cards(moves)
+    cards = [m for m in moves if type(m) is int]
+    melds = [m for m in moves if type(m) is MeldScore]
+    rest = [m for m in moves if type(m) is not int and type(m) is not MeldScore]
+    return state.deck.sorted_cards(cards) + [m for _, m in melds_in_action_order(state.game, melds)] + rest
 
 
 def play_chunk(game_string: str, bot_specs: tuple[str, ...], indices: list[int],
