@@ -87,13 +87,13 @@ def play_game(game, players: list, seed: int) -> tuple:
     state, the decisions taken and the legal actions counted over them.
 
     A bot that answers ``choose_among`` (the random bot) is handed the legal actions, which are
-    counted anyway. In a one-pack game it is handed, at a card to play or a declaration, the
-    moves of ``legal_moves()`` in the order of their actions instead (:func:`in_action_order`):
-    it draws the move of the action it would have drawn, and ``apply_move`` carries it out
-    without an action to build, read and check. The game, its events and its actions are
-    those the actions would have made (tests/sim/test_sim_public_path.py)."""
+    counted anyway; at a card to play or a declaration, the moves of ``legal_moves()`` one per
+    action and in the order of the actions instead (:func:`in_action_order`): it draws the move
+    of the action it would have drawn, and ``apply_move`` carries it out without an action to
+    build, read and check. The game, its events and its actions are those the actions would
+    have made (tests/sim/test_sim_public_path.py)."""
     choosers = [getattr(p, "choose_among", None) for p in players]
-    by_moves = (PLAY, DECLARE) if game.deck.packs == 1 else ()  # one move per action
+    by_moves = (PLAY, DECLARE)
     state = game.new_game(seed=seed)
     decisions = legal_moves = 0
     while state.result is None:  # is_terminal(), without a call at every decision
@@ -115,17 +115,24 @@ def play_game(game, players: list, seed: int) -> tuple:
 
 
 def in_action_order(state, moves: list) -> list:
-    """The moves of ``legal_moves()`` of a one-pack game's card to play or declaration, in the
-    order of their actions in ``legal_actions()``, one move per action: the cards in the deck's
-    order (``legal_moves()`` lists them lowest index first), the melds as ``legal_actions()``
-    sorts them (:func:`cardcore.state.melds_in_action_order`), then the rest (an exchange,
-    a game's own declarations, ``pass``, a claim) as they come."""
-    if type(moves[-1]) is int:  # cards to play, and nothing else: nearly every decision
+    """The moves of ``legal_moves()`` at a card to play or a declaration, one per action of
+    ``legal_actions()`` and in their order: the cards in the deck's order (``legal_moves()``
+    lists them lowest index first), of several copies named by one action the first (the
+    engine plays the copy the action would play: ``_before_card``), then the melds as
+    ``legal_actions()`` sorts them (:func:`cardcore.state.melds_in_action_order`), then the
+    rest (an exchange, a game's own declarations, ``pass``, a claim) as they come."""
+    one_pack = state.deck.packs == 1
+    if one_pack and type(moves[-1]) is int:  # cards to play, and nothing else: most decisions
         return state.deck.sorted_cards(moves)
-    cards = [m for m in moves if type(m) is int]
+    cards = state.deck.sorted_cards([m for m in moves if type(m) is int])
+    if not one_pack:
+        first: dict = {}
+        for card in cards:
+            first.setdefault(state.move_action(card), card)
+        cards = list(first.values())
     melds = [m for m in moves if type(m) is MeldScore]
     rest = [m for m in moves if type(m) is not int and type(m) is not MeldScore]
-    return state.deck.sorted_cards(cards) + [m for _, m in melds_in_action_order(state.game, melds)] + rest
+    return cards + [m for _, m in melds_in_action_order(state.game, melds)] + rest
 
 
 def play_chunk(game_string: str, bot_specs: tuple[str, ...], indices: list[int],
