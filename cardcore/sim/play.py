@@ -127,9 +127,14 @@ def in_action_order(state, moves: list) -> list:
     cards = state.deck.sorted_cards([m for m in moves if type(m) is int])
     if not one_pack:
         first: dict = {}
+        move_action = state.move_action
         for card in cards:
-            first.setdefault(state.move_action(card), card)
+            action = move_action(card)
+            if action not in first:
+                first[action] = card
         cards = list(first.values())
+    if state.decision == PLAY:  # the cards, a claim after them
+        return cards if type(moves[-1]) is int else cards + [m for m in moves if type(m) is not int]
     melds = [m for m in moves if type(m) is MeldScore]
     rest = [m for m in moves if type(m) is not int and type(m) is not MeldScore]
     return cards + [m for _, m in melds_in_action_order(state.game, melds)] + rest
