@@ -9,6 +9,7 @@ import pytest
 
 from cardcore import load_game
 from cardcore.bots import make_bot
+from cardcore.engine.events import Event
 from cardcore.engine.kernel import blind_moves
 from cardcore.engine.kinds import DECLARE, PLAY
 from cardcore.sim.play import in_action_order, play_game, play_one
@@ -97,3 +98,19 @@ def test_simulate_plays_the_game_the_actions_play(game_string):
         assert [e.to_dict() for e in state.events] == [e.to_dict() for e in plain.events]
         assert (state.tallies, state.scores, state.result) == (plain.tallies, plain.scores, plain.result)
         assert counted == legal_count
+
+
+@pytest.mark.parametrize("game_string", ("penchant", "marjolet", "penneech", "pinochle", "bezique"))
+def test_a_game_and_its_summary_read_the_events_by_attribute(monkeypatch, game_string):
+    # e["type"] goes through the mapping's Python method, e.type is a slot: a summary and a
+    # game's notable_events read every event of the game
+    read = []
+    getitem = Event.__getitem__
+
+    def counted(event, key):
+        read.append(key)
+        return getitem(event, key)
+
+    monkeypatch.setattr(Event, "__getitem__", counted)
+    r = play_one(game_string, ("random", "random"), 0, 1)
+    assert r["notable"] and not read
