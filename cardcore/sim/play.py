@@ -155,9 +155,9 @@ def moves_digest(actions: list[str]) -> int:
 
 
 def _strict_leader(values) -> int | None:
+    """The index of the one highest value, None when several share it (asked at every score)."""
     top = max(values)
-    leaders = [i for i, v in enumerate(values) if v == top]
-    return leaders[0] if len(leaders) == 1 else None
+    return values.index(top) if values.count(top) == 1 else None
 
 
 def point_classes(game) -> dict[str, str]:

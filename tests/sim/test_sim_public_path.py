@@ -114,3 +114,11 @@ def test_a_game_and_its_summary_read_the_events_by_attribute(monkeypatch, game_s
     monkeypatch.setattr(Event, "__getitem__", counted)
     r = play_one(game_string, ("random", "random"), 0, 1)
     assert r["notable"] and not read
+
+
+def test_the_strict_leader_is_the_one_highest():
+    from cardcore.sim.play import _strict_leader
+
+    assert _strict_leader([3, 5, 1]) == 1
+    assert _strict_leader([5, 3, 5]) is None  # a tie for the lead: no leader
+    assert _strict_leader([0, 0]) is None and _strict_leader([-2, -1]) == 1
