@@ -24,9 +24,10 @@ class RandomBot:
     def choose(self, state) -> str:
         return self.choose_among(state, state.legal_actions())
 
-    def choose_among(self, state, legal: list[str]) -> str:
-        """``choose(state)`` for a caller that has ``state.legal_actions()`` at hand already
-        (``simulate`` counts them): the same draw, without asking for them again."""
+    def choose_among(self, state, legal: list):
+        """``choose(state)`` from ``legal``, the legal actions a caller has at hand already
+        (``simulate`` counts them) or the moves naming them one per action in their order: the
+        same draw, of the same index, without asking for them again."""
         return self.rng.choice(blind_moves(state, legal))
 
 
