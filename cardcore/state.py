@@ -164,10 +164,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return [THROW_IN, "pass"]
         if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
             return decision_handler(self.decision).legal_actions(self) + list(self.offers)
-        melds = self.open_melds(seat)
-        actions = [a for a, _ in sorted(
-            ((self.game.compiled.meld_action(m.mask), m) for m in melds),
-            key=lambda am: (-am[1].points, len(am[0]), am[0]))]
+        actions = [a for a, _ in melds_in_action_order(self.game, self.open_melds(seat))]
         extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self.view(), seat)
         return actions + self._exchanges(seat) + extra + ["pass"]
 
@@ -306,6 +303,13 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return "none"
         s = self.deck.suits[self.trump]
         return f"{s} ({SUIT_NAMES[s]})"
+
+
+def melds_in_action_order(game, melds) -> list[tuple[str, object]]:
+    """Melds (MeldScores) as ``legal_actions()`` lists them, each with its action: most points
+    first, then the shorter action, then by its letters."""
+    action = game.compiled.meld_action
+    return sorted(((action(m.mask), m) for m in melds), key=lambda am: (-am[1].points, len(am[0]), am[0]))
 
 
 def _contract_field(state, name: str, none):

@@ -22,7 +22,12 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state) -> str:
-        legal = state.legal_actions()
+        return self.choose_among(state, state.legal_actions())
+
+    def choose_among(self, state, legal: list):
+        """``choose(state)`` from ``legal``, the legal actions a caller has at hand already
+        (``simulate`` counts them) or the moves naming them one per action in their order: the
+        same draw, of the same index, without asking for them again."""
         return self.rng.choice(blind_moves(state, legal))
 
 
