@@ -25,12 +25,11 @@ from .kinds import DECLARE, PLAY
 
 def random_move(state, uniform):
     """A move of ``legal_moves()`` drawn as the random bot draws it (:func:`blind_moves`), by
-    ``uniform()``, a number in [0, 1) (``random.Random(seed).random``). A quiet state's card is
-    drawn without asking for a bid: every move of a playout."""
-    if state.decision == PLAY and not state.log_events and state.result is None:
-        moves = legal_moves(state)
-    else:
-        moves = blind_moves(state, legal_moves(state))
+    ``uniform()``, a number in [0, 1) (``random.Random(seed).random``). ``blind_moves`` inline:
+    one test of the decision at every move of a playout, the moves cut only at a bid."""
+    moves = legal_moves(state)
+    if state.decision == BID:
+        moves = blind_bids(moves)
     return moves[int(uniform() * len(moves))]
 
 
