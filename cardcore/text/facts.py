@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..cards import iter_bits
 from ..engine.phases.name_trump import TRUMP as TRUMP_DECISION
 from ..engine.phases import PHASE_KINDS, decision_handler, declined_offer, void_deal_kind
+from ..engine.events import EVENT_TYPES, make_event
 from ..engine.sections import game_ending
 from ..ruleset import DeclareStep
 from ..tricks import forbidding_reason
@@ -868,8 +869,11 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
         elif kind == "settle":  # the contract judged at the end of the deal
             say(Said([Strong(f"{names.possessive(e['declarer'])} contract of {e['bid']}: {e['outcome']}"), "."]))
         elif kind not in KNOWN_EVENTS:  # a phase kind's own: a bid, the widow shown, a discard
-            # in its kind's own words where its event class says itself (told), else from its fields
+            # in its kind's own words where its event class says itself (told), else from its fields;
+            # an event read back as plain data (a dict) is told by its registered class too
             told = getattr(e, "told", None)
+            if told is None and isinstance(e, dict) and hasattr(EVENT_TYPES.get(kind), "told"):
+                told = make_event(kind, **{k: v for k, v in e.items() if k != "type"}).told
             line = told(names) if told is not None else event_line(e, names, watching)
             if line:
                 say(Said(line, seat=e.get("seat")))
