@@ -21,20 +21,22 @@ from .engine.dealing import DealingMixin, _deal_out
 from .engine.declaring import DeclaringMixin
 from .engine.effects import carry_out
 from .engine.events import EventsMixin
-from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
+from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY  # noqa: F401  (kept importable from here)
+from .engine.moved import left_names
 from .engine.knowledge import KnowledgeMixin
 from .engine.moves import MovesMixin
-from .engine.phases import OFFERS, decision_handler
+from .engine.phases import OFFERS, decision_handler, refusal_out_of_turn
 from .engine.phases.auction import auction_data
 from .engine.refusals import RefusalsMixin
 from .engine.scoring import ScoringMixin
+from .engine.sections import open_standing, standing_action
 from .engine.trickplay import TrickPlayMixin
 from .engine.view import view_of
 from .errors import CardcoreError, IllegalAction
 from .records import RECORD_FORMAT
 
 # the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
-_TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
+_TRICK_VERBS = frozenset(("play", "meld", "pass", EXCHANGE))
 _FROM_TABLE_WORDS = FROM_TABLE.split()
 
 
@@ -75,7 +77,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         self.rounds: list[dict] = []
         self.result: dict | None = None
         self.tallies: dict[str, int] = {}  # game-specific counts kept by plugins (e.g. blocks)
-        self.next_dealer: int | None = None  # a throw-in's redeal by the same dealer
+        self.next_dealer: int | None = None  # the same dealer deals again after a void deal (deal_again)
         self.first_to_target: int | None = None
         # the target now: it may rise when a deal ends with several sides over it
         self.target: int | None = self.rules.game_end.target
@@ -120,10 +122,9 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         return len(self.stock) - self.stock_pos
 
     def legal_actions(self) -> list[str]:
-        """The moves of the player to move. A claim (Out) is among them only when it is right:
-        the claimer's score is on the table for him to count, and a wrong claim, which loses the
-        game at once, is no move to offer (``apply`` still takes it, called on purpose).
-        Remembered for the position last asked: a match asks again and again at one decision
+        """The moves of the player to move: those of the decision due, then the standing actions
+        open to him (:mod:`.engine.sections`; one not open is still taken by ``apply``, typed on
+        purpose). Remembered for the position last asked: a match asks again and again at one decision
         (the bot, the count of moves, the display), each time for a list of its own."""
         if self.result is not None:
             return []
@@ -132,9 +133,8 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         if memo is not None and memo[0] == position:
             return list(memo[1])
         actions = self._decision_actions()
-        claim = self.rules.claim
-        if claim is not None and self.claim_is_right(self.current_player):
-            actions.append(claim.action)
+        if self.game.compiled.deal.standing:
+            actions += open_standing(self, self.current_player)
         self._actions_memo = (position, actions)
         return list(actions)
 
@@ -160,8 +160,6 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             # with twins a table card is `play C from table` (`play C` takes the hand's copy)
             from_table = rules.play_from_table_action
             return list(dict.fromkeys(from_table[c] if table >> c & 1 else names[c] for c in self._legal_cards(seat)))
-        if self.decision == THROW_IN:
-            return [THROW_IN, "pass"]
         if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
             return decision_handler(self.decision).legal_actions(self) + list(self.offers)
         actions = [a for a, _ in melds_in_action_order(self.game, self.open_melds(seat))]
@@ -177,12 +175,14 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             raise IllegalAction(str(action), "an action is a verb and its cards, e.g. 'play QS', 'meld QS JH', 'pass'")
         verb, *args = action.split()
         seat = self.current_player
-        if self.rules.claim is not None and verb == self.rules.claim.action:
+        standing = standing_action(self, verb) if self.game.compiled.deal.standing else None
+        if standing is not None:  # an action open beside the decision due (engine.sections)
             if args:
                 raise IllegalAction(action, f"{verb} takes no cards")
-            self._claim(seat)
+            handler, rule = standing
+            handler.take(self, rule, seat, verb)
             return
-        if self.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
+        if self.decision not in (PLAY, DECLARE):  # a decision of a phase kind of its own
             offers, self.offers = self.offers, ()
             try:
                 if verb in offers:  # e.g. the declarer's concession instead of his discard
@@ -196,8 +196,9 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
             return
         if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.hooks.extra_declarations is None):
             # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
-            # before its words are read as cards (only a game's own declarations take others)
-            raise IllegalAction(action, self._expected())
+            # before its words are read as cards (only a game's own declarations take others);
+            # a kind's own verb may say why it is not open now
+            raise IllegalAction(action, refusal_out_of_turn(self, verb, action) or self._expected())
         from_table = verb == "play" and len(args) > 1 and [a.lower() for a in args[-2:]] == _FROM_TABLE_WORDS
         if from_table:
             args = args[:-2]
@@ -216,19 +217,10 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         elif verb == "pass":
             if args:
                 raise IllegalAction(action, "pass takes no cards")
-            if self.decision not in (DECLARE, THROW_IN):
+            if self.decision != DECLARE:
                 raise IllegalAction(action, self._expected())
             self.actions.append("pass")
-            if self.decision == THROW_IN:
-                self._event("pass", seat=seat)
-                self._next_throw_in_offer()
-            else:
-                self._end_step()
-        elif verb == THROW_IN:
-            if args:
-                raise IllegalAction(action, "throw-in takes no cards: the whole hand is thrown in")
-            self._throw_in(seat, action)
-            return
+            self._end_step()
         elif verb == EXCHANGE:
             self._exchange(seat, cards, canonical)
         else:  # a game's own declaration (checked above: a declaration turn, a game that offers them)
@@ -321,3 +313,6 @@ def _round_out(r: dict) -> dict:
     out = {k: (list(v) if isinstance(v, list) else v) for k, v in r.items()}
     out["melds"] = [dict(m) for m in r["melds"]]
     return out
+
+
+__getattr__ = left_names(__name__)  # a name that left for a game's plugin, told where it went

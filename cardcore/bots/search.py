@@ -16,7 +16,8 @@ from ..engine.kernel import blind_moves
 from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
-from .simple import CardValues, claim_or_rest
+from ..engine.sections import decided_at_once
+from .simple import CardValues, standing_or_rest
 
 
 class _Horizon:
@@ -36,7 +37,7 @@ class _Horizon:
             gains = [g + p for g, p in zip(gains, pending)]
         mine = gains[seat]
         best_other = max(gains[s] for s in world.table.opponents(seat))
-        if world.result is not None and "claim" in world.result:  # a claim decided the game
+        if decided_at_once(world.result):  # a standing action decided the game
             return 1.0 if world.table.same_side(world.result["winner"], seat) else -1.0
         r = math.tanh((mine - best_other) / self.scale)
         if world.result is not None and not world.result.get("stopped") and self.game_weight:  # the deal ended the game
@@ -59,7 +60,7 @@ def _reward_scale(game) -> float:
         for seed in range(12):
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
-                _, legal = claim_or_rest(state, state.legal_actions())  # a deal played out, unclaimed
+                _, legal = standing_or_rest(state, state.legal_actions())  # a deal played out, not ended at once
                 state.apply(rng.choice(blind_moves(state, legal)))
             points = state.rounds[0]["points"]
             spreads.append(max(points) - min(points))
@@ -109,8 +110,10 @@ class GreedyRollout:
         # the card to give away first: least value, then lowest in its suit
         self.costs = [[(self.values[c], deck.strength[c]) for c in range(deck.size)] for deck in self.decks]
         self.build_up = game.compiled.reuse_policy != "none"  # melded cards may serve again
-        # a claim is among the moves only when it is right (State.legal_moves): it wins at once
-        self.claim = game.rules.claim.action if game.rules.claim is not None else None
+        # a standing action taken at once (e.g. a call listed only when it wins the game): its
+        # verbs, taken whenever they end the moves (State.legal_moves lists them last)
+        self.at_once = tuple(verb for verb, handler, _ in game.compiled.deal.standing
+                             if getattr(handler, "at_once", False))
 
     def meld_choice(self, world, melds: list):
         """The meld to declare: the best-scoring one, except that while two more tricks are to
@@ -129,7 +132,7 @@ class GreedyRollout:
         legal_moves, apply_move = world.legal_moves, world.apply_move
         while world.result is None and len(world.rounds) == deal and world.tricks_played < last:
             moves = legal_moves()
-            if self.claim is not None and moves[-1] == self.claim:
+            if self.at_once and moves[-1] in self.at_once:
                 apply_move(moves[-1])
                 continue
             if len(moves) == 1 or uniform() < eps:
@@ -230,7 +233,7 @@ class ExactEnd:
 
     def _value(self, world) -> float:
         seat = self.seat
-        if world.result is not None and "claim" in world.result:  # a claim decided the game
+        if decided_at_once(world.result):  # a standing action decided the game
             return self.GAME_WIN if world.table.same_side(world.result["winner"], seat) else -self.GAME_WIN
         if world.result is not None or len(world.rounds) != self.deal:
             mine = world.scores[seat]
@@ -289,9 +292,9 @@ class _SearchBot:
 
     def choose(self, state) -> str:
         self.started = time.perf_counter()  # a clock bound counts the guide's time too
-        claim, legal = claim_or_rest(state, state.legal_actions())
-        if claim is not None:
-            return claim
+        taken, legal = standing_or_rest(state, state.legal_actions())
+        if taken is not None:
+            return taken
         if len(legal) == 1:
             return legal[0]
         habitual = habitual_action(state)  # e.g. a guess needs no search: every number is as likely
@@ -335,7 +338,7 @@ class ISMCTSBot(_SearchBot):
     ``none``: the plain search.
 
     ``guide_declares`` (default false): the guide takes every decision that is not a card to
-    play (bids, trumps, discards, concessions, declarations, throw-ins) without a search: the
+    play (bids, trumps, discards, concessions, declarations, a phase at the deal) without a search: the
     play-outs bid and declare crudely, so a search over those decisions mostly measures them.
     ``tricks_ahead`` (default 0: to the end of the deal): play-outs stop that many tricks
     after the decision's, and the position is valued by the points scored since plus what the

@@ -7,8 +7,8 @@ The state and its parts:
   :mod:`.data_copies` is the state's ``blank`` and ``clone`` written out from those declarations
   (``python -m cardcore.engine.data`` writes it again), :mod:`.copying` what they copy beyond
   a plain container.
-- :mod:`.kinds`: the kinds of decision (play, declare, throw-in).
-- :mod:`.dealing`: deals from the record or the seed, the turn-up, trump as dealt, the throw-in.
+- :mod:`.kinds`: the kinds of decision (play, declare).
+- :mod:`.dealing`: deals from the record or the seed, the turn-up, trump as dealt, a void deal.
 - :mod:`.draws`: numbers drawn by chance, the same on every Python version.
 - :mod:`.declaring`: declaration turns, melds and their refusals, the exchange, trump from melds.
 - :mod:`.trickplay`: phases of tricks, legal cards, a trick won, the steps after it.
@@ -39,7 +39,7 @@ Phase kinds (:mod:`.phases`): one module each, its schema (the phase as a rules 
 beside its behaviour, registered in :mod:`.phases.registry`, from which the rules schema is built
 (:func:`.phases.rules_schema`); a plugin registers its own through the hook
 ``register_phase_kinds``. Shipped: :mod:`.phases.tricks`, :mod:`.phases.deal`,
-:mod:`.phases.throw_in`, :mod:`.phases.auction`, :mod:`.phases.widow`, :mod:`.phases.name_trump`,
+:mod:`.phases.auction`, :mod:`.phases.widow`, :mod:`.phases.name_trump`,
 :mod:`.phases.show_melds`, :mod:`.phases.discard`, :mod:`.phases.contract` and
 :mod:`.phases.settle` (a kind only one game uses is that game's plugin's).
 :mod:`.drawn_number`: a number drawn by chance at the deal for such a kind, hidden until shown.

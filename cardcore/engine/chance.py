@@ -88,7 +88,7 @@ class ChanceMixin:
         return True
 
     def next_deal_dealer(self) -> int:
-        """The dealer of the next deal: the same after a throw-in, else the next seat."""
+        """The dealer of the next deal: the same after a void deal (deal_again), else the next seat."""
         if self.next_dealer is not None:
             return self.next_dealer
         return self.table.next(self.deals[-1]["dealer"])

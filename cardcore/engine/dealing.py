@@ -1,5 +1,5 @@
 """Dealing: a deal from the record or the seed, the cards in hand, the stock, the
-widow and the turn-up; trump as dealt or turned; the throw-in offered before the first lead.
+widow and the turn-up; trump as dealt or turned; a void deal's scores taken back.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from .draws import below
 from .hidden_history import seen_at_deal_end
 from .sections import deal_sections
 from . import drawn_number
-from .kinds import PLAY, THROW_IN
+from .kinds import PLAY
 from .phases import PHASE_KINDS
 
 
 class DealingMixin:
-    """Deals, trump turned or turned up, and the throw-in. A part of :class:`cardcore.state.State`."""
+    """Deals, trump turned or turned up, and a void deal. A part of :class:`cardcore.state.State`."""
 
     __slots__ = ()  # the data is GameData's (engine.data)
 
@@ -129,7 +129,7 @@ class DealingMixin:
         if index < len(self.given_deals):
             deal = self.given_deals[index]
             if self.next_dealer is not None and deal["dealer"] != self.next_dealer:
-                raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (redeal after a throw-in)")
+                raise RecordError(f"deal {index + 1}: the dealer must be seat {self.next_dealer} (the deal before was void: the same dealer deals again)")
             number = rules.drawn_number
             if number is not None and number.outcome not in deal:  # a record from before the option
                 deal = {**deal, number.outcome: self._generate_deal(index)[number.outcome]}
@@ -223,7 +223,6 @@ class DealingMixin:
         self.pending: list = []
         self._meld_memo = None
         self._turn_moves: list | None = None  # the declarations open at this turn
-        self.throw_in_offers: list[int] = []
         self.step_melds = 0
         self.winner = self.loser = None
         self.declarer: int | None = None  # the seat that took the contract, where there is one
@@ -240,7 +239,7 @@ class DealingMixin:
         # the first phase of play is set up (and logged) first, as it always was, so that the log
         # reads: the deal, the phase, then what the deal turned up
         self._enter_phase(0)
-        listed = self.game.compiled.deal_phases  # the deal's own phases: trump found, a throw-in offered
+        listed = self.game.compiled.deal_phases  # the deal's own phases: trump found, a plugin's
         if listed:
             for phase in listed:
                 PHASE_KINDS[phase.kind].enter(self, phase)
@@ -299,41 +298,10 @@ class DealingMixin:
             cache[key] = total
         return total
 
-    def _offer_throw_in(self) -> None:
-        rule = self.rules.throw_in
-        if rule is None:
-            return
-        bad = 0
-        for r in rule.without_ranks:
-            bad |= self.deck.rank_masks[self.deck.ranks.index(r)]
-        self.throw_in_offers = [s for s in self.table.order_from(self.leader) if not self.hands[s] & bad]
-        self._next_throw_in_offer()
-
-    def _next_throw_in_offer(self) -> None:
-        if self.throw_in_offers:
-            self.decision = THROW_IN
-            self.current_player = self.throw_in_offers.pop(0)
-        else:
-            self.decision = PLAY
-            self.current_player = self.leader
-
-    def _throw_in(self, seat: int, action: str) -> None:
-        if self.decision != THROW_IN:
-            raise IllegalAction(action, f"a hand may be thrown in only before the first lead, by a player without "
-                                        f"{' '.join(self.rules.throw_in.without_ranks) if self.rules.throw_in else 'the right cards'} "
-                                        f"({self.rules.throw_in.source if self.rules.throw_in else 'not a rule of this game'})")
-        self.actions.append(THROW_IN)
-        self._event("throw-in", seat=seat)
-        self.rounds[-1]["thrown_in"] = seat
-        self._void_deal()
-        if self.rules.throw_in.redeal == "same-dealer":
-            self.next_dealer = self.dealer
-        self._start_deal()
-
     def _void_deal(self) -> None:
-        """A deal thrown in is void: whatever was scored in it (the dealer's turn-up) is taken
-        back, by a score event cancelling each one, so that scores stay the sum of the events
-        and every source nets to nothing in that round."""
+        """A void deal (:func:`.phases.deal_again`): whatever was scored in it (the dealer's
+        turn-up) is taken back, by a score event cancelling each one, so that scores stay the sum
+        of the events and every source nets to nothing in that round."""
         if self.log_events:
             start = next(i for i in range(len(self.events) - 1, -1, -1) if self.events[i].type == "deal")
             for e in [e for e in self.events[start:] if e.type == "score"]:

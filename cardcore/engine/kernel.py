@@ -21,6 +21,7 @@ from ..cards import _L0, _L1, _L2, bits
 from ..tricks import legal_plays
 from .phases.auction import BID, blind_bids
 from .kinds import DECLARE, PLAY
+from .sections import open_standing
 
 
 def random_move(state, uniform):
@@ -51,9 +52,9 @@ def blind_moves(state, moves: list) -> list:
 
 def legal_moves(state) -> list:
     """``State.legal_moves()``: like ``legal_actions()``, but a card to play is its index and a
-    meld its MeldScore, with no strings to build or parse; cards lowest index first. A claim
-    (Out) is among them only when it is right, as among ``legal_actions``. A quiet state's
-    cards to play are found here: the reference's ``bits(_legal_mask(seat))`` and claim, with
+    meld its MeldScore, with no strings to build or parse; cards lowest index first; then the
+    standing actions open (:mod:`.sections`), as among ``legal_actions``. A quiet state's
+    cards to play are found here: the reference's ``bits(_legal_mask(seat))`` and standing actions, with
     the reply to a lead looked up per card led and trump (``CompiledPhase.replies``,
     :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's bits found by three table
     look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
@@ -61,10 +62,9 @@ def legal_moves(state) -> list:
     if state.decision != PLAY or state.log_events or state.result is not None:
         if state.decision == DECLARE and not state.log_events and state.result is None:
             moves = state._turn_moves  # the turn's declarations, found as it opened
-            if moves is not None:
-                claim = state.game.compiled.deal.claim
-                if claim is None or not state.claim_is_right(state.current_player):
-                    return [*moves, "pass"]
+            standing = state.game.compiled.deal.standing
+            if moves is not None and not (standing and open_standing(state, state.current_player)):
+                return [*moves, "pass"]
         return state._legal_moves()
     seat = state.current_player
     phase = state.cphase
@@ -80,8 +80,10 @@ def legal_moves(state) -> list:
                     break
         else:
             mask = legal_plays(state.cphase.deck, state.cphase.follow, mask, trick, state.trump)
-    if phase.claims and state.claim_is_right(seat):
-        return bits(mask) + [state.rules.claim.action]
+    if phase.standing:
+        standing = open_standing(state, seat)
+        if standing:
+            return bits(mask) + standing
     if mask < 0x200000000:
         return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
     return bits(mask)

@@ -17,6 +17,7 @@ from ..tricks import trick_winner
 from . import kernel
 from .kinds import DECLARE, PLAY
 from .phases.show_melds import show_melds
+from .sections import open_standing
 
 
 class MovesMixin:
@@ -43,8 +44,9 @@ class MovesMixin:
             moves = [*moves, "pass"]
         else:  # a decision of a phase kind of its own
             moves = self._decision_actions()
-        claim = self.game.compiled.deal.claim
-        return moves + [claim.action] if claim is not None and self.claim_is_right(seat) else moves
+        if self.game.compiled.deal.standing:  # an action open beside the decision (sections)
+            return moves + open_standing(self, seat)
+        return moves
 
     def move_action(self, move) -> str:
         """The action of legal_actions() that names ``move`` of legal_moves() here: a card as

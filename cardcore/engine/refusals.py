@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..ruleset import DeclareStep
-from .kinds import PLAY, THROW_IN
+from .kinds import PLAY
 
 
 class RefusalsMixin:
@@ -48,8 +48,6 @@ class RefusalsMixin:
         who = f"seat {self.current_player}"
         if self.decision == PLAY:
             return f"{who} must play a card to the trick now"
-        if self.decision == THROW_IN:
-            return f"{who} may throw in the hand or pass now"
         return f"{who} may declare a meld or pass now"
 
     def _meld_out_of_turn(self, seat: int, cards: list[str]) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import or_all
+from .phases.registry import counted_deals
 from .sections import game_ending
 
 
@@ -122,8 +123,8 @@ class ScoringMixin:
         end = self.game.compiled.deal
         if self.first_to_target is not None:
             self._end_game(summarized=True)
-        elif end.end_rounds is not None and len(self.rounds) >= end.end_rounds and sum(
-                1 for r in self.rounds if "thrown_in" not in r and r.get("outcome") != "annulled") >= end.end_rounds:
+        elif end.end_rounds is not None and len(self.rounds) >= end.end_rounds and \
+                counted_deals(self.rounds) >= end.end_rounds:
             self._end_game(summarized=True)
         elif end.end_target is not None and self._target_decides():
             self._end_game(summarized=True)
@@ -145,29 +146,6 @@ class ScoringMixin:
                 self._event("target", target=self.target)
             return False
         return bool(over) and totals.count(max(totals)) == 1
-
-    def claim_is_right(self, seat: int) -> bool:
-        """Whether a claim by ``seat`` now would be right: its side at or over the target."""
-        return self.target is not None and self.side_scores[self.table.side_of(seat)] >= self.target
-
-    def _claim(self, seat: int) -> None:
-        """The claim (Out): right if the claimer's side is at or over the target, and it wins
-        the game at once; wrong, and the best other side wins."""
-        claim = self.rules.claim
-        self.actions.append(claim.action)
-        table, totals = self.table, self.side_scores
-        mine = table.side_of(seat)
-        right = self.claim_is_right(seat)
-        if right:
-            winner_side = mine
-        else:
-            winner_side = max((i for i in range(len(table.sides)) if i != mine), key=lambda i: (totals[i], -i))
-        if self.log_events:
-            self._event("claim", seat=seat, right=right)
-        self._close_round_summary()
-        self._finish(table.sides[winner_side][0], 1 if self.rules.game_end.game_score == "one-game"
-                     else abs(totals[winner_side] - totals[mine]) or 1, lurched=False)
-        self.result["claim"] = {"player": seat, "right": right}
 
     def _finish(self, winner: int | None, game_score: int, lurched: bool) -> None:
         self.result = {

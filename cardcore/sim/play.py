@@ -16,6 +16,7 @@ from hashlib import blake2b
 from .. import load_game
 from ..bots import make_bot
 from ..engine.kinds import DECLARE, PLAY
+from ..engine.phases import void_deal_kind
 from ..melds import MeldScore
 from ..seats import Table
 from ..state import melds_in_action_order
@@ -227,7 +228,6 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
     saw_stock_end = False
     leader = None
     lead_changes = 0
-    thrown_in = 0
     for e in state.events:
         kind = e.type  # events are typed (cardcore.engine.events): read by attribute
         if kind == "deal":
@@ -235,8 +235,6 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
             deal_points = [0] * n
             phases = 0
             stock_leader = None
-        elif kind == "throw-in":
-            thrown_in += 1
         elif kind == "phase":
             phases += 1
             if phases == 2:
@@ -291,7 +289,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         "totals": [final[seat] for seat in seats],
         "lurched": bool(result.get("lurched")),
         "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0,
-        "rounds": len(rounds) - thrown_in,
+        "rounds": len(rounds) - sum(1 for r in state.rounds if void_deal_kind(r) is not None),
         "round_points": rounds,
         "point_classes": classes,
         "notable": {k: float(v) for k, v in game.notable_events(state.view()).items()},

@@ -159,3 +159,62 @@ def enter_phase_named(state, name: str) -> None:
 def phase_of_kind(state, kind: str):
     """The name of the deal's first phase of ``kind``, or None."""
     return next((p.name for p in state.rules.phases if p.kind == kind), None)
+
+
+def deal_again(state, mark: str, value, same_dealer: bool) -> None:
+    """The deal in progress is void (e.g. a hand thrown in): its round's summary says so
+    (``mark``: ``value``, the key a phase kind gives as its ``void_deal``), what was scored in it is
+    taken back, and the cards are dealt afresh, by the same dealer or the next."""
+    state.rounds[-1][mark] = value
+    state._void_deal()
+    if same_dealer:
+        state.next_dealer = state.dealer
+    state._start_deal()
+
+
+def void_deal_kind(round_summary: dict):
+    """The kind (its handler) that voided the deal of ``round_summary``, or None: a phase kind
+    whose ``void_deal`` key the summary has (with ``void_words``, e.g. "thrown in", and
+    ``void_told(names, value)``, the deal voided in a sentence)."""
+    for handler in PHASE_KINDS.values():
+        mark = getattr(handler, "void_deal", None)
+        if mark is not None and mark in round_summary:
+            return handler
+    return None
+
+
+def counted_deals(rounds: list[dict]) -> int:
+    """The deals that count towards a game of so many deals: neither voided (:func:`void_deal_kind`)
+    nor annulled."""
+    return sum(1 for r in rounds if void_deal_kind(r) is None and r.get("outcome") != "annulled")
+
+
+def voids_deals(rules) -> bool:
+    """Whether a deal of this game may be voided (a phase kind of its with a ``void_deal``)."""
+    return any(getattr(PHASE_KINDS.get(p.kind), "void_deal", None) is not None
+               for p in (*rules.deal_phases, *rules.phases))
+
+
+def out_of_turn_verbs() -> set[str]:
+    """The verbs of kinds' own decisions that are refused in their own words while not due."""
+    return {verb for handler in PHASE_KINDS.values() if hasattr(handler, "refusal")
+            for verb in getattr(handler, "verbs", ())}
+
+
+def refusal_out_of_turn(state, verb: str, action: str) -> str | None:
+    """Why ``verb``, the verb of a kind's own decision (its handler's ``verbs``), is refused while
+    that decision is not due, in its handler's words (``refusal(state, action)``), or None."""
+    for handler in PHASE_KINDS.values():
+        if verb in getattr(handler, "verbs", ()) and hasattr(handler, "refusal"):
+            return handler.refusal(state, action)
+    return None
+
+
+def declined_offer(state):
+    """The handler of a phase done at the deal whose offer a ``pass`` declines (its
+    ``declined(state)``: what the seat did not do, and why it might have), or None."""
+    for phase in state.game.compiled.deal_phases:
+        handler = PHASE_KINDS.get(phase.kind)
+        if hasattr(handler, "declined"):
+            return handler
+    return None
