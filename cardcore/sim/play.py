@@ -121,7 +121,7 @@ def in_action_order(state, moves: list) -> list:
     lists them lowest index first), of several copies named by one action the first (the
     engine plays the copy the action would play: ``_before_card``), then the melds as
     ``legal_actions()`` sorts them (:func:`cardcore.state.melds_in_action_order`), then the
-    rest (an exchange, a game's own declarations, ``pass``, a claim) as they come."""
+    rest (an exchange, a game's own declarations, ``pass``, a standing action) as they come."""
     one_pack = state.deck.packs == 1
     if one_pack and type(moves[-1]) is int:  # cards to play, and nothing else: most decisions
         return state.deck.sorted_cards(moves)
@@ -134,7 +134,7 @@ def in_action_order(state, moves: list) -> list:
             if action not in first:
                 first[action] = card
         cards = list(first.values())
-    if state.decision == PLAY:  # the cards, a claim after them
+    if state.decision == PLAY:  # the cards, a standing action after them
         return cards if type(moves[-1]) is int else cards + [m for m in moves if type(m) is not int]
     melds = [m for m in moves if type(m) is MeldScore]
     rest = [m for m in moves if type(m) is not int and type(m) is not MeldScore]
