@@ -62,10 +62,8 @@ class MeldTable:
         assert all(copies == tuple(range(copies[0], deck.size, pack_size)) for copies in self._copies)
         self._sort_packs = _pack_sorter(deck.packs, pack_size)
         self._pack_size, self._first_pack = pack_size, (1 << pack_size) - 1
-        # per card name, (its byte in a mask, its bit in that byte, the card) for each copy: a
-        # name's copies in a holding are then read from the holding's bytes
-        self._bytes = (deck.size + 7) // 8
-        self._name_at = [[(c >> 3, 1 << (c & 7), c) for c in copies] for copies in self._copies]
+        # per card name, the mask of its copies: a name's copies in a holding are one AND
+        self._name_masks = [_mask(copies) for copies in self._copies]
         # the distances that fold every pack onto the first, halving the packs each time
         self._fold_packs = tuple(pack_size * half for half in (128, 64, 32, 16, 8, 4, 2, 1) if half < deck.packs)
         self._names_wanted: dict[int, tuple] = {}  # a canonical set's (card name, copies) pairs
@@ -304,8 +302,7 @@ class MeldTable:
         # in the pool, on the first copies, tell the sets that may take one (most melds found
         # lie on the table since earlier turns, with no fresh card to take)
         fresh_names = self._names_in(fresh & pool)
-        names_wanted, name_at = self._names_wanted, self._name_at
-        held = loose_held = None  # the pool's bytes (and loose's), taken when a set needs them
+        names_wanted, name_masks = self._names_wanted, self._name_masks
         out: list[int] = []
         ways_of: dict[tuple[int, int], list[int]] = {}  # (card name, copies) -> their physical choices
         for mask in found:
@@ -314,25 +311,22 @@ class MeldTable:
             wanted = names_wanted.get(mask)
             if wanted is None:
                 wanted = self.names_wanted(mask)
-            if held is None:
-                held, loose_held = pool.to_bytes(self._bytes, "little"), loose.to_bytes(self._bytes, "little")
             choices = []
             for n, k in wanted:
                 ways = ways_of.get((n, k))
                 if ways is None:  # a card's copies are shared by many melds of the holding
-                    ours, others = [], []  # its copies held: loose, and the others
-                    for byte, bit, card in name_at[n]:
-                        if held[byte] & bit:
-                            (ours if loose_held[byte] & bit else others).append(card)
+                    held = pool & name_masks[n]
+                    others = held & ~loose  # copies on the table, with a history
                     if not others:  # interchangeable: the lowest copies
-                        ways = ways_of[n, k] = [_mask(ours[:k])]
+                        ways = ways_of[n, k] = [_lowest_bits(held, k)]
                     else:
+                        ours, others = _bit_list(held & loose), _bit_list(others)
                         ways = ways_of[n, k] = []
                         for from_fresh in range(min(k, len(ours)) + 1):
                             if k - from_fresh > len(others):
                                 continue
-                            base = _mask(ours[:from_fresh])
-                            ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
+                            base = _mask_of_bits(ours[:from_fresh])
+                            ways += [base | _mask_of_bits(rest) for rest in combinations(others, k - from_fresh)]
                 choices.append(ways)
             for parts in product(*choices):
                 physical = 0
@@ -474,6 +468,33 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...], ca
                         yield (1 << a) | (1 << b), s1 if s1 == s2 else None, s1
     else:  # pragma: no cover - the rules model admits no other kind
         raise ValueError(rule.kind)
+
+
+def _lowest_bits(mask: int, k: int) -> int:
+    """The ``k`` lowest set bits of ``mask``."""
+    out = 0
+    for _ in range(k):
+        low = mask & -mask
+        out |= low
+        mask ^= low
+    return out
+
+
+def _bit_list(mask: int) -> list[int]:
+    """The set bits of ``mask``, each as a mask of its own, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _mask_of_bits(bits) -> int:
+    m = 0
+    for b in bits:
+        m |= b
+    return m
 
 
 def _mask(cards) -> int:
