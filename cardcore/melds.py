@@ -67,6 +67,10 @@ class MeldTable:
         # the distances that fold every pack onto the first, halving the packs each time
         self._fold_packs = tuple(pack_size * half for half in (128, 64, 32, 16, 8, 4, 2, 1) if half < deck.packs)
         self._names_wanted: dict[int, tuple] = {}  # a canonical set's (card name, copies) pairs
+        self._name_copies: dict[int, int] = {}  # a canonical set's names' copies, every one
+        # a canonical set's physical sets, by the copies of its names held, loose and fresh: a
+        # seat's holding keeps most of its cards from one turn to the next (within_by_names)
+        self._sets_of: dict[tuple[int, int, int, int], list[int]] = {}
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
@@ -221,7 +225,8 @@ class MeldTable:
         are interchangeable (in hand, never melded; default ``fresh``), for tables of more
         than two packs. This is the search of such canonical tables; a table of one or two
         packs has :meth:`_searched` as its ``within``."""
-        return self._within_copies(pool, fresh, allowed, fresh if loose is None else loose)
+        return [physical for sets in self.within_by_names(pool, fresh, allowed, fresh if loose is None else loose)
+                for physical in sets]
 
     def _searched(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None
                   ) -> list[int]:
@@ -281,12 +286,14 @@ class MeldTable:
             complete.append((support, answers))
         return tuple(complete)
 
-    def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[int]:
-        """:meth:`within` for a table of canonical sets: the melds of ``pool`` by name, each then
-        on the pool's own cards. Copies of a card in ``loose`` are interchangeable (the lowest are
-        taken); other copies (on the table, with a history) are tried in every choice. The pool's
-        cards are never listed: its names are counted a pack at a time (:meth:`lowest_copies`),
-        and only the copies of the names of a meld that can take a fresh card are looked for."""
+    def within_by_names(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[list[int]]:
+        """:meth:`within` for a table of canonical sets, by card names: per set of names forming
+        a meld in ``pool`` (one ``meld ...`` action), its physical sets among the pool's own
+        cards that take a card of ``fresh``; sets of names with none are left out. Copies of a
+        card in ``loose`` are interchangeable (the lowest are taken); other copies (on the
+        table, with a history) are tried in every choice. The pool's cards are never listed:
+        its names are counted a pack at a time (:meth:`lowest_copies`), and only the copies of
+        the names of a meld that can take a fresh card are looked for."""
         last = self._last_pool  # asked again for the same holding after each meld of a turn
         if last[0] == pool:
             canonical = last[1]
@@ -296,45 +303,58 @@ class MeldTable:
             canonical = self.lowest_copies(pool) & self._reach
             self._last_pool = (pool, canonical)
         found = self._searched(canonical, canonical, allowed)  # every set of the pool
+        out: list[list[int]] = []
         if not found:
-            return found
+            return out
         # a canonical set holds the first copy of each of its names: the names with a fresh card
         # in the pool, on the first copies, tell the sets that may take one (most melds found
         # lie on the table since earlier turns, with no fresh card to take)
         fresh_names = self._names_in(fresh & pool)
-        names_wanted, name_masks = self._names_wanted, self._name_masks
-        out: list[int] = []
-        ways_of: dict[tuple[int, int], list[int]] = {}  # (card name, copies) -> their physical choices
+        known, copies_of = self._sets_of, self._name_copies
         for mask in found:
             if not mask & fresh_names:
                 continue
-            wanted = names_wanted.get(mask)
-            if wanted is None:
-                wanted = self.names_wanted(mask)
-            choices = []
-            for n, k in wanted:
-                ways = ways_of.get((n, k))
-                if ways is None:  # a card's copies are shared by many melds of the holding
-                    held = pool & name_masks[n]
-                    others = held & ~loose  # copies on the table, with a history
-                    if not others:  # interchangeable: the lowest copies
-                        ways = ways_of[n, k] = [_lowest_bits(held, k)]
-                    else:
-                        ours, others = _bit_list(held & loose), _bit_list(others)
-                        ways = ways_of[n, k] = []
-                        for from_fresh in range(min(k, len(ours)) + 1):
-                            if k - from_fresh > len(others):
-                                continue
-                            base = _mask_of_bits(ours[:from_fresh])
-                            ways += [base | _mask_of_bits(rest) for rest in combinations(others, k - from_fresh)]
-                choices.append(ways)
-            for parts in product(*choices):
-                physical = 0
-                for part in parts:
-                    physical |= part
-                if physical & fresh:
-                    out.append(physical)
+            copies = copies_of.get(mask)
+            if copies is None:
+                copies = copies_of[mask] = _mask(c for n, _k in self.names_wanted(mask) for c in self._copies[n])
+            held = pool & copies
+            key = (mask, held, held & loose, held & fresh)
+            sets = known.get(key)
+            if sets is None:
+                if len(known) >= _KNOWN_SETS:
+                    known.clear()
+                sets = known[key] = self._physical(mask, held, held & loose, fresh)
+            if sets:
+                out.append(sets)
         return out
+
+    def _physical(self, mask: int, held: int, loose: int, fresh: int) -> list[int]:
+        """The physical sets of the canonical set ``mask`` among the cards ``held`` (the
+        pool's copies of its names) that take a card of ``fresh``: the lowest copies of a name
+        whose copies are all ``loose``, else every choice of its copies."""
+        choices = []
+        for n, k in self.names_wanted(mask):
+            copies = held & self._name_masks[n]
+            others = copies & ~loose  # copies on the table, with a history
+            if not others:  # interchangeable: the lowest copies
+                choices.append([_lowest_bits(copies, k)])
+                continue
+            ours, others = _bit_list(copies & loose), _bit_list(others)
+            ways = []
+            for from_fresh in range(min(k, len(ours)) + 1):
+                if k - from_fresh > len(others):
+                    continue
+                base = _mask_of_bits(ours[:from_fresh])
+                ways += [base | _mask_of_bits(rest) for rest in combinations(others, k - from_fresh)]
+            choices.append(ways)
+        sets = []
+        for parts in product(*choices):
+            physical = 0
+            for part in parts:
+                physical |= part
+            if physical & fresh:
+                sets.append(physical)
+        return sets
 
     def _names_in(self, mask: int) -> int:
         """The card names of ``mask``, as the bits of the first pack: its packs folded onto the
@@ -378,6 +398,7 @@ def _pack_sorter(packs: int, pack_size: int) -> tuple[tuple[int, int, int], ...]
     return tuple(layers)
 
 
+_KNOWN_SETS = 100_000  # physical sets remembered by a table of many packs, before it forgets them all
 _COMPLETE_SUPPORT = 8  # 256 answers a group at most, listed at the first search
 
 
