@@ -217,6 +217,11 @@ class MeldTable:
                 for r in ranks:
                     support |= deck.rank_masks[r]
             by_support.setdefault(support, []).append(mask)
+        if self.canonical:
+            # canonical sets take each name's lowest copies: a group's sets lie in the copies
+            # they take, a few of its support's (a suit's sequences take the first copy of each
+            # card), and a holding's part there is one of far fewer, more often answered
+            return [_Group(_mask_of_bits(masks), masks) for masks in by_support.values()]
         return [_Group(support, masks) for support, masks in by_support.items()]
 
     def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None) -> list[int]:
