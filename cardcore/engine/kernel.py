@@ -313,19 +313,24 @@ def _declare(state, meld: MeldScore) -> None:
 
 def _declarable(state, seat: int, step) -> list:
     """``DeclaringMixin.declarable``: per action, the first set not refused, in the order
-    ``_one_per_action`` prefers (fewest cards from hand, then the lowest)."""
+    ``_one_per_action`` prefers (fewest cards from hand, then the lowest), in one call of
+    ``_options_of`` for the turn."""
     hand = state.hands[seat]
     holding = hand | state.tableaus[seat]
     compiled = state.game.compiled
     fresh = holding if not compiled.needs_fresh_card else hand | state.step_shown
     found = compiled.meld_table.within_by_names(holding, fresh, step.allowed if step is not None else None, hand)
-    melds: list = []
-    for sets in found:
+    if not found:
+        return found
+    masks: list[int] = []
+    action_of: dict[int, int] = {}  # a set's action, numbered
+    for action, sets in enumerate(found):
         if len(sets) > 1:
             sets = sorted(sets, key=lambda m: ((m & hand).bit_count(), m))
         for mask in sets:
-            judged = state._options_of(seat, step, [mask], False)
-            if judged:
-                melds.append(judged[0])
-                break
-    return melds
+            action_of[mask] = action
+        masks += sets
+    chosen: dict[int, object] = {}
+    for meld in state._options_of(seat, step, masks, False):  # not refused, in the order asked
+        chosen.setdefault(action_of[meld.mask], meld)
+    return list(chosen.values())
