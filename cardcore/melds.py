@@ -77,7 +77,7 @@ class MeldTable:
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
         self._reach = (1 << max((m.bit_length() for m in self.patterns), default=0)) - 1  # the copies melds take
-        self._last_pool = (-1, 0)  # the holding last searched by names, and its names (within)
+        self._last_pool = (-1, None, [])  # the holding last searched by names, the kinds, its sets
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._complete: dict[frozenset[str] | None, tuple] = {}
         self._best: dict[tuple, dict[int, MeldScore | None]] = {}  # by (trump, allowed), by card set
@@ -177,8 +177,12 @@ class MeldTable:
         return known
 
     def _best_of(self, mask: int, trump: int | None, allowed: frozenset[str] | None) -> MeldScore | None:
+        lowest = self.lowest_copies(mask) if self.canonical else mask
+        if lowest != mask:  # the meld its names make on their lowest copies, on these cards
+            meld = self.best(lowest, trump, allowed)
+            return None if meld is None else MeldScore(mask, meld.rule, meld.points, meld.suit)
         best = None
-        for pattern in self.patterns.get(self.lowest_copies(mask) if self.canonical else mask, ()):
+        for pattern in self.patterns.get(lowest, ()):
             rule = self.rules[pattern.kind]
             if allowed is not None and rule.name not in allowed:
                 continue
@@ -300,14 +304,14 @@ class MeldTable:
         its names are counted a pack at a time (:meth:`lowest_copies`), and only the copies of
         the names of a meld that can take a fresh card are looked for."""
         last = self._last_pool  # asked again for the same holding after each meld of a turn
-        if last[0] == pool:
-            canonical = last[1]
+        if last[0] == pool and last[1] == allowed:
+            found = last[2]
         else:
             # the copies past the last any meld takes count for nothing: left out, the groups'
             # parts of a holding are fewer, and their answers more often known
             canonical = self.lowest_copies(pool) & self._reach
-            self._last_pool = (pool, canonical)
-        found = self._searched(canonical, canonical, allowed)  # every set of the pool
+            found = self._searched(canonical, canonical, allowed)  # every set of the pool
+            self._last_pool = (pool, allowed, found)
         out: list[list[int]] = []
         if not found:
             return out
@@ -321,7 +325,7 @@ class MeldTable:
                 continue
             copies = copies_of.get(mask)
             if copies is None:
-                copies = copies_of[mask] = _mask(c for n, _k in self.names_wanted(mask) for c in self._copies[n])
+                copies = copies_of[mask] = _mask_of_bits(self._name_masks[n] for n, _k in self.names_wanted(mask))
             held = pool & copies
             key = (mask, held, held & loose, held & fresh)
             sets = known.get(key)
@@ -337,9 +341,16 @@ class MeldTable:
         """The physical sets of the canonical set ``mask`` among the cards ``held`` (the
         pool's copies of its names) that take a card of ``fresh``: the lowest copies of a name
         whose copies are all ``loose``, else every choice of its copies."""
+        wanted, name_masks = self.names_wanted(mask), self._name_masks
+        if not held & ~loose:  # every copy interchangeable: one set, of each name's lowest copies
+            physical = 0
+            for n, k in wanted:
+                copies = held & name_masks[n]
+                physical |= copies & -copies if k == 1 else _lowest_bits(copies, k)
+            return [physical] if physical & fresh else []
         choices = []
-        for n, k in self.names_wanted(mask):
-            copies = held & self._name_masks[n]
+        for n, k in wanted:
+            copies = held & name_masks[n]
             others = copies & ~loose  # copies on the table, with a history
             if not others:  # interchangeable: the lowest copies
                 choices.append([_lowest_bits(copies, k)])
