@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement, product
 from itertools import combinations as _combinations
 from typing import TYPE_CHECKING
 
-from .cards import Deck, iter_bits
+from .cards import Deck, iter_bits, or_all
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import MeldRule
@@ -70,7 +70,7 @@ class MeldTable:
         self._name_copies: dict[int, int] = {}  # a canonical set's names' copies, every one
         # a canonical set's physical sets, by the copies of its names held, loose and fresh: a
         # seat's holding keeps most of its cards from one turn to the next (within_by_names)
-        self._sets_of: dict[tuple[int, int, int, int], list[int]] = {}
+        self._sets_of: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
@@ -225,7 +225,7 @@ class MeldTable:
             # canonical sets take each name's lowest copies: a group's sets lie in the copies
             # they take, a few of its support's (a suit's sequences take the first copy of each
             # card), and a holding's part there is one of far fewer, more often answered
-            return [_Group(_mask_of_bits(masks), masks) for masks in by_support.values()]
+            return [_Group(or_all(masks), masks) for masks in by_support.values()]
         return [_Group(support, masks) for support, masks in by_support.items()]
 
     def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None) -> list[int]:
@@ -295,7 +295,8 @@ class MeldTable:
             complete.append((support, answers))
         return tuple(complete)
 
-    def within_by_names(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[list[int]]:
+    def within_by_names(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int
+                        ) -> list[tuple[int, ...]]:
         """:meth:`within` for a table of canonical sets, by card names: per set of names forming
         a meld in ``pool`` (one ``meld ...`` action), its physical sets among the pool's own
         cards that take a card of ``fresh``; sets of names with none are left out. Copies of a
@@ -312,7 +313,7 @@ class MeldTable:
             canonical = self.lowest_copies(pool) & self._reach
             found = self._searched(canonical, canonical, allowed)  # every set of the pool
             self._last_pool = (pool, allowed, found)
-        out: list[list[int]] = []
+        out: list[tuple[int, ...]] = []
         if not found:
             return out
         # a canonical set holds the first copy of each of its names: the names with a fresh card
@@ -325,7 +326,7 @@ class MeldTable:
                 continue
             copies = copies_of.get(mask)
             if copies is None:
-                copies = copies_of[mask] = _mask_of_bits(self._name_masks[n] for n, _k in self.names_wanted(mask))
+                copies = copies_of[mask] = or_all(self._name_masks[n] for n, _k in self.names_wanted(mask))
             held = pool & copies
             key = (mask, held, held & loose, held & fresh)
             sets = known.get(key)
@@ -337,7 +338,7 @@ class MeldTable:
                 out.append(sets)
         return out
 
-    def _physical(self, mask: int, held: int, loose: int, fresh: int) -> list[int]:
+    def _physical(self, mask: int, held: int, loose: int, fresh: int) -> tuple[int, ...]:
         """The physical sets of the canonical set ``mask`` among the cards ``held`` (the
         pool's copies of its names) that take a card of ``fresh``: the lowest copies of a name
         whose copies are all ``loose``, else every choice of its copies."""
@@ -347,7 +348,7 @@ class MeldTable:
             for n, k in wanted:
                 copies = held & name_masks[n]
                 physical |= copies & -copies if k == 1 else _lowest_bits(copies, k)
-            return [physical] if physical & fresh else []
+            return (physical,) if physical & fresh else ()
         choices = []
         for n, k in wanted:
             copies = held & name_masks[n]
@@ -360,8 +361,8 @@ class MeldTable:
             for from_fresh in range(min(k, len(ours)) + 1):
                 if k - from_fresh > len(others):
                     continue
-                base = _mask_of_bits(ours[:from_fresh])
-                ways += [base | _mask_of_bits(rest) for rest in combinations(others, k - from_fresh)]
+                base = or_all(ours[:from_fresh])
+                ways += [base | or_all(rest) for rest in combinations(others, k - from_fresh)]
             choices.append(ways)
         sets = []
         for parts in product(*choices):
@@ -370,7 +371,7 @@ class MeldTable:
                 physical |= part
             if physical & fresh:
                 sets.append(physical)
-        return sets
+        return tuple(sets)
 
     def _names_in(self, mask: int) -> int:
         """The card names of ``mask``, as the bits of the first pack: its packs folded onto the
@@ -525,13 +526,6 @@ def _bit_list(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
-
-
-def _mask_of_bits(bits) -> int:
-    m = 0
-    for b in bits:
-        m |= b
-    return m
 
 
 def _mask(cards) -> int:

@@ -186,5 +186,5 @@ def test_a_many_pack_search_by_names_gives_each_action_its_sets_by_the_copies_he
         return by_names["KS QS"]
 
     # first the table's copy (every choice of the table's copies), then the hand's
-    assert marriage(1 << high_king | 1 << queen) == [1 << low_king | 1 << queen, 1 << high_king | 1 << queen]
-    assert marriage(1 << low_king | 1 << queen) == [1 << high_king | 1 << queen, 1 << low_king | 1 << queen]
+    assert marriage(1 << high_king | 1 << queen) == (1 << low_king | 1 << queen, 1 << high_king | 1 << queen)
+    assert marriage(1 << low_king | 1 << queen) == (1 << high_king | 1 << queen, 1 << low_king | 1 << queen)
