@@ -18,6 +18,7 @@ and nothing else does:
 from __future__ import annotations
 
 from ..cards import _L0, _L1, _L2, bits
+from ..melds import MeldScore
 from ..tricks import legal_plays
 from .phases.auction import BID, blind_bids
 from .kinds import DECLARE, PLAY
@@ -102,6 +103,8 @@ def apply_move(state, move) -> None:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
             state._end_step()
             advance(state)
+        elif type(move) is MeldScore and not state.log_events and state.game.compiled.meld_table.canonical:
+            _declare(state, move)
         else:
             state._apply_move(move)
         return
@@ -216,7 +219,8 @@ def advance(state) -> None:
                 elif step.declare:
                     if state.winner_passed or not step.winner_passed_only:
                         del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
-                        moves = state._declaration_moves(seat)
+                        moves = (declarations(state, seat) if state.game.compiled.meld_table.canonical
+                                 else state._declaration_moves(seat))
                         if moves:
                             state.decision = DECLARE
                             state.current_player = seat
@@ -248,3 +252,86 @@ def advance(state) -> None:
         over = state.phase_kind.over(state)
     if not over or state._next_phase():
         state.current_player = state.leader
+
+
+# ---------------------------------------------------------------- a declaration turn of many packs
+
+
+def declarations(state, seat: int) -> list:
+    """``DeclaringMixin._declaration_moves`` where the meld table is of more than two packs
+    (``MeldTable.canonical``): there the reference judges every physical set of each meld found
+    (:meth:`~DeclaringMixin.meld_options`) and keeps one per action, the one that keeps most
+    cards in hand (``_one_per_action``). Here each action's sets are judged in that order of
+    preference (:meth:`cardcore.melds.MeldTable.within_by_names`) until one is not refused: a
+    turn judges about one set per action, however many copies lie on the table. The rest is
+    ``_declaration_moves`` and ``open_melds`` as they read."""
+    pending = state.pending
+    step = pending[0][0] if pending else None
+    if step is not None and not step.declare:
+        step = None
+    reached = step is not None and state.step_melds >= step.max_melds  # _meld_limit_reached()
+    limited = state.step_melds and reached
+    moves = _declarable(state, seat, step)
+    if step is not None and step.to_score:  # open_melds(): the melds waiting to score first
+        ready = state.ready_to_score(seat) if not reached else None
+        if ready:
+            action = state.game.compiled.meld_action
+            named: dict = {}
+            for m in ready:
+                named.setdefault(action(m.mask), m)
+            moves = [*named.values(), *(m for m in moves if action(m.mask) not in named)]
+    elif limited:
+        moves = [m for m in moves if not m.rule.counts_as_meld]
+    if state.faced is not None:
+        moves = moves + state._exchanges(seat)
+    if limited:
+        return moves
+    hook = state.hooks.extra_declarations
+    extra = hook(state.view(), seat) if hook is not None else None
+    return moves + extra if extra else moves
+
+
+def _declare(state, meld: MeldScore) -> None:
+    """``MovesMixin._apply_move`` of a meld where the table is of many packs: declared
+    (``_declare_open``), then the turn's declarations left found by :func:`declarations`
+    (``_after_declaration``), and the steps go on."""
+    state.actions.append(state.game.compiled.meld_action(meld.mask))
+    state._declare_open(state.current_player, meld)
+    compiled = state.game.compiled
+    if (state.faced is None and not compiled.has_uncounted_melds and not compiled.has_to_score
+            and state._meld_limit_reached()):
+        state._turn_moves = None  # nothing can follow the turn's last meld: no search
+        state._end_step()
+    else:
+        state._turn_moves = declarations(state, state.current_player)
+        if not state._turn_moves:
+            state._end_step()
+    if state.result is None and state.first_to_target is None:
+        advance(state)
+    if state.first_to_target is not None and state.result is None:
+        state._end_game()
+
+
+def _declarable(state, seat: int, step) -> list:
+    """``DeclaringMixin.declarable``: per action, the first set not refused, in the order
+    ``_one_per_action`` prefers (fewest cards from hand, then the lowest), in one call of
+    ``_options_of`` for the turn."""
+    hand = state.hands[seat]
+    holding = hand | state.tableaus[seat]
+    compiled = state.game.compiled
+    fresh = holding if not compiled.needs_fresh_card else hand | state.step_shown
+    found = compiled.meld_table.within_by_names(holding, fresh, step.allowed if step is not None else None, hand)
+    if not found:
+        return found
+    masks: list[int] = []
+    action_of: dict[int, int] = {}  # a set's action, numbered
+    for action, sets in enumerate(found):
+        if len(sets) > 1:
+            sets = sorted(sets, key=lambda m: ((m & hand).bit_count(), m))
+        for mask in sets:
+            action_of[mask] = action
+        masks += sets
+    chosen: dict[int, object] = {}
+    for meld in state._options_of(seat, step, masks, False):  # not refused, in the order asked
+        chosen.setdefault(action_of[meld.mask], meld)
+    return list(chosen.values())
