@@ -195,7 +195,7 @@ def summary(results: list[dict]) -> dict:
             "mean_time": sum(times) / len(times) if times else 0.0, "max_time": max(times, default=0.0)}
 
 
-def decision_lines(s: dict, spec_a: str, seats_a: int, seats_b: int) -> list[str]:
+def decision_lines(s: dict, seats_a: int, seats_b: int) -> list[str]:
     """The contracts and melds of A's seats against B's, per seat and deal, as printed."""
     rounds, out = s["rounds"], []
     if not rounds:
@@ -266,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{lead.estimate:+.2f}  95% t CI {_signed_bounds(lead)}")
     sides = len(game.table.sides)
     seats_a = game.players // sides
-    for line in decision_lines(s, spec_a, seats_a, game.players - seats_a):
+    for line in decision_lines(s, seats_a, game.players - seats_a):
         print(line)
     print(f"mean game score of {spec_a}: {s['margin']:+.1f}; its decisions: "
           f"{s['mean_time'] * 1000:.0f} ms mean, {s['max_time'] * 1000:.0f} ms longest (CPU)  ({elapsed:.1f} s)")
