@@ -19,6 +19,17 @@ spends, which the machine's load does not inflate as it does the wall clock).
     python bench/strength.py "penchant(scoring=19th-century)" heuristic greedy -n 100 --seed 1000
     python bench/strength.py marjolet hard normal -n 200 --jobs 2
 
+``--deal-only`` plays the first deal of each game alone, a cheaper and more sensitive measure
+for development: a deal costs a fraction of a game, and its points say by how much A did
+better, where a game's win says only whether. It reports A's score at the deal's end less the
+mean of its opponents' (two seats or two sides: A's less B's), per deal the mean over its
+seatings, which share the cards (a paired comparison: the cards' luck cancels out), with
+Student's t interval; 0 means level. In games with decisions of their own it also reports them
+apart, A's against B's (per seat): the share of deals whose contract each won, made and conceded
+(the auction games), the meld points each declared a deal (the declaring games).
+
+    python bench/strength.py bezique hard normal -n 20 --deal-only
+
 ``hard``, ``normal`` and ``easy`` stand for the game's ``--level`` bots, without the clock bound
 (``seconds``) of the level's search unless ``--clock`` is given: the iteration cap is the same
 on every machine, the clock is not, and a measurement must be reproducible from its seed.
@@ -36,6 +47,7 @@ from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.options import parse_game_string
 from cardcore.players import LEVELS, level_bot
+from cardcore.sim.play import contract_of
 from cardcore.sim.stats import mean_ci, wilson
 
 
@@ -71,9 +83,11 @@ def resolve(spec: str, game, clock: bool = False) -> str:
 _GAMES: dict[str, object] = {}
 
 
-def play_one(game_string: str, spec_a: str, spec_b: str, deal: int, seating: int, seed: int) -> dict:
+def play_one(game_string: str, spec_a: str, spec_b: str, deal: int, seating: int, seed: int,
+             deal_only: bool = False) -> dict:
     """Deal ``deal`` (seeded ``seed + deal``) with A in its seating ``seating``: A's share of
-    the game (1, 0.5 or 0), its game score, and its decisions' times."""
+    the game (1, 0.5 or 0), its game score, and its decisions' times; with ``deal_only`` the game
+    stops when its first deal ends (the share is then that of the scores so far)."""
     game = _GAMES.get(game_string) or _GAMES.setdefault(game_string, load_game(game_string))
     deal_seed = seed + deal
     seats_a = seatings(game.table)[seating]
@@ -81,16 +95,50 @@ def play_one(game_string: str, spec_a: str, spec_b: str, deal: int, seating: int
             for s in game.table.seats]
     state = game.new_game(seed=deal_seed)
     times = []
-    while not state.is_terminal():
+    while not state.is_terminal() and not (deal_only and len(state.rounds) > 1):
         seat = state.current_player
         started = time.process_time()  # CPU: what one core spends, whatever the load
         action = bots[seat].choose(state)
         if seat in seats_a:
             times.append(time.process_time() - started)
         state.apply(action)
-    margin = state.returns()[seats_a[0]]
+    if state.is_terminal():
+        margin = state.returns()[seats_a[0]]
+    else:  # stopped at a deal's end: A's lead on the scores so far
+        margin = score_lead(state.scores, seats_a, game.table)
     share = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
-    return {"deal": deal, "share": share, "margin": margin, "times": times}
+    played = state.rounds if state.is_terminal() else state.rounds[:-1]  # the last one just dealt
+    return {"deal": deal, "share": share, "margin": margin, "times": times,
+            "lead": score_lead(state.scores, seats_a, game.table),
+            **decision_kinds(played, seats_a, game)}
+
+
+def score_lead(scores, seats_a, table) -> float:
+    """A's score less the mean of its opponents' (partners share their side's score)."""
+    others = [scores[s] for s in table.opponents(seats_a[0])]
+    return scores[seats_a[0]] - sum(others) / len(others)
+
+
+def decision_kinds(rounds: list[dict], seats_a, game) -> dict:
+    """What A's and B's seats did in the decisions apart from the play, over ``rounds`` (the
+    deals' summaries): per bot (0 = A, 1 = B) the contracts won, made and conceded (games with
+    an auction) and the meld points declared (games with melds, lapsed ones left out)."""
+    bot_at = {s: 0 if s in seats_a else 1 for s in game.table.seats}
+    contracts = [[0, 0, 0], [0, 0, 0]]  # per bot: won, made, conceded
+    meld_points = [0, 0]
+    for summary in rounds:
+        contract = contract_of(summary, bot_at)
+        if contract is not None:
+            won = contracts[contract["declarer"]]
+            won[0] += 1
+            won[1] += contract["made"] is True
+            won[2] += summary.get("outcome") == "conceded"
+        for meld in summary.get("melds") or ():
+            if meld.get("status") != "lapsed":
+                meld_points[bot_at[meld["player"]]] += meld["points"]
+    return {"deals": len(rounds), "contracts": contracts, "meld_points": meld_points,
+            "has_contracts": any(p.kind == "auction" for p in game.rules.phases),
+            "has_melds": any(m.enabled for m in game.rules.melds)}
 
 
 def _play_task(task: tuple) -> dict:
@@ -98,11 +146,11 @@ def _play_task(task: tuple) -> dict:
 
 
 def play_all(game_string: str, spec_a: str, spec_b: str, deals: int, seed: int, jobs: int = 1,
-             progress=None) -> list[dict]:
+             progress=None, deal_only: bool = False) -> list[dict]:
     """Every seating of every deal, in order (the order and the games do not depend on ``jobs``);
     ``progress`` is called with each game's result as it comes, in that order."""
     game = load_game(game_string)
-    tasks = [(game_string, spec_a, spec_b, d, k, seed)
+    tasks = [(game_string, spec_a, spec_b, d, k, seed, deal_only)
              for d in range(deals) for k in range(len(seatings(game.table)))]
     results = []
     if jobs <= 1:
@@ -127,24 +175,52 @@ def show_progress(result: dict) -> None:
 
 
 def summary(results: list[dict]) -> dict:
-    """Win rate per game (Wilson) and per deal (t), mean score, and A's decision times."""
+    """Win rate per game (Wilson) and per deal (t), mean score, the score lead per deal (t), the
+    decisions apart from the play (:func:`decision_kinds`, summed), and A's decision times."""
     n = len(results)
     wins = sum(r["share"] for r in results)
     ties = sum(r["share"] == 0.5 for r in results)
-    per_deal: dict[int, list[float]] = {}
+    per_deal: dict[int, list[dict]] = {}
     for r in results:
-        per_deal.setdefault(r["deal"], []).append(r["share"])
+        per_deal.setdefault(r["deal"], []).append(r)
     times = [t for r in results for t in r["times"]]
+    contracts = [[sum(r["contracts"][bot][k] for r in results) for k in range(3)] for bot in (0, 1)]
     return {"games": n, "wins": wins, "ties": ties, "games_ci": wilson(wins, n),
-            "deals_ci": mean_ci([sum(v) / len(v) for v in per_deal.values()]),
+            "deals_ci": mean_ci([sum(r["share"] for r in v) / len(v) for v in per_deal.values()]),
+            "lead_ci": mean_ci([sum(r["lead"] for r in v) / len(v) for v in per_deal.values()]),
             "margin": sum(r["margin"] for r in results) / n,
+            "rounds": sum(r["deals"] for r in results), "contracts": contracts,
+            "meld_points": [sum(r["meld_points"][bot] for r in results) for bot in (0, 1)],
+            "has_contracts": results[0]["has_contracts"], "has_melds": results[0]["has_melds"],
             "mean_time": sum(times) / len(times) if times else 0.0, "max_time": max(times, default=0.0)}
+
+
+def decision_lines(s: dict, seats_a: int, seats_b: int) -> list[str]:
+    """The contracts and melds of A's seats against B's, per seat and deal, as printed."""
+    rounds, out = s["rounds"], []
+    if not rounds:
+        return out
+    if s["has_contracts"]:
+        for name, (won, made, conceded), seats in (("A", s["contracts"][0], seats_a), ("B", s["contracts"][1], seats_b)):
+            out.append(f"contracts of {name} (a seat): won {won / (rounds * seats):.3f} of the deals; "
+                       f"of those won, made {made / max(won, 1):.3f}, conceded {conceded / max(won, 1):.3f} "
+                       f"({won} won, {made} made, {conceded} conceded in {rounds} deals)")
+    if s["has_melds"]:
+        a, b = (p / (rounds * k) for p, k in zip(s["meld_points"], (seats_a, seats_b)))
+        out.append(f"meld points a deal (a seat): A {a:.1f}, B {b:.1f} ({rounds} deals)")
+    return out
 
 
 def _bounds(interval) -> str:
     if interval.low is None:
         return "[-, -]"
     return f"[{interval.low:.3f}, {interval.high:.3f}]"
+
+
+def _signed_bounds(interval) -> str:
+    if interval.low is None:
+        return "[-, -]"
+    return f"[{interval.low:+.2f}, {interval.high:+.2f}]"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of deal 0 (default 0)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--progress", action="store_true", help="a line on stderr as each game ends")
+    parser.add_argument("--deal-only", action="store_true",
+                        help="play each game's first deal only; report A's score lead per deal "
+                             "(paired over the seatings, t interval), cheaper and more sensitive than wins")
     parser.add_argument("--clock", action="store_true",
                         help="keep a level's clock bound (seconds=): games then depend on the machine's speed")
     args = parser.parse_args(argv)
@@ -169,17 +248,26 @@ def main(argv: list[str] | None = None) -> int:
         make_bot(spec, game, seed=0)  # a bad spec fails here, before any game
     start = time.perf_counter()
     results = play_all(args.game, spec_a, spec_b, args.deals, args.seed, args.jobs,
-                       show_progress if args.progress else None)
+                       show_progress if args.progress else None, args.deal_only)
     elapsed = time.perf_counter() - start
     s = summary(results)
     n, wins, ties = s["games"], s["wins"], s["ties"]
     per = len(seatings(game.table))
-    print(f"{game.game_string()}: {spec_a} vs {spec_b}, {n} games "
+    unit = "first deals" if args.deal_only else "games"
+    print(f"{game.game_string()}: {spec_a} vs {spec_b}, {n} {unit} "
           f"({args.deals} deals x {per} seatings, seeds {args.seed}..{args.seed + args.deals - 1})")
     print(f"win rate of {spec_a}: {wins / n:.3f}  95% Wilson CI {_bounds(s['games_ci'])}  "
           f"({wins - ties / 2:g} won, {ties} tied, {n - wins - ties / 2:g} lost)")
     print(f"per deal (mean over its seatings, {args.deals} deals): {s['deals_ci'].estimate:.3f}  "
           f"95% t CI {_bounds(s['deals_ci'])}")
+    if args.deal_only:
+        lead = s["lead_ci"]
+        print(f"score lead of {spec_a} at the deal's end (its score less its opponents' mean), per deal: "
+              f"{lead.estimate:+.2f}  95% t CI {_signed_bounds(lead)}")
+    sides = len(game.table.sides)
+    seats_a = game.players // sides
+    for line in decision_lines(s, seats_a, game.players - seats_a):
+        print(line)
     print(f"mean game score of {spec_a}: {s['margin']:+.1f}; its decisions: "
           f"{s['mean_time'] * 1000:.0f} ms mean, {s['max_time'] * 1000:.0f} ms longest (CPU)  ({elapsed:.1f} s)")
     return 0

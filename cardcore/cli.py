@@ -12,6 +12,7 @@ import click
 
 from . import __version__
 from .cli_options import make_game, option_pairs, preset_option
+from .engine.sections import sections_of
 from .errors import CardcoreError, RecordError
 from .match import DEFAULT_HINT_BOT
 from .play.session import Session
@@ -104,7 +105,7 @@ def rules_data(g) -> dict:
         ],
         "trump": r.trump.model_dump(),
         "turnup": r.turnup.model_dump() if r.turnup else None,
-        "throw_in": r.throw_in.model_dump() if r.throw_in else None,
+        **{name: rule.model_dump() for name, rule, _ in sections_of(r)},  # a plugin's rules sections
         "card_points": [c.model_dump() for c in r.card_points],
         "melds": [
             {"name": m.name, "description": m.description, "points": m.points,
@@ -182,7 +183,7 @@ def play(game, option_pairs, preset, bot, level, seat, seed, record_path, resume
       a card         QS, q♠, 10h: play it (at a declaration turn: the exchange); with two
                      packs or more the hand's copy, KS from table the table's
       cards          QS JH, in any order: declare that meld
-      an action      play QS, meld QS JH, pass, exchange 7H, throw-in, jail-free 7D 9S 9H,
+      an action      play QS, meld QS JH, pass, exchange 7H, jail-free 7D 9S 9H,
                      and where the game has an auction: bid 250, trump H, discard 9S 9H JD
       ?              the moves, each with what it scores now (and wins the trick, when certain)
       help           the rules that apply now: trick obligations, why a card may not be

@@ -65,7 +65,11 @@ def register_phase_kinds(register):
         phase (a subclass of :class:`cardcore.ruleset.DecisionPhase`, or of
         :class:`cardcore.ruleset.PhaseBase`, with the field ``kind: Literal["<kind>"]``);
         ``handler`` what the phase does (see :mod:`cardcore.engine.phases`: ``enter``, ``over``,
-        and for a decision of its own ``decisions``, ``legal_actions``, ``apply``). Rules files
+        and for a decision of its own ``decisions``, ``legal_actions``, ``apply``; optionally
+        ``verbs`` and ``refusal`` for its verb typed while not due, ``declined`` for a ``pass``
+        at a deal phase's offer, ``void_deal`` for a kind that voids the deal with
+        ``cardcore.engine.phases.deal_again``). A schema's ``needs_section`` names a rules
+        section (``register_rules_sections``) a file listing such a phase must write. Rules files
         are checked against the kinds of every plugin loaded; a name another plugin or cardcore
         took already is refused with a warning.
     """
@@ -90,8 +94,13 @@ def register_rules_sections(register):
         key a rules file writes; ``schema`` the pydantic model of the section (checked, with its
         errors at the file's line and column, like cardcore's own sections); ``handler`` what the
         section does (``check(rules, rule)``, ``dealt(state, rule)``, ``title`` and
-        ``text(rule)``, each optional). A name cardcore's rules file or another plugin took
-        already is refused with a warning.
+        ``text(rule)``, each optional). A section may be a standing action, an action open
+        beside whatever decision is due (e.g. a call that one has reached the target): its
+        handler then has ``verb(rule)``, ``is_open(state, rule, seat)`` and ``take(state, rule,
+        seat, action)``, and optionally ``at_once`` (bots take it as soon as it is open),
+        ``result_key``, ``question``/``not_taken`` (a person confirms it first) and
+        ``help_title``/``help`` (see :mod:`cardcore.engine.sections`). A name cardcore's rules
+        file or another plugin took already is refused with a warning.
     """
 
 

@@ -16,7 +16,7 @@ from itertools import combinations, combinations_with_replacement, product
 from itertools import combinations as _combinations
 from typing import TYPE_CHECKING
 
-from .cards import Deck, iter_bits
+from .cards import Deck, iter_bits, or_all
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import MeldRule
@@ -62,20 +62,22 @@ class MeldTable:
         assert all(copies == tuple(range(copies[0], deck.size, pack_size)) for copies in self._copies)
         self._sort_packs = _pack_sorter(deck.packs, pack_size)
         self._pack_size, self._first_pack = pack_size, (1 << pack_size) - 1
-        # per card name, (its byte in a mask, its bit in that byte, the card) for each copy: a
-        # name's copies in a holding are then read from the holding's bytes
-        self._bytes = (deck.size + 7) // 8
-        self._name_at = [[(c >> 3, 1 << (c & 7), c) for c in copies] for copies in self._copies]
+        # per card name, the mask of its copies: a name's copies in a holding are one AND
+        self._name_masks = [_mask(copies) for copies in self._copies]
         # the distances that fold every pack onto the first, halving the packs each time
         self._fold_packs = tuple(pack_size * half for half in (128, 64, 32, 16, 8, 4, 2, 1) if half < deck.packs)
         self._names_wanted: dict[int, tuple] = {}  # a canonical set's (card name, copies) pairs
+        self._name_copies: dict[int, int] = {}  # a canonical set's names' copies, every one
+        # a canonical set's physical sets, by the copies of its names held, loose and fresh: a
+        # seat's holding keeps most of its cards from one turn to the next (within_by_names)
+        self._sets_of: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
                 self.patterns.setdefault(mask, []).append(MeldPattern(mask, index, suit, first_suit))
         self.items = list(self.patterns.items())
         self._reach = (1 << max((m.bit_length() for m in self.patterns), default=0)) - 1  # the copies melds take
-        self._last_pool = (-1, 0)  # the holding last searched by names, and its names (within)
+        self._last_pool = (-1, None, [])  # the holding last searched by names, the kinds, its sets
         self._groups: dict[frozenset[str] | None, list[_Group]] = {}
         self._complete: dict[frozenset[str] | None, tuple] = {}
         self._best: dict[tuple, dict[int, MeldScore | None]] = {}  # by (trump, allowed), by card set
@@ -175,8 +177,12 @@ class MeldTable:
         return known
 
     def _best_of(self, mask: int, trump: int | None, allowed: frozenset[str] | None) -> MeldScore | None:
+        lowest = self.lowest_copies(mask) if self.canonical else mask
+        if lowest != mask:  # the meld its names make on their lowest copies, on these cards
+            meld = self.best(lowest, trump, allowed)
+            return None if meld is None else MeldScore(mask, meld.rule, meld.points, meld.suit)
         best = None
-        for pattern in self.patterns.get(self.lowest_copies(mask) if self.canonical else mask, ()):
+        for pattern in self.patterns.get(lowest, ()):
             rule = self.rules[pattern.kind]
             if allowed is not None and rule.name not in allowed:
                 continue
@@ -215,6 +221,11 @@ class MeldTable:
                 for r in ranks:
                     support |= deck.rank_masks[r]
             by_support.setdefault(support, []).append(mask)
+        if self.canonical:
+            # canonical sets take each name's lowest copies: a group's sets lie in the copies
+            # they take, a few of its support's (a suit's sequences take the first copy of each
+            # card), and a holding's part there is one of far fewer, more often answered
+            return [_Group(or_all(masks), masks) for masks in by_support.values()]
         return [_Group(support, masks) for support, masks in by_support.items()]
 
     def within(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None) -> list[int]:
@@ -223,7 +234,8 @@ class MeldTable:
         are interchangeable (in hand, never melded; default ``fresh``), for tables of more
         than two packs. This is the search of such canonical tables; a table of one or two
         packs has :meth:`_searched` as its ``within``."""
-        return self._within_copies(pool, fresh, allowed, fresh if loose is None else loose)
+        return [physical for sets in self.within_by_names(pool, fresh, allowed, fresh if loose is None else loose)
+                for physical in sets]
 
     def _searched(self, pool: int, fresh: int, allowed: frozenset[str] | None = None, loose: int | None = None
                   ) -> list[int]:
@@ -283,64 +295,83 @@ class MeldTable:
             complete.append((support, answers))
         return tuple(complete)
 
-    def _within_copies(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int) -> list[int]:
-        """:meth:`within` for a table of canonical sets: the melds of ``pool`` by name, each then
-        on the pool's own cards. Copies of a card in ``loose`` are interchangeable (the lowest are
-        taken); other copies (on the table, with a history) are tried in every choice. The pool's
-        cards are never listed: its names are counted a pack at a time (:meth:`lowest_copies`),
-        and only the copies of the names of a meld that can take a fresh card are looked for."""
+    def within_by_names(self, pool: int, fresh: int, allowed: frozenset[str] | None, loose: int
+                        ) -> list[tuple[int, ...]]:
+        """:meth:`within` for a table of canonical sets, by card names: per set of names forming
+        a meld in ``pool`` (one ``meld ...`` action), its physical sets among the pool's own
+        cards that take a card of ``fresh``; sets of names with none are left out. Copies of a
+        card in ``loose`` are interchangeable (the lowest are taken); other copies (on the
+        table, with a history) are tried in every choice. The pool's cards are never listed:
+        its names are counted a pack at a time (:meth:`lowest_copies`), and only the copies of
+        the names of a meld that can take a fresh card are looked for."""
         last = self._last_pool  # asked again for the same holding after each meld of a turn
-        if last[0] == pool:
-            canonical = last[1]
+        if last[0] == pool and last[1] == allowed:
+            found = last[2]
         else:
             # the copies past the last any meld takes count for nothing: left out, the groups'
             # parts of a holding are fewer, and their answers more often known
             canonical = self.lowest_copies(pool) & self._reach
-            self._last_pool = (pool, canonical)
-        found = self._searched(canonical, canonical, allowed)  # every set of the pool
+            found = self._searched(canonical, canonical, allowed)  # every set of the pool
+            self._last_pool = (pool, allowed, found)
+        out: list[tuple[int, ...]] = []
         if not found:
-            return found
+            return out
         # a canonical set holds the first copy of each of its names: the names with a fresh card
         # in the pool, on the first copies, tell the sets that may take one (most melds found
         # lie on the table since earlier turns, with no fresh card to take)
         fresh_names = self._names_in(fresh & pool)
-        names_wanted, name_at = self._names_wanted, self._name_at
-        held = loose_held = None  # the pool's bytes (and loose's), taken when a set needs them
-        out: list[int] = []
-        ways_of: dict[tuple[int, int], list[int]] = {}  # (card name, copies) -> their physical choices
+        known, copies_of = self._sets_of, self._name_copies
         for mask in found:
             if not mask & fresh_names:
                 continue
-            wanted = names_wanted.get(mask)
-            if wanted is None:
-                wanted = self.names_wanted(mask)
-            if held is None:
-                held, loose_held = pool.to_bytes(self._bytes, "little"), loose.to_bytes(self._bytes, "little")
-            choices = []
-            for n, k in wanted:
-                ways = ways_of.get((n, k))
-                if ways is None:  # a card's copies are shared by many melds of the holding
-                    ours, others = [], []  # its copies held: loose, and the others
-                    for byte, bit, card in name_at[n]:
-                        if held[byte] & bit:
-                            (ours if loose_held[byte] & bit else others).append(card)
-                    if not others:  # interchangeable: the lowest copies
-                        ways = ways_of[n, k] = [_mask(ours[:k])]
-                    else:
-                        ways = ways_of[n, k] = []
-                        for from_fresh in range(min(k, len(ours)) + 1):
-                            if k - from_fresh > len(others):
-                                continue
-                            base = _mask(ours[:from_fresh])
-                            ways += [base | _mask(rest) for rest in combinations(others, k - from_fresh)]
-                choices.append(ways)
-            for parts in product(*choices):
-                physical = 0
-                for part in parts:
-                    physical |= part
-                if physical & fresh:
-                    out.append(physical)
+            copies = copies_of.get(mask)
+            if copies is None:
+                copies = copies_of[mask] = or_all(self._name_masks[n] for n, _k in self.names_wanted(mask))
+            held = pool & copies
+            key = (mask, held, held & loose, held & fresh)
+            sets = known.get(key)
+            if sets is None:
+                if len(known) >= _KNOWN_SETS:
+                    known.clear()
+                sets = known[key] = self._physical(mask, held, held & loose, fresh)
+            if sets:
+                out.append(sets)
         return out
+
+    def _physical(self, mask: int, held: int, loose: int, fresh: int) -> tuple[int, ...]:
+        """The physical sets of the canonical set ``mask`` among the cards ``held`` (the
+        pool's copies of its names) that take a card of ``fresh``: the lowest copies of a name
+        whose copies are all ``loose``, else every choice of its copies."""
+        wanted, name_masks = self.names_wanted(mask), self._name_masks
+        if not held & ~loose:  # every copy interchangeable: one set, of each name's lowest copies
+            physical = 0
+            for n, k in wanted:
+                copies = held & name_masks[n]
+                physical |= copies & -copies if k == 1 else _lowest_bits(copies, k)
+            return (physical,) if physical & fresh else ()
+        choices = []
+        for n, k in wanted:
+            copies = held & name_masks[n]
+            others = copies & ~loose  # copies on the table, with a history
+            if not others:  # interchangeable: the lowest copies
+                choices.append([_lowest_bits(copies, k)])
+                continue
+            ours, others = _bit_list(copies & loose), _bit_list(others)
+            ways = []
+            for from_fresh in range(min(k, len(ours)) + 1):
+                if k - from_fresh > len(others):
+                    continue
+                base = or_all(ours[:from_fresh])
+                ways += [base | or_all(rest) for rest in combinations(others, k - from_fresh)]
+            choices.append(ways)
+        sets = []
+        for parts in product(*choices):
+            physical = 0
+            for part in parts:
+                physical |= part
+            if physical & fresh:
+                sets.append(physical)
+        return tuple(sets)
 
     def _names_in(self, mask: int) -> int:
         """The card names of ``mask``, as the bits of the first pack: its packs folded onto the
@@ -384,6 +415,7 @@ def _pack_sorter(packs: int, pack_size: int) -> tuple[tuple[int, int, int], ...]
     return tuple(layers)
 
 
+_KNOWN_SETS = 100_000  # physical sets remembered by a table of many packs, before it forgets them all
 _COMPLETE_SUPPORT = 8  # 256 answers a group at most, listed at the first search
 
 
@@ -474,6 +506,26 @@ def _card_sets(deck: Deck, rule: "MeldRule", sequence_order: tuple[str, ...], ca
                         yield (1 << a) | (1 << b), s1 if s1 == s2 else None, s1
     else:  # pragma: no cover - the rules model admits no other kind
         raise ValueError(rule.kind)
+
+
+def _lowest_bits(mask: int, k: int) -> int:
+    """The ``k`` lowest set bits of ``mask``."""
+    out = 0
+    for _ in range(k):
+        low = mask & -mask
+        out |= low
+        mask ^= low
+    return out
+
+
+def _bit_list(mask: int) -> list[int]:
+    """The set bits of ``mask``, each as a mask of its own, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def _mask(cards) -> int:

@@ -93,14 +93,6 @@ class TurnupRule(Strict):
     source: Source
 
 
-class ThrowInRule(Strict):
-    """A player holding no card of ``ranks`` may throw in the hand for a fresh deal."""
-
-    without_ranks: list[str]
-    redeal: Literal["same-dealer", "next-dealer"] = "same-dealer"
-    source: Source
-
-
 class CardPointsRule(Strict):
     """Points scored at once for a card turned for trump, or won in a trick.
 
@@ -182,6 +174,9 @@ class PhaseBase(Strict):
     # Done as the cards are dealt, before the first phase of play, at this place among such
     # kinds (the deal 0): such a phase takes no phase index of its own. None: a phase of play.
     deal_order: ClassVar[int | None] = None
+    # The rules section (a plugin's, engine.sections) a phase of this kind reads, which a rules
+    # file listing such a phase must write (None: none).
+    needs_section: ClassVar[str | None] = None
 
     def most_points(self) -> int:
         """The most a phase of this kind scores a deal by itself, for the bid ceiling: nothing,
@@ -345,16 +340,6 @@ class GameEndRule(Strict):
         return self
 
 
-class ClaimRule(Strict):
-    """A claim to have reached the target (Pinochle's Out), open at every decision of the seat
-    to move: right, its side wins the game at once; wrong, it loses at once. It is listed among
-    the moves only when right (its side's score, on the table, at or over the target)."""
-
-    action: str = Field(pattern=r"^[a-z][a-z-]*$", description="the verb, e.g. out")
-    description: str = ""
-    source: Source
-
-
 class ScoreScale(Strict):
     """A factor on the scores of melds, the turn-up, end-of-deal counts and the target (e.g.
     every score divided by 10 with a smaller card count); card points keep their own values."""
@@ -379,7 +364,7 @@ class RulesFile(Strict):
     """A whole rules file. ``options`` and ``presets`` are read separately, before switches.
 
     The file lists its phases in the order of the rule book; those done as the cards are dealt
-    (``PhaseBase.deal_order``: the deal, the throw-in), which come first, are ``deal_phases``,
+    (``PhaseBase.deal_order``: the deal, a plugin's), which come first, are ``deal_phases``,
     and ``phases`` are the rest, the phases of play (``State.phase`` indexes them)."""
 
     schema_version: Literal[1] = Field(alias="schema")
@@ -396,7 +381,6 @@ class RulesFile(Strict):
     presets: dict[str, dict] = {}
     deal: DealRule
     turnup: TurnupRule | None = None
-    throw_in: ThrowInRule | None = None
     card_points: list[CardPointsRule] = []
     trump: TrumpRule
     # each phase as its kind's schema says: the registered kinds fill in this field's type and
@@ -418,7 +402,6 @@ class RulesFile(Strict):
     meld_reuse_source: Source = ""
     scoring: list[ScoringRule] = []
     game_end: GameEndRule
-    claim: ClaimRule | None = None
     notes: list[Note] = []
     levels: dict[Literal["easy", "normal", "hard"], str] = Field(
         default_factory=dict, description="a strength level's bot where the general one does not suit the game "
@@ -517,7 +500,6 @@ class RulesFile(Strict):
         self._check_stock_draws(deck_size)
         rank_fields = [
             (self.turnup and [self.turnup.rank], ("turnup", "rank")),
-            (self.throw_in and self.throw_in.without_ranks, ("throw_in", "without_ranks")),
             (self.trump.set_by_meld and [self.trump.set_by_meld.card_rank], ("trump", "set_by_meld", "card_rank")),
         ]
         for used, loc in rank_fields:
@@ -618,8 +600,8 @@ class RulesFile(Strict):
         return tuple(kind for _, kind in sorted(dealt))
 
     def _check_deal_phases(self) -> None:
-        """The deal and the throw-in come first, in that order, each at most once; a throw-in
-        phase and the throw_in section (which hands may be thrown in) go together."""
+        """The phases done as the cards are dealt come first, the deal first, each at most once;
+        such a phase whose kind reads a rules section (``needs_section``) needs it written."""
         kinds = [p.kind for p in self.phases]
         deal_kinds = self.deal_phase_kinds()
         dealt = 0
@@ -636,13 +618,10 @@ class RulesFile(Strict):
         if dealt == len(kinds):
             raise LocatedValueError("no phase of play: a deal needs a phase of tricks or decisions after it",
                                     "phases")
-        throw_in = "throw-in" in kinds[:dealt]
-        if throw_in and self.throw_in is None:
-            raise LocatedValueError("a throw-in phase needs the throw_in section (which hands may be thrown in)",
-                                    "phases", kinds.index("throw-in"), "kind")
-        if self.throw_in is not None and not throw_in:
-            raise LocatedValueError("the throw_in section needs a throw-in phase, listed after the deal phase",
-                                    "throw_in")
+        for i in range(dealt):  # a kind that reads a rules section of its own (a plugin's) needs it written
+            section = self.phases[i].needs_section
+            if section is not None and getattr(self, section, None) is None:
+                raise LocatedValueError(f"a {kinds[i]} phase needs the {section} section", "phases", i, "kind")
         asking = [i for i in range(dealt) if self.phases[i].deal_order]  # all but the deal itself
         if len(asking) > 1:
             first, second = (kinds[i] for i in asking[:2])
@@ -655,7 +634,7 @@ class RulesFile(Strict):
 # The schemas of the phase kinds moved to their kinds' modules (cardcore/engine/phases/<kind>.py);
 # a plugin written before still finds them here by name, with a warning naming the new place.
 _MOVED_SCHEMAS = {
-    "PhaseRule": "tricks", "ShowMeldsAtPlay": "tricks", "DealPhase": "deal", "ThrowInPhase": "throw_in",
+    "PhaseRule": "tricks", "ShowMeldsAtPlay": "tricks", "DealPhase": "deal",
     "Opening": "auction", "AuctionPhase": "auction", "WidowPhase": "widow", "NameTrumpPhase": "name_trump",
     "ShowMeldsPhase": "show_melds", "ConcedeRule": "contract", "ContractPhase": "contract",
     "DiscardPhase": "discard", "StakeRule": "settle", "BiddingSideRule": "settle", "OpponentsRule": "settle",
@@ -663,19 +642,18 @@ _MOVED_SCHEMAS = {
 }
 
 
-# Schemas of rules sections only one family of games writes, now its plugin's (the hook
-# register_rules_sections): name -> where it went
-_LEFT_FOR_A_PLUGIN = {"CarteBlancheRule": "cardplugins.multipack_bezique.carte_blanche",
-                      "RoundedSettlement": "cardplugins.multipack_bezique.rounded"}
 
 
 def __getattr__(name: str):
     import importlib
     import warnings
 
+    from .engine.moved import SCHEMAS_LEFT_FOR_A_PLUGIN as _LEFT_FOR_A_PLUGIN
+
     if name in _LEFT_FOR_A_PLUGIN:  # an ImportError, which `from cardcore.ruleset import` tells as it is
-        raise ImportError(f"cardcore.ruleset.{name} is no longer part of cardcore: its rules section is "
-                          f"registered by a game's plugin (the hook register_rules_sections); it is now "
+        raise ImportError(f"cardcore.ruleset.{name} is no longer part of cardcore: its rules section or phase "
+                          f"kind is registered by a game's plugin (the hook register_rules_sections or "
+                          f"register_phase_kinds); it is now "
                           f"{_LEFT_FOR_A_PLUGIN[name]}.{name}", name=name)
     if name in _MOVED_SCHEMAS:
         module = f"cardcore.engine.phases.{_MOVED_SCHEMAS[name]}"

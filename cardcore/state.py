@@ -19,8 +19,8 @@ from .engine import actions, chance, dealing, declaring, kernel, knowledge, move
 from .engine.data import GameData
 from .engine.dealing import _deal_out, check_deal
 from .engine.flow import start_deal
-from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN  # noqa: F401  (kept importable from here)
-from .engine.moved import Moved
+from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY  # noqa: F401  (kept importable from here)
+from .engine.moved import Moved, left_names
 from .engine.phases.auction import auction_data
 from .engine.view import view_of
 from .records import RECORD_FORMAT
@@ -47,7 +47,6 @@ class State(GameData):
     playable = trickplay.playable
     next_step = trickplay.next_step
     counter_counts = scoring.counter_counts
-    claim_is_right = scoring.claim_is_right
     side_returns = scoring.side_returns
     returns = scoring.returns
     card_value = dealing.card_value
@@ -107,7 +106,7 @@ class State(GameData):
         self.rounds: list[dict] = []
         self.result: dict | None = None
         self.tallies: dict[str, int] = {}  # game-specific counts kept by plugins (e.g. blocks)
-        self.next_dealer: int | None = None  # a throw-in's redeal by the same dealer
+        self.next_dealer: int | None = None  # the same dealer deals again after a void deal (deal_again)
         self.first_to_target: int | None = None
         # the target now: it may rise when a deal ends with several sides over it
         self.target: int | None = self.rules.game_end.target
@@ -207,11 +206,10 @@ _MOVED = {
     "_event": "events.log", "_finish": "ending.finish", "_score": "scoring.score",
     "_score_count": "scoring.score_count", "_settle_scores": "scoring.settle_scores", "_end_round": "flow.end_round",
     "_counted": "scoring.counted", "_count_deal": "scoring.count_deal", "_target_decides": "scoring.target_decides",
-    "_claim": "scoring.claim", "_close_round_summary": "scoring.close_round_summary", "_end_game": "scoring.end_game",
+    "_close_round_summary": "scoring.close_round_summary", "_end_game": "scoring.end_game",
     "_check_deal": "dealing.check_deal", "_generate_deal": "dealing.generate_deal",
     "_generate_cards": "dealing.generate_cards", "_start_deal": "flow.start_deal", "_deal_trump": "dealing.deal_trump",
-    "_set_trump": "dealing.set_trump", "_turn_trump": "dealing.turn_trump", "_offer_throw_in": "dealing.offer_throw_in",
-    "_next_throw_in_offer": "dealing.next_throw_in_offer", "_throw_in": "flow.throw_in",
+    "_set_trump": "dealing.set_trump", "_turn_trump": "dealing.turn_trump", 
     "_void_deal": "dealing.void_deal", "_deal_waits": "chance.deal_waits", "_exchanges": "declaring.exchanges",
     "_declaration_moves": "declaring.declaration_moves", "_meld_limit_reached": "declaring.meld_limit_reached",
     "ready_to_score": "declaring.ready_to_score", "_options_of": "declaring.options_of",
@@ -241,3 +239,6 @@ def _round_out(r: dict) -> dict:
     out = {k: (list(v) if isinstance(v, list) else v) for k, v in r.items()}
     out["melds"] = [dict(m) for m in r["melds"]]
     return out
+
+
+__getattr__ = left_names(__name__)  # a name that left for a game's plugin, told where it went

@@ -135,6 +135,53 @@ def test_strength_gives_the_same_games_on_two_processes_as_on_one():
     assert one[3].split(";")[0] == two[3].split(";")[0]
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_strength_deal_only_plays_the_first_deal_of_each_game(monkeypatch, capsys, game):
+    lines = run(monkeypatch, capsys, "strength", game, "random", "random", "-n", "2", "--deal-only")
+    sides = len(load_game(game).table.sides)
+    assert lines[0].startswith(f"{game}: random vs random, {2 * sides} first deals (2 deals x {sides} seatings")
+    assert lines[3].startswith("score lead of random at the deal's end")
+    strength = load_script("strength")
+    results = strength.play_all(game, "random", "random", deals=2, seed=0, deal_only=True)
+    assert [r["deals"] for r in results] == [1] * (2 * sides)
+
+
+def test_strength_deal_only_lead_is_the_first_deals_points_difference():
+    # two seats: A's lead is A's points of the first deal less B's, the same bots replaying it
+    strength = load_script("strength")
+    game = load_game("penchant")
+    for seating in (0, 1):
+        result = strength.play_one("penchant", "random", "greedy", deal=3, seating=seating, seed=0, deal_only=True)
+        state = game.new_game(seed=3)
+        bots = [make_bot("random" if s == seating else "greedy", game, seed=strength.bot_seed(3, seating, s))
+                for s in (0, 1)]
+        while len(state.rounds) == 1 and not state.is_terminal():
+            state.apply(bots[state.current_player].choose(state))
+        points = state.rounds[0]["points"]
+        assert result["lead"] == points[seating] - points[1 - seating]
+
+
+def test_strength_counts_contracts_and_melds_per_bot():
+    # Auction Pinochle, A in seat 1 against B in seats 0 and 2: B's seat 0 conceded a contract
+    # of 300, A made 250, the third deal was annulled (everyone passed, no contract); a lapsed
+    # meld never scored
+    strength = load_script("strength")
+    rounds = [
+        {"declarer": 0, "contract": 300, "outcome": "conceded",
+         "melds": [{"player": 0, "points": 40, "status": "scored"}]},
+        {"declarer": 1, "contract": 250, "outcome": "made",
+         "melds": [{"player": 1, "points": 60}, {"player": 2, "points": 20, "status": "lapsed"}]},
+        {"declarer": None, "contract": None, "outcome": "annulled", "melds": []},
+    ]
+    kinds = strength.decision_kinds(rounds, (1,), load_game("auction-pinochle"))
+    assert kinds["contracts"] == [[1, 1, 0], [1, 0, 1]]  # per bot: won, made, conceded
+    assert kinds["meld_points"] == [60, 40]
+    assert kinds["has_contracts"] and kinds["has_melds"] and kinds["deals"] == 3
+    assert not strength.decision_kinds([], (0,), load_game("penneech"))["has_melds"]
+    # A's score less the mean of its two opponents': -1 - (2 + -1) / 2
+    assert strength.score_lead([2, -1, -1], (1,), load_game("auction-pinochle").table) == -1.5
+
+
 @pytest.fixture
 def games_loaded(monkeypatch) -> list[str]:
     """The game strings the script under test loads (the scripts import ``cardcore.load_game``)."""
@@ -152,6 +199,16 @@ def games_loaded(monkeypatch) -> list[str]:
 def test_random_games_plays_every_game(monkeypatch, capsys, games_loaded, game):
     run(monkeypatch, capsys, "random_games", game, "1")
     assert games_loaded == [game]
+
+
+def test_random_games_digest_tells_the_games_apart(monkeypatch, capsys):
+    # one line per game; the same games give the same digest, other games (one more) another
+    once = run(monkeypatch, capsys, "random_games", "--digest", "penneech", "2")
+    again = run(monkeypatch, capsys, "random_games", "--digest", "penneech", "2")
+    more = run(monkeypatch, capsys, "random_games", "--digest", "penneech", "3")
+    assert len(once) == 1 and once[0].split()[0] == "penneech" and len(once[0].split()[1]) == 16
+    assert once == again
+    assert once != more
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,7 +12,9 @@ import pytest
 from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.bots.counting import CountedEndgame
-from cardcore.bots.search import ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, WonValues, _Horizon, single_world
+from cardcore.bots.search import (
+    BotRollout, ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, WonValues, _Horizon, single_world,
+)
 from cardcore.engine.kernel import blind_moves
 from cardcore.errors import OptionError
 
@@ -192,6 +194,28 @@ def test_guided_ismcts_keeps_the_guide_unless_the_search_beats_it_by_the_margin(
             checked += 1
         state.apply(rng.choice(legal))
     assert checked == 12
+
+
+def test_a_play_out_by_the_guide_plays_its_moves_to_the_end_of_the_deal():
+    # with no random moves (epsilon 0), a play-out by the heuristic is the heuristic's own deal
+    game = load_game("penneech")
+    state = game.new_game(seed=5)
+    world = state.determinize(state.current_player, random.Random(5))
+    world.quiet_for_search()
+    alone = world.clone()
+    BotRollout(make_bot("heuristic", game, seed=3), epsilon=0.0)(world, random.Random(0))
+    bot = make_bot("heuristic", game, seed=3)
+    while alone.result is None and len(alone.rounds) == 1:
+        alone.apply(bot.choose(alone))
+    assert world.scores == alone.scores and world.won == alone.won and not any(world.hands)
+
+
+def test_play_outs_by_the_guide_need_a_guide_and_are_reproducible():
+    game = load_game("penneech")
+    with pytest.raises(ValueError, match="rollout=guide needs a guide"):
+        ISMCTSBot(game, rollout="guide")
+    specs = ["ismcts(iterations=20,guide=heuristic,rollout=guide)", "heuristic"]
+    assert _play(game, specs, 4) == _play(game, specs, 4)
 
 
 def test_an_unknown_guide_lists_the_bots():

@@ -11,14 +11,14 @@ adapters use.
 3. ``pass``;
 4. ``exchange 7X`` for each suit, when the game has a turn-up exchange (the rank comes from the
    rules file);
-5. ``throw-in``, when the game has one, and the claim (``out``), when the game has one;
+5. the standing actions (:mod:`cardcore.engine.sections`, e.g. ``out``), when the game has any;
 6. game verbs that the engine cannot list in advance, from the game class's
    ``action_space_extras()`` (e.g. a plugin's own verbs with their cards);
 7. the decisions phase kinds and step kinds ask of their own (:func:`phase_actions`, each kind's
    ``action_space``): ``bid N`` for every bid from the opening minimum up to the bid ceiling, in
    steps of the auction's step; ``trump S`` for each suit; ``discard C C C`` for every set of
    cards of the discard's size (by name: a double pack's twins are one card); ``concede``;
-   ``guess N``;
+   ``guess N`` (the kinds of plugins too);
 8. ``play C from table`` for every distinct card name, in deck order, when the game has two
    packs or more and a phase plays melded cards from the table (a card played from the table,
    ``play C`` being the hand's copy); last, so that the ids before them stay as they were.
@@ -38,7 +38,9 @@ per distinct card name and count copies. The pieces, in order:
 - ``hand``, ``tables`` (n rows), ``known`` (cards known to be in the other hands), ``trick``
   (n rows, by who played), ``won`` (cards out of play in tricks), ``turnup`` and ``turned``;
 - ``trump``: a one-hot over the suits, with a last column meaning "no trump";
-- ``phase``, ``decision`` (play, declare, throw-in), ``current`` and ``dealer``, all one-hot;
+- ``phase``, ``decision`` (play, declare, the decision a phase done as the cards are dealt asks,
+  one column, as such phases ask one decision at most), ``current`` and
+  ``dealer``, all one-hot;
 - ``voids``: suits each seat is known to lack;
 - ``sizes``: the hand sizes and the stock, divided by the deck size;
 - ``counters``: counted cards won (e.g. brisques) per seat, divided by the deck size;
@@ -59,10 +61,10 @@ per distinct card name and count copies. The pieces, in order:
 
 **Bounds** (:func:`game_bounds`). OpenSpiel needs a maximum game length and utility bounds, and a
 Box space needs upper bounds. Games played to a target have no natural end: a tie, a deal that
-scores nothing or a run of throw-ins can go on forever. So the adapters cap the number of deals
+scores nothing or a run of void deals can go on forever. So the adapters cap the number of deals
 (``max_deals``, 100 by default). A game still running when the deal after the cap would start is
 cut off and scored as if it had ended there: the leader wins the margin, with no lurch. Games
-with a fixed number of deals and no throw-in are capped at exactly that number, so they are
+with a fixed number of deals and no void deal are capped at exactly that number, so they are
 never cut off. The bounds below are loose but provably valid: per deal, every card is played
 once, every declaration turn allows at most its ``max_melds`` melds plus an exchange and a pass,
 and every scoring rule is counted at its largest. Points allow for one deal more than the cap,
@@ -77,7 +79,7 @@ from math import prod
 
 import numpy as np
 
-from ..engine.phases import PHASE_KINDS
+from ..engine.phases import PHASE_KINDS, voids_deals
 from ..engine.steps import STEP_KINDS
 from .. import state as _state  # noqa: F401  (registers every phase kind)
 from ..engine.deal_limits import most_points_in_a_deal, shows_melds  # noqa: F401  (shows_melds: chance.py's)
@@ -85,7 +87,9 @@ from ..ruleset import DeclareStep
 from ..seats import Table
 
 DEFAULT_MAX_DEALS = 100
-DECISIONS = ("play", "declare", "throw-in")
+# the core's decisions, then one column for the decision a phase done as the cards are dealt asks
+# (a rules file lists one such phase at most: RulesFile._check_deal_phases)
+DECISIONS = ("play", "declare", "at-the-deal")
 RETURNS = ("points", "win-loss")  # the adapters' returns: the game score, or only who won
 
 
@@ -113,10 +117,7 @@ class ActionTable:
         strings.append("pass")
         if rules.turnup is not None:
             strings += [f"exchange {rules.turnup.rank}{suit}" for suit in deck.suits]
-        if rules.throw_in is not None:
-            strings.append("throw-in")
-        if rules.claim is not None:
-            strings.append(rules.claim.action)
+        strings += [verb for verb, _, _ in game.compiled.deal.standing]
         strings += game_verbs(game)
         strings += phase_actions(game)
         if deck.packs > 1 and any(p.play_from_tableau for p in rules.phases):
@@ -189,9 +190,9 @@ def game_bounds(game, max_deals: int = DEFAULT_MAX_DEALS) -> Bounds:
     """Loose but valid bounds (see the module docstring for the reasoning)."""
     r, deck, n = game.rules, game.deck, game.players
     end = r.game_end
-    if end.rounds is not None and r.throw_in is None and not _annuls(game):
+    if end.rounds is not None and not voids_deals(r) and not _annuls(game):
         cap = end.rounds
-    else:  # throw-ins and annulled auctions are deals that do not count
+    else:  # void deals (a hand thrown in) and annulled auctions are deals that do not count
         cap = max(max_deals, end.rounds or 0)
     tricks = deck.size // n
     patterns = len(game.meld_table.patterns) + len(game_verbs(game))
@@ -313,6 +314,10 @@ class ObservationEncoder:
         kinds = [PHASE_KINDS.get(p.kind) for p in r.phases] + [STEP_KINDS.get(s.step) for p in r.phases
                                                                 for s in p.after_trick]
         self.decisions = tuple(dict.fromkeys(DECISIONS + tuple(d for k in kinds for d in getattr(k, "decisions", ()))))
+        self.column_of_decision = {d: i for i, d in enumerate(self.decisions)}
+        for phase in game.compiled.deal_phases:
+            for decision in getattr(PHASE_KINDS.get(phase.kind), "decisions", ()):
+                self.column_of_decision[decision] = DECISIONS.index("at-the-deal")
         self.auction = _auction(game) is not None
         self.bid_scale = float(game.bid_ceiling) if self.auction else 1.0
         cards = len(self.names)
@@ -402,8 +407,9 @@ class ObservationEncoder:
         trump = obs["trump"]
         v["trump"][self.suits.index(trump) if trump is not None else len(self.suits)] = 1
         v["phase"][self.phases.index(obs["phase"])] = 1
-        if obs["decision"] in self.decisions:
-            v["decision"][self.decisions.index(obs["decision"])] = 1
+        column = self.column_of_decision.get(obs["decision"])
+        if column is not None:
+            v["decision"][column] = 1
         if obs["current_player"] is not None:
             v["current"][rel(obs["current_player"])] = 1
         v["dealer"][rel(obs["dealer"])] = 1

@@ -16,7 +16,8 @@ from ..engine.kernel import blind_moves
 from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
-from .simple import CardValues, claim_or_rest
+from ..engine.sections import decided_at_once
+from .simple import CardValues, standing_or_rest
 
 
 class _Horizon:
@@ -36,7 +37,7 @@ class _Horizon:
             gains = [g + p for g, p in zip(gains, pending)]
         mine = gains[seat]
         best_other = max(gains[s] for s in world.table.opponents(seat))
-        if world.result is not None and "claim" in world.result:  # a claim decided the game
+        if decided_at_once(world.result):  # a standing action decided the game
             return 1.0 if world.table.same_side(world.result["winner"], seat) else -1.0
         r = math.tanh((mine - best_other) / self.scale)
         if world.result is not None and not world.result.get("stopped") and self.game_weight:  # the deal ended the game
@@ -59,7 +60,7 @@ def _reward_scale(game) -> float:
         for seed in range(12):
             state = game.new_game(seed=seed)
             while len(state.rounds) == 1 and not state.is_terminal():
-                _, legal = claim_or_rest(state, state.legal_actions())  # a deal played out, unclaimed
+                _, legal = standing_or_rest(state, state.legal_actions())  # a deal played out, not ended at once
                 state.apply(rng.choice(blind_moves(state, legal)))
             points = state.rounds[0]["points"]
             spreads.append(max(points) - min(points))
@@ -109,8 +110,10 @@ class GreedyRollout:
         # the card to give away first: least value, then lowest in its suit
         self.costs = [[(self.values[c], deck.strength[c]) for c in range(deck.size)] for deck in self.decks]
         self.build_up = game.compiled.reuse_policy != "none"  # melded cards may serve again
-        # a claim is among the moves only when it is right (State.legal_moves): it wins at once
-        self.claim = game.rules.claim.action if game.rules.claim is not None else None
+        # a standing action taken at once (e.g. a call listed only when it wins the game): its
+        # verbs, taken whenever they end the moves (State.legal_moves lists them last)
+        self.at_once = tuple(verb for verb, handler, _ in game.compiled.deal.standing
+                             if getattr(handler, "at_once", False))
 
     def meld_choice(self, world, melds: list):
         """The meld to declare: the best-scoring one, except that while two more tricks are to
@@ -129,7 +132,7 @@ class GreedyRollout:
         legal_moves, apply_move = world.legal_moves, world.apply_move
         while world.result is None and len(world.rounds) == deal and world.tricks_played < last:
             moves = legal_moves()
-            if self.claim is not None and moves[-1] == self.claim:
+            if self.at_once and moves[-1] in self.at_once:
                 apply_move(moves[-1])
                 continue
             if len(moves) == 1 or uniform() < eps:
@@ -151,6 +154,27 @@ class GreedyRollout:
                         apply_move(cheapest)
                         continue
             apply_move(min(moves, key=cost))
+
+
+class BotRollout:
+    """Play-outs by a bot of the game (the search's guide: ``rollout=guide``), with a random move
+    with probability ``epsilon``: slower than :class:`GreedyRollout` but as informed as the bot,
+    where the greedy policy ignores what the game rewards beyond a trick's counters (Penneech's
+    turn-ups and changing trumps)."""
+
+    def __init__(self, bot, epsilon: float = 0.1):
+        self.bot = bot
+        self.epsilon = epsilon
+
+    def __call__(self, world, rng: random.Random, last_trick: int | None = None) -> None:
+        deal = len(world.rounds)
+        last = 10**9 if last_trick is None else last_trick
+        choose, eps = self.bot.choose, self.epsilon
+        while world.result is None and len(world.rounds) == deal and world.tricks_played < last:
+            if rng.random() < eps:
+                world.apply_move(rng.choice(blind_moves(world, world.legal_moves())))
+            else:
+                world.apply(choose(world))
 
 
 def rollout_policy(game, name: str):
@@ -230,7 +254,7 @@ class ExactEnd:
 
     def _value(self, world) -> float:
         seat = self.seat
-        if world.result is not None and "claim" in world.result:  # a claim decided the game
+        if decided_at_once(world.result):  # a standing action decided the game
             return self.GAME_WIN if world.table.same_side(world.result["winner"], seat) else -self.GAME_WIN
         if world.result is not None or len(world.rounds) != self.deal:
             mine = world.scores[seat]
@@ -289,9 +313,9 @@ class _SearchBot:
 
     def choose(self, state) -> str:
         self.started = time.perf_counter()  # a clock bound counts the guide's time too
-        claim, legal = claim_or_rest(state, state.legal_actions())
-        if claim is not None:
-            return claim
+        taken, legal = standing_or_rest(state, state.legal_actions())
+        if taken is not None:
+            return taken
         if len(legal) == 1:
             return legal[0]
         habitual = habitual_action(state)  # e.g. a guess needs no search: every number is as likely
@@ -314,7 +338,8 @@ class ISMCTSBot(_SearchBot):
     information sets with UCB over the actions available in that world, expands one action,
     plays out to the end of the deal, and backs up the reward of each node's mover.
     Budget: ``iterations``, and ``seconds`` if given (whichever ends first). Play-outs follow
-    the greedy policy by default (``rollout=random`` for uniform ones): against Penchant's
+    the greedy policy by default (``rollout=random`` for uniform ones, ``rollout=guide`` for the
+    guide's own play, :class:`BotRollout`): against Penchant's
     heuristic bot, 1,000 iterations won 0.39 of 100 games with random play-outs and 0.55-0.575
     of 40 with greedy ones; ``exploration`` 0.4 did much worse (0.25), 1.2 no worse than 0.7.
 
@@ -335,7 +360,7 @@ class ISMCTSBot(_SearchBot):
     ``none``: the plain search.
 
     ``guide_declares`` (default false): the guide takes every decision that is not a card to
-    play (bids, trumps, discards, concessions, declarations, throw-ins) without a search: the
+    play (bids, trumps, discards, concessions, declarations, a phase at the deal) without a search: the
     play-outs bid and declare crudely, so a search over those decisions mostly measures them.
     ``tricks_ahead`` (default 0: to the end of the deal): play-outs stop that many tricks
     after the decision's, and the position is valued by the points scored since plus what the
@@ -371,9 +396,11 @@ class ISMCTSBot(_SearchBot):
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
-        if rollout not in ("random", "greedy"):
-            raise ValueError("rollout must be random or greedy")
-        self.play_out = rollout_policy(game, rollout)
+        if rollout not in ("random", "greedy", "guide"):
+            raise ValueError("rollout must be random, greedy or guide")
+        if rollout == "guide" and guide == "none":
+            raise ValueError("rollout=guide needs a guide (e.g. guide=heuristic)")
+        self.play_out = rollout_policy(game, rollout) if rollout != "guide" else None
         self.exact = ExactEnd() if exact_end else None
         # the exact search grows exponentially with the cards left: Penchant's and Marjolet's
         # last six tricks (12 cards) take well under a second, Pinochle's twelve (24) would not
@@ -383,6 +410,8 @@ class ISMCTSBot(_SearchBot):
         if guide != "none":
             from .spec import make_bot
             self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
+            if self.play_out is None:  # the guide's own play, its ties broken by a generator of its own
+                self.play_out = BotRollout(make_bot(guide, game, seed=self.rng.randrange(2**32)))
         self.guide_bias = guide_bias
         self.guide_margin = guide_margin
         self.guide_declares = guide_declares

@@ -9,6 +9,7 @@ from ..engine.phases.auction import BID
 from ..engine.phases import habitual_action
 from ..engine.kernel import blind_moves
 from ..tricks import beats
+from ..engine.moved import left_names
 from .params import bot_parameters
 
 
@@ -22,18 +23,23 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state) -> str:
-        legal = state.legal_actions()
+        return self.choose_among(state, state.legal_actions())
+
+    def choose_among(self, state, legal: list):
+        """``choose(state)`` from ``legal``, the legal actions a caller has at hand already
+        (``simulate`` counts them) or the moves naming them one per action in their order: the
+        same draw, of the same index, without asking for them again."""
         return self.rng.choice(blind_moves(state, legal))
 
 
-def claim_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:
-    """A claim (Pinochle's Out) is made as soon as it is among the moves, which is when it is
-    right (State.legal_actions): it wins the game at once. (the claim to make or None, the other
-    actions)."""
-    claim = state.rules.claim
-    if claim is None or claim.action not in legal:
-        return None, legal
-    return claim.action, [a for a in legal if a != claim.action]
+def standing_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:
+    """A standing action taken at once (its handler's ``at_once``, :mod:`cardcore.engine.sections`,
+    e.g. a call listed only when it wins the game) is taken as soon as it is among the moves.
+    (the action to take or None, the other actions)."""
+    for verb, handler, _ in state.game.compiled.deal.standing:
+        if getattr(handler, "at_once", False) and verb in legal:
+            return verb, [a for a in legal if a != verb]
+    return None, legal
 
 
 def pick_best(scored: dict[str, float], rng) -> str:
@@ -95,9 +101,9 @@ class GreedyBot:
         self.values = CardValues(game)
 
     def choose(self, state) -> str:
-        claim, legal = claim_or_rest(state, state.legal_actions())
-        if claim is not None:
-            return claim
+        taken, legal = standing_or_rest(state, state.legal_actions())
+        if taken is not None:
+            return taken
         if len(legal) == 1:
             return legal[0]
         habitual = habitual_action(state)  # e.g. a guess: a probe one ply ahead would see the number
@@ -141,3 +147,6 @@ class GreedyBot:
                 if trick_value > 0 or self.values.value(state, cards[cheapest]) == 0:
                     return cheapest
         return min(legal, key=lambda a: self.cost(state, cards[a]))
+
+
+__getattr__ = left_names(__name__)  # a name that left, told where it went

@@ -12,12 +12,12 @@ The state and its parts:
   :mod:`.data_copies` is the state's ``blank`` and ``clone`` written out from those declarations
   (``python -m cardcore.engine.data`` writes it again), :mod:`.copying` what they copy beyond
   a plain container.
-- :mod:`.kinds`: the kinds of decision (play, declare, throw-in, discard).
+- :mod:`.kinds`: the kinds of decision (play, declare, discard).
 - :mod:`.actions`: ``legal_actions``/``apply``, the decisions as strings, and ``resume``.
 - :mod:`.flow`: the course of a game: a deal started, its phases entered in turn, the forced
   steps run until a decision is due, the deal ended and the next one begun.
 - :mod:`.dealing`: deals from the record or the seed, the turn-up, trump as dealt or turned,
-  the throw-in's offers.
+  a void deal's scores taken back.
 - :mod:`.draws`: numbers drawn by chance, the same on every Python version.
 - :mod:`.declaring`: declaration turns, melds and their refusals, the exchange, trump from melds.
 - :mod:`.trickplay`: the cards a seat holds and may play, a card's points and the voids it shows.
@@ -51,7 +51,7 @@ beside its behaviour, registered in :mod:`.phases.registry` (the table itself is
 :mod:`.phase_kinds`, which the course of a game reads without importing the kinds), from which
 the rules schema is built (:func:`.phases.rules_schema`); a plugin registers its own through
 the hook ``register_phase_kinds``. Shipped: :mod:`.phases.tricks`, :mod:`.phases.deal`,
-:mod:`.phases.throw_in`, :mod:`.phases.auction`, :mod:`.phases.widow`, :mod:`.phases.name_trump`,
+:mod:`.phases.auction`, :mod:`.phases.widow`, :mod:`.phases.name_trump`,
 :mod:`.phases.show_melds`, :mod:`.phases.discard`, :mod:`.phases.contract` and
 :mod:`.phases.settle` (a kind only one game uses is that game's plugin's).
 :mod:`.drawn_number`: a number drawn by chance at the deal for such a kind, hidden until shown.

@@ -6,21 +6,20 @@ from __future__ import annotations
 
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import forbidding_reason
-from .dealing import next_throw_in_offer
 from .declaring import (after_declaration, declare_open, end_step, exchange, exchanges, meld_limit_reached,
                         open_melds)
 from .effects import carry_out
-from .events import log
-from .flow import advance, start_deal, throw_in
-from .kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY, THROW_IN
-from .phases import OFFERS, decision_handler
+from .flow import advance, start_deal
+from .kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY
+from .phases import OFFERS, decision_handler, refusal_out_of_turn
 from .refusals import expected, explain_meld, meld_out_of_turn, named_cards
-from .scoring import claim, claim_is_right, end_game
+from .scoring import end_game
+from .sections import open_standing, standing_action
 from .trickplay import holding, legal_cards, playable
 from .view import view_of
 
 # the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
-_TRICK_VERBS = frozenset(("play", "meld", "pass", THROW_IN, EXCHANGE))
+_TRICK_VERBS = frozenset(("play", "meld", "pass", EXCHANGE))
 _FROM_TABLE_WORDS = FROM_TABLE.split()
 
 
@@ -70,9 +69,8 @@ def play(state, seat: int, name: str, action: str, from_table: bool = False) -> 
 
 
 def legal_actions(state) -> list[str]:
-    """The moves of the player to move. A claim (Out) is among them only when it is right:
-    the claimer's score is on the table for him to count, and a wrong claim, which loses the
-    game at once, is no move to offer (``apply`` still takes it, called on purpose).
+    """The moves of the player to move: those of the decision due, then the standing actions
+    open to him (:mod:`.sections`; one not open is still taken by ``apply``, typed on purpose).
     Remembered for the position last asked: a match asks again and again at one decision
     (the bot, the count of moves, the display), each time for a list of its own."""
     if state.result is not None:
@@ -82,9 +80,8 @@ def legal_actions(state) -> list[str]:
     if memo is not None and memo[0] == position:
         return list(memo[1])
     actions = decision_actions(state)
-    claim = state.rules.claim
-    if claim is not None and claim_is_right(state, state.current_player):
-        actions.append(claim.action)
+    if state.game.compiled.deal.standing:
+        actions += open_standing(state, state.current_player)
     state._actions_memo = (position, actions)
     return list(actions)
 
@@ -112,14 +109,9 @@ def decision_actions(state) -> list[str]:
         # with twins a table card is `play C from table` (`play C` takes the hand's copy)
         from_table = rules.play_from_table_action
         return list(dict.fromkeys(from_table[c] if table >> c & 1 else names[c] for c in legal_cards(state, seat)))
-    if state.decision == THROW_IN:
-        return [THROW_IN, "pass"]
     if state.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
         return decision_handler(state.decision).legal_actions(state) + list(state.offers)
-    melds = open_melds(state, seat)
-    actions = [a for a, _ in sorted(
-        ((state.game.compiled.meld_action(m.mask), m) for m in melds),
-        key=lambda am: (-am[1].points, len(am[0]), am[0]))]
+    actions = [a for a, _ in melds_in_action_order(state.game, open_melds(state, seat))]
     extra = [] if meld_limit_reached(state) else state.game.extra_declarations(view_of(state), seat)
     return actions + exchanges(state, seat) + extra + ["pass"]
 
@@ -133,12 +125,14 @@ def apply(state, action: str) -> None:
         raise IllegalAction(str(action), "an action is a verb and its cards, e.g. 'play QS', 'meld QS JH', 'pass'")
     verb, *args = action.split()
     seat = state.current_player
-    if state.rules.claim is not None and verb == state.rules.claim.action:
+    standing = standing_action(state, verb) if state.game.compiled.deal.standing else None
+    if standing is not None:  # an action open beside the decision due (engine.sections)
         if args:
             raise IllegalAction(action, f"{verb} takes no cards")
-        claim(state, seat)
+        handler, rule = standing
+        handler.take(state, rule, seat, verb)
         return
-    if state.decision not in (PLAY, DECLARE, THROW_IN):  # a decision of a phase kind of its own
+    if state.decision not in (PLAY, DECLARE):  # a decision of a phase kind of its own
         offers, state.offers = state.offers, ()
         try:
             if verb in offers:  # e.g. the declarer's concession instead of his discard
@@ -152,8 +146,9 @@ def apply(state, action: str) -> None:
         return
     if verb not in _TRICK_VERBS and (state.decision != DECLARE or state.hooks.extra_declarations is None):
         # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
-        # before its words are read as cards (only a game's own declarations take others)
-        raise IllegalAction(action, expected(state))
+        # before its words are read as cards (only a game's own declarations take others);
+        # a kind's own verb may say why it is not open now
+        raise IllegalAction(action, refusal_out_of_turn(state, verb, action) or expected(state))
     from_table = verb == "play" and len(args) > 1 and [a.lower() for a in args[-2:]] == _FROM_TABLE_WORDS
     if from_table:
         args = args[:-2]
@@ -172,19 +167,10 @@ def apply(state, action: str) -> None:
     elif verb == "pass":
         if args:
             raise IllegalAction(action, "pass takes no cards")
-        if state.decision not in (DECLARE, THROW_IN):
+        if state.decision != DECLARE:
             raise IllegalAction(action, expected(state))
         state.actions.append("pass")
-        if state.decision == THROW_IN:
-            log(state, "pass", seat=seat)
-            next_throw_in_offer(state)
-        else:
-            end_step(state)
-    elif verb == THROW_IN:
-        if args:
-            raise IllegalAction(action, "throw-in takes no cards: the whole hand is thrown in")
-        throw_in(state, seat, action)
-        return
+        end_step(state)
     elif verb == EXCHANGE:
         exchange(state, seat, cards, canonical)
     else:  # a game's own declaration (checked above: a declaration turn, a game that offers them)
@@ -212,3 +198,10 @@ def after_action(state) -> None:
         advance(state)
     if state.first_to_target is not None and state.result is None:
         end_game(state)
+
+
+def melds_in_action_order(game, melds) -> list[tuple[str, object]]:
+    """Melds (MeldScores) as ``legal_actions()`` lists them, each with its action: most points
+    first, then the shorter action, then by its letters."""
+    action = game.compiled.meld_action
+    return sorted(((action(m.mask), m) for m in melds), key=lambda am: (-am[1].points, len(am[0]), am[0]))

@@ -29,7 +29,7 @@ from .deal_limits import most_points_in_a_deal
 from .drawn_number import drawn_number_rule
 from .kinds import FROM_TABLE
 from .phase_kinds import PHASE_KINDS
-from .sections import game_ending
+from .sections import game_ending, standing_actions
 from .steps import STEP_KINDS, seats_for
 
 
@@ -71,7 +71,7 @@ class CompiledPhase:
     __slots__ = ("index", "rule", "kind", "handler", "deck", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free",
                  "shows_voids", "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps",
                  "plans", "plain_play", "after", "loser_of", "trump_turned_each_trick",
-                 "scores_cards_won", "trick_extras", "tricks", "claims", "play_points")
+                 "scores_cards_won", "trick_extras", "tricks", "standing", "play_points")
 
     def __init__(self, rules: CompiledRules, index: int):
         file = rules.file
@@ -125,7 +125,7 @@ class CompiledPhase:
         self.scores_cards_won = any(c.when == "won" for c in file.card_points)
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
         self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksKind.over says it
-        self.claims = file.claim is not None  # a claim (Out) may be made
+        self.standing = standing_actions(file)  # actions open beside the decision due (sections)
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
         return tuple((step, seat, step.run) for step in self.steps
@@ -152,7 +152,7 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter", "claim", "seats_are_sides", "side_scorers", "drawn_number", "ending")
+                 "trump_setter", "standing", "seats_are_sides", "side_scorers", "drawn_number", "ending")
 
     def __init__(self, rules: CompiledRules):
         file = rules.file
@@ -173,7 +173,7 @@ class CompiledDeal:
         # marriage), or None: then a meld found with no trump is only scored as found
         setter = file.trump.set_by_meld
         self.trump_setter = setter if setter is not None and setter.scored_as_trump else None
-        self.claim = file.claim
+        self.standing = standing_actions(file)  # (verb, handler, rule) of each standing action
         table = rules.table
         # no partnerships, side i the seat i: a count per seat is the count per side
         self.seats_are_sides = table.sides == tuple((seat,) for seat in range(table.n))
@@ -207,7 +207,7 @@ class CompiledRules:
     settles_deals: bool  # a deal settled against a contract: only the settlement reaches the scores
     counter_masks: dict[str, int]
     phase_index: dict[str, int]
-    deal_phases: tuple  # the phases done as the cards are dealt (trump found, a throw-in, a guess)
+    deal_phases: tuple  # the phases done as the cards are dealt (trump found, a plugin's: a guess)
     deal_kinds: tuple  # each of those as (its kind's handler, its rule)
     play_points_rank: int | None  # the rank whose trump card scores when played (Marjolet's seven)
     reuse_laws: MeldReuseLaws | None  # the laws one by one, where meld_reuse lists them

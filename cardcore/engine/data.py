@@ -107,7 +107,7 @@ class GameData:
     result: dict | None = _declared(DICT_OR_NONE, "the game's result once it is over, else None")
     tallies: dict[str, int] = _declared(DICT, "game-specific counts kept for statistics (e.g. Penchant's blocks)")
     next_dealer: int | None = _declared(
-        SHARED, "the dealer of the next deal when a throw-in makes him deal again")
+        SHARED, "the dealer of the next deal when a void deal makes him deal again")
     first_to_target: int | None = _declared(
         SHARED, "the seat that reached the target first, ending the game at once")
     target: int | None = _declared(SHARED, "the target now (it may rise when several sides pass it in one deal)")
@@ -155,13 +155,12 @@ class GameData:
                 "each is in his hand or among his discards, a bit set")
     voids: list[set[int]] = _declared(SETS, "per seat: the suits it is known to lack")
     pending: list[tuple] = _declared(LIST, "the after-trick steps still due: (CompiledStep, seat, handler)")
-    throw_in_offers: list[int] = _declared(LIST, "the seats still to be offered a throw-in")
     step_melds: int = _declared(SHARED, "melds declared at this declaration step")
     winner: int | None = _declared(SHARED, "who won the last trick")
     loser: int | None = _declared(SHARED, "who lost it (two seats only)")
     leader: int = _declared(SHARED, "who leads the next trick")
     winner_passed: bool = _declared(SHARED, "the trick's winner passed his declaration turn")
-    decision: str = _declared(SHARED, "the kind of decision due: play, declare, throw-in or a phase kind's")
+    decision: str = _declared(SHARED, "the kind of decision due: play, declare or a phase kind's")
     offers: tuple[str, ...] = _declared(SHARED, "actions a phase left open beside the decision due (a tuple)")
     declarer: int | None = _declared(SHARED, "the seat that took the contract, where there is one")
     # what a phase kind keeps, from its phase to the deal's end (e.g. the auction's bids and

@@ -66,7 +66,6 @@ def blank(self):
     self.held_or_aside = None
     self.voids = None
     self.pending = None
-    self.throw_in_offers = None
     self.step_melds = None
     self.winner = None
     self.loser = None
@@ -143,7 +142,6 @@ def clone_fields(self, new):
     new.held_or_aside = self.held_or_aside
     new.voids = [set(x) for x in self.voids]
     new.pending = list(self.pending)
-    new.throw_in_offers = list(self.throw_in_offers)
     new.step_melds = self.step_melds
     new.winner = self.winner
     new.loser = self.loser

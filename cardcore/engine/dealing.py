@@ -1,5 +1,5 @@
 """Dealing: a deal from the record or the seed, the cards in hand, the stock, the
-widow and the turn-up; trump as dealt or turned; the throw-in offered before the first lead.
+widow and the turn-up; trump as dealt or turned; a void deal's scores taken back.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from ..errors import CardcoreError, RecordError
 from . import drawn_number
 from .draws import below
 from .events import log
-from .kinds import PLAY, THROW_IN
 from .scoring import score
 
 
@@ -208,30 +207,10 @@ def card_value(state, card: int, when: str, trump: int | None = None) -> int:
     return total
 
 
-def offer_throw_in(state) -> None:
-    rule = state.rules.throw_in
-    if rule is None:
-        return
-    bad = 0
-    for r in rule.without_ranks:
-        bad |= state.deck.rank_masks[state.deck.ranks.index(r)]
-    state.throw_in_offers = [s for s in state.table.order_from(state.leader) if not state.hands[s] & bad]
-    next_throw_in_offer(state)
-
-
-def next_throw_in_offer(state) -> None:
-    if state.throw_in_offers:
-        state.decision = THROW_IN
-        state.current_player = state.throw_in_offers.pop(0)
-    else:
-        state.decision = PLAY
-        state.current_player = state.leader
-
-
 def void_deal(state) -> None:
-    """A deal thrown in is void: whatever was scored in it (the dealer's turn-up) is taken
-    back, by a score event cancelling each one, so that scores stay the sum of the events
-    and every source nets to nothing in that round."""
+    """A void deal (:func:`.phases.deal_again`): whatever was scored in it (the dealer's
+    turn-up) is taken back, by a score event cancelling each one, so that scores stay the sum
+    of the events and every source nets to nothing in that round."""
     if state.log_events:
         start = next(i for i in range(len(state.events) - 1, -1, -1) if state.events[i].type == "deal")
         for e in [e for e in state.events[start:] if e.type == "score"]:
@@ -247,7 +226,7 @@ def void_deal(state) -> None:
 
 
 def next_deal_dealer(state) -> int:
-    """The dealer of the next deal: the same after a throw-in, else the next seat."""
+    """The dealer of the next deal: the same after a void deal (deal_again), else the next seat."""
     if state.next_dealer is not None:
         return state.next_dealer
     return state.table.next(state.deals[-1]["dealer"])

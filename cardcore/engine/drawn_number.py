@@ -27,7 +27,7 @@ class DrawnNumberPhase(DecisionPhase):
     record (``outcome``), what it counts in words (``what``), ``aim`` and ``spread``.
     ``enabled: false`` (an option's agreement): no such phase."""
 
-    # a phase done as the cards are dealt, after a throw-in (which it is not played with)
+    # a phase done as the cards are dealt, after another such phase (which it is not played with)
     deal_order: ClassVar[int | None] = 2
     enabled: bool = True
     outcome: str = Field(pattern=r"^[a-z][a-z_]*$", description="the deal's field holding the number drawn")

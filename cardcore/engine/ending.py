@@ -1,5 +1,5 @@
 """The end of a game: its result set, no seat left to act, the end logged. Whoever decides the
-game (the scores, a claim, a rules section of a plugin) ends it here."""
+game (the scores, a plugin's rules section or standing action) ends it here."""
 
 from __future__ import annotations
 

@@ -150,15 +150,10 @@ class Pass(Event):
     seat: int
 
 
-@register_event("throw-in")
-class ThrowIn(Event):
-    seat: int
-
-
 class _Scored(Event):
     """Points scored, and what scored them where it helps to say: the ``meld``, the ``card``,
     the ``count`` of counted cards, ``all_tricks`` (a last trick that took them all), the
-    ``cards`` shown (carte blanche); ``void`` cancels an earlier score of a deal thrown in. Each
+    ``cards`` shown (carte blanche); ``void`` cancels an earlier score of a void deal. Each
     detail is present only when given."""
 
     __slots__ = ()
@@ -227,12 +222,6 @@ class GameEnd(Event):
     game_score: int
     lurched: bool
     totals: list[int]
-
-
-@register_event("claim")
-class Claim(Event):
-    seat: int
-    right: bool
 
 
 @register_event("target")

@@ -8,12 +8,13 @@ here (:func:`enter_phase`, :func:`end_round`, :func:`start_deal`).
 
 from __future__ import annotations
 
-from ..errors import IllegalAction, RecordError
+from ..errors import RecordError
 from .chance import deal_waits
-from .dealing import deal_trump, generate_cards, generate_deal, void_deal
+from .dealing import deal_trump, generate_cards, generate_deal
 from .events import log
 from .hidden_history import seen_at_deal_end
-from .kinds import PLAY, THROW_IN
+from .kinds import PLAY
+from .phase_kinds import counted_deals
 from .scoring import close_round_summary, count_deal, end_game, target_decides
 from .sections import deal_sections
 
@@ -32,8 +33,8 @@ def _finish_round(state) -> None:
     end = state.game.compiled.deal
     if state.first_to_target is not None:
         end_game(state, summarized=True)
-    elif end.end_rounds is not None and len(state.rounds) >= end.end_rounds and sum(
-            1 for r in state.rounds if "thrown_in" not in r and r.get("outcome") != "annulled") >= end.end_rounds:
+    elif end.end_rounds is not None and len(state.rounds) >= end.end_rounds and \
+            counted_deals(state.rounds) >= end.end_rounds:
         end_game(state, summarized=True)
     elif end.end_target is not None and target_decides(state):
         end_game(state, summarized=True)
@@ -56,7 +57,7 @@ def start_deal(state) -> None:
     if index < len(state.given_deals):
         deal = state.given_deals[index]
         if state.next_dealer is not None and deal["dealer"] != state.next_dealer:
-            raise RecordError(f"deal {index + 1}: the dealer must be seat {state.next_dealer} (redeal after a throw-in)")
+            raise RecordError(f"deal {index + 1}: the dealer must be seat {state.next_dealer} (the deal before was void: the same dealer deals again)")
         number = rules.drawn_number
         if number is not None and number.outcome not in deal:  # a record from before the option
             deal = {**deal, number.outcome: generate_deal(state, index)[number.outcome]}
@@ -150,7 +151,6 @@ def start_deal(state) -> None:
     state.pending: list = []
     state._meld_memo = None
     state._turn_moves: list | None = None  # the declarations open at this turn
-    state.throw_in_offers: list[int] = []
     state.step_melds = 0
     state.winner = state.loser = None
     state.declarer: int | None = None  # the seat that took the contract, where there is one
@@ -167,7 +167,7 @@ def start_deal(state) -> None:
     # the first phase of play is set up (and logged) first, as it always was, so that the log
     # reads: the deal, the phase, then what the deal turned up
     enter_phase(state, 0)
-    listed = state.game.compiled.deal_kinds  # the deal's own phases: trump found, a throw-in offered
+    listed = state.game.compiled.deal_kinds  # the deal's own phases: trump found, a plugin's
     if listed:
         for kind, phase in listed:
             kind.enter(state, phase)
@@ -177,20 +177,6 @@ def start_deal(state) -> None:
     deal_sections(state)
     if state.first_to_target is not None:  # a turn-up reached an immediate target: game over
         end_game(state)
-
-
-def throw_in(state, seat: int, action: str) -> None:
-    if state.decision != THROW_IN:
-        raise IllegalAction(action, f"a hand may be thrown in only before the first lead, by a player without "
-                                    f"{' '.join(state.rules.throw_in.without_ranks) if state.rules.throw_in else 'the right cards'} "
-                                    f"({state.rules.throw_in.source if state.rules.throw_in else 'not a rule of this game'})")
-    state.actions.append(THROW_IN)
-    log(state, "throw-in", seat=seat)
-    state.rounds[-1]["thrown_in"] = seat
-    void_deal(state)
-    if state.rules.throw_in.redeal == "same-dealer":
-        state.next_dealer = state.dealer
-    start_deal(state)
 
 
 def enter_phase(state, index: int) -> None:

@@ -18,25 +18,28 @@ and nothing else does:
 from __future__ import annotations
 
 from ..cards import _L0, _L1, _L2, bits
+from ..melds import MeldScore
 from ..tricks import legal_plays
 from . import flow, moves as reference
 from .dealing import turn_trump
-from .declaring import declaration_moves, end_step, options_of
+from .declaring import (declaration_moves, declare_open, end_step, exchanges, meld_limit_reached, options_of,
+                        ready_to_score)
 from .kinds import DECLARE, PLAY
 from .moves import before_card, leave_table, take_trick
 from .phases.auction import BID, blind_bids
-from .scoring import claim_is_right, end_game
+from .scoring import end_game
+from .sections import open_standing
 from .trickplay import note_voids, score_trump_played
+from .view import view_of
 
 
 def random_move(state, uniform):
     """A move of ``legal_moves()`` drawn as the random bot draws it (:func:`blind_moves`), by
-    ``uniform()``, a number in [0, 1) (``random.Random(seed).random``). A quiet state's card is
-    drawn without asking for a bid: every move of a playout."""
-    if state.decision == PLAY and not state.log_events and state.result is None:
-        moves = legal_moves(state)
-    else:
-        moves = blind_moves(state, legal_moves(state))
+    ``uniform()``, a number in [0, 1) (``random.Random(seed).random``). ``blind_moves`` inline:
+    one test of the decision at every move of a playout, the moves cut only at a bid."""
+    moves = legal_moves(state)
+    if state.decision == BID:
+        moves = blind_bids(moves)
     return moves[int(uniform() * len(moves))]
 
 
@@ -58,9 +61,9 @@ def blind_moves(state, moves: list) -> list:
 
 def legal_moves(state) -> list:
     """``State.legal_moves()``: like ``legal_actions()``, but a card to play is its index and a
-    meld its MeldScore, with no strings to build or parse; cards lowest index first. A claim
-    (Out) is among them only when it is right, as among ``legal_actions``. A quiet state's
-    cards to play are found here: the reference's ``bits(_legal_mask(seat))`` and claim, with
+    meld its MeldScore, with no strings to build or parse; cards lowest index first; then the
+    standing actions open (:mod:`.sections`), as among ``legal_actions``. A quiet state's
+    cards to play are found here: the reference's ``bits(legal_mask(state, seat))`` and standing actions, with
     the reply to a lead looked up per card led and trump (``CompiledPhase.replies``,
     :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's bits found by three table
     look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
@@ -68,10 +71,9 @@ def legal_moves(state) -> list:
     if state.decision != PLAY or state.log_events or state.result is not None:
         if state.decision == DECLARE and not state.log_events and state.result is None:
             moves = state._turn_moves  # the turn's declarations, found as it opened
-            if moves is not None:
-                claim = state.game.compiled.deal.claim
-                if claim is None or not claim_is_right(state, state.current_player):
-                    return [*moves, "pass"]
+            standing = state.game.compiled.deal.standing
+            if moves is not None and not (standing and open_standing(state, state.current_player)):
+                return [*moves, "pass"]
         return reference.legal_moves(state)
     seat = state.current_player
     phase = state.cphase
@@ -87,8 +89,10 @@ def legal_moves(state) -> list:
                     break
         else:
             mask = legal_plays(state.cphase.deck, state.cphase.follow, mask, trick, state.trump)
-    if phase.claims and claim_is_right(state, seat):
-        return bits(mask) + [state.rules.claim.action]
+    if phase.standing:
+        standing = open_standing(state, seat)
+        if standing:
+            return bits(mask) + standing
     if mask < 0x200000000:
         return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
     return bits(mask)
@@ -107,6 +111,8 @@ def apply_move(state, move) -> None:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
             end_step(state)
             advance(state)
+        elif type(move) is MeldScore and not state.log_events and state.game.compiled.meld_table.canonical:
+            _declare(state, move)
         else:
             reference.apply_move(state, move, flow.advance if state.log_events else advance)
         return
@@ -221,7 +227,8 @@ def advance(state) -> None:
                 elif step.declare:
                     if state.winner_passed or not step.winner_passed_only:
                         del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
-                        moves = declaration_moves(state, seat)
+                        moves = (declarations(state, seat) if state.game.compiled.meld_table.canonical
+                                 else declaration_moves(state, seat))
                         if moves:
                             state.decision = DECLARE
                             state.current_player = seat
@@ -253,3 +260,86 @@ def advance(state) -> None:
         over = state.phase_kind.over(state)
     if not over or flow.end_phase(state):
         state.current_player = state.leader
+
+
+# ---------------------------------------------------------------- a declaration turn of many packs
+
+
+def declarations(state, seat: int) -> list:
+    """:func:`.declaring.declaration_moves` where the meld table is of more than two packs
+    (``MeldTable.canonical``): there the reference judges every physical set of each meld found
+    (:func:`.declaring.meld_options`) and keeps one per action, the one that keeps most
+    cards in hand (``declaring._one_per_action``). Here each action's sets are judged in that order of
+    preference (:meth:`cardcore.melds.MeldTable.within_by_names`) until one is not refused: a
+    turn judges about one set per action, however many copies lie on the table. The rest is
+    ``declaration_moves`` and ``open_melds`` as they read."""
+    pending = state.pending
+    step = pending[0][0] if pending else None
+    if step is not None and not step.declare:
+        step = None
+    reached = step is not None and state.step_melds >= step.max_melds  # _meld_limit_reached()
+    limited = state.step_melds and reached
+    moves = _declarable(state, seat, step)
+    if step is not None and step.to_score:  # open_melds(): the melds waiting to score first
+        ready = ready_to_score(state, seat) if not reached else None
+        if ready:
+            action = state.game.compiled.meld_action
+            named: dict = {}
+            for m in ready:
+                named.setdefault(action(m.mask), m)
+            moves = [*named.values(), *(m for m in moves if action(m.mask) not in named)]
+    elif limited:
+        moves = [m for m in moves if not m.rule.counts_as_meld]
+    if state.faced is not None:
+        moves = moves + exchanges(state, seat)
+    if limited:
+        return moves
+    hook = state.hooks.extra_declarations
+    extra = hook(view_of(state), seat) if hook is not None else None
+    return moves + extra if extra else moves
+
+
+def _declare(state, meld: MeldScore) -> None:
+    """:func:`.moves.apply_move` of a meld where the table is of many packs: declared
+    (``declaring.declare_open``), then the turn's declarations left found by :func:`declarations`
+    (``declaring.after_declaration``), and the steps go on."""
+    state.actions.append(state.game.compiled.meld_action(meld.mask))
+    declare_open(state, state.current_player, meld)
+    compiled = state.game.compiled
+    if (state.faced is None and not compiled.has_uncounted_melds and not compiled.has_to_score
+            and meld_limit_reached(state)):
+        state._turn_moves = None  # nothing can follow the turn's last meld: no search
+        end_step(state)
+    else:
+        state._turn_moves = declarations(state, state.current_player)
+        if not state._turn_moves:
+            end_step(state)
+    if state.result is None and state.first_to_target is None:
+        advance(state)
+    if state.first_to_target is not None and state.result is None:
+        end_game(state)
+
+
+def _declarable(state, seat: int, step) -> list:
+    """:func:`.declaring.declarable`: per action, the first set not refused, in the order
+    ``_one_per_action`` prefers (fewest cards from hand, then the lowest), in one call of
+    ``declaring.options_of`` for the turn."""
+    hand = state.hands[seat]
+    holding = hand | state.tableaus[seat]
+    compiled = state.game.compiled
+    fresh = holding if not compiled.needs_fresh_card else hand | state.step_shown
+    found = compiled.meld_table.within_by_names(holding, fresh, step.allowed if step is not None else None, hand)
+    if not found:
+        return found
+    masks: list[int] = []
+    action_of: dict[int, int] = {}  # a set's action, numbered
+    for action, sets in enumerate(found):
+        if len(sets) > 1:
+            sets = sorted(sets, key=lambda m: ((m & hand).bit_count(), m))
+        for mask in sets:
+            action_of[mask] = action
+        masks += sets
+    chosen: dict[int, object] = {}
+    for meld in options_of(state, seat, step, masks, False):  # not refused, in the order asked
+        chosen.setdefault(action_of[meld.mask], meld)
+    return list(chosen.values())

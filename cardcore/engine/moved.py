@@ -34,7 +34,47 @@ LEFT_FOR_A_PLUGIN = {
         "the game settled on rounded totals is now the rules section 'game_end.settlement' of the multi-pack "
         "Bezique plugin (cardplugins.multipack_bezique.rounded), registered through the hook "
         "register_rules_sections (cardcore.engine.sections)",
+    "cardcore.engine.phases.throw_in":
+        "the throw-in is now the phase kind 'throw-in' and the rules section 'throw_in' of the Penneech "
+        "plugin (cardplugins.penneech.throw_in), registered through the hooks register_phase_kinds and "
+        "register_rules_sections",
+    "cardcore.text.claim":
+        "the claim (Pinochle's Out) is now the rules section 'claim' of the two-hand Pinochle plugin "
+        "(cardplugins.pinochle.claim: its question and help are the section's), a standing action "
+        "registered through the hook register_rules_sections (cardcore.engine.sections)",
 }
+# Schemas of rules sections and phase kinds only one game's rules use, once cardcore.ruleset's,
+# now their plugin's: name -> the module that has it
+SCHEMAS_LEFT_FOR_A_PLUGIN = {"CarteBlancheRule": "cardplugins.multipack_bezique.carte_blanche",
+                             "RoundedSettlement": "cardplugins.multipack_bezique.rounded",
+                             "ThrowInRule": "cardplugins.penneech.throw_in",
+                             "ThrowInPhase": "cardplugins.penneech.throw_in",
+                             "ClaimRule": "cardplugins.pinochle.claim"}
+# Names of cardcore's modules that only one game used, now its plugin's: (module, name) -> where
+NAMES_LEFT_FOR_A_PLUGIN = {
+    **dict.fromkeys((("cardcore.state", "THROW_IN"), ("cardcore.engine.kinds", "THROW_IN")),
+                    "cardplugins.penneech.throw_in.THROW_IN (the throw-in's decision and verb, a phase kind "
+                    "of the Penneech plugin's)"),
+    ("cardcore.bots.simple", "claim_or_rest"):
+        "cardcore.bots.simple.standing_or_rest (any standing action a bot takes at once, e.g. Pinochle's Out)",
+}
+
+
+def left_names(module: str, then=None):
+    """A module's ``__getattr__``: a name of :data:`NAMES_LEFT_FOR_A_PLUGIN` raises an ImportError
+    naming where it went (``from module import NAME`` tells it as it is; an AttributeError would
+    not); any other missing name goes to ``then`` (another such function), or is an
+    AttributeError."""
+
+    def __getattr__(name: str):
+        where = NAMES_LEFT_FOR_A_PLUGIN.get((module, name))
+        if where is not None:
+            raise ImportError(f"{module}.{name} is no longer there: it is now {where}", name=name)
+        if then is not None:
+            return then(name)
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    return __getattr__
 
 
 def renamed_classes(module: str, **renamed: str):

@@ -21,7 +21,8 @@ from .events import log
 from .flow import advance as run_steps
 from .kinds import DECLARE, PLAY
 from .phases.show_melds import show_melds
-from .scoring import claim_is_right, end_game, score
+from .scoring import end_game, score
+from .sections import open_standing
 from .trickplay import holding, legal_mask, note_voids, score_trump_played
 
 
@@ -39,8 +40,9 @@ def legal_moves(state) -> list:
         moves = [*moves, "pass"]
     else:  # a decision of a phase kind of its own
         moves = decision_actions(state)
-    claim = state.game.compiled.deal.claim
-    return moves + [claim.action] if claim is not None and claim_is_right(state, seat) else moves
+    if state.game.compiled.deal.standing:  # an action open beside the decision (sections)
+        return moves + open_standing(state, seat)
+    return moves
 
 
 def move_action(state, move) -> str:

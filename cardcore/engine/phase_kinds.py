@@ -35,3 +35,20 @@ def unregister_phase_kind(kind: str) -> None:
     """Forget a kind (a plugin unloaded)."""
     PHASE_KINDS.pop(kind, None)
     PHASE_SCHEMAS.pop(kind, None)
+
+
+def void_deal_kind(round_summary: dict):
+    """The kind (its handler) that voided the deal of ``round_summary``, or None: a phase kind
+    whose ``void_deal`` key the summary has (with ``void_words``, e.g. "thrown in", and
+    ``void_told(names, value)``, the deal voided in a sentence)."""
+    for handler in PHASE_KINDS.values():
+        mark = getattr(handler, "void_deal", None)
+        if mark is not None and mark in round_summary:
+            return handler
+    return None
+
+
+def counted_deals(rounds: list[dict]) -> int:
+    """The deals that count towards a game of so many deals: neither voided (:func:`void_deal_kind`)
+    nor annulled."""
+    return sum(1 for r in rounds if void_deal_kind(r) is None and r.get("outcome") != "annulled")

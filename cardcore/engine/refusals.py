@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ruleset import DeclareStep
 from .declaring import declare_step, meld_refusal
-from .kinds import PLAY, THROW_IN
+from .kinds import PLAY
 
 
 def _step_text(step: DeclareStep) -> str:
@@ -52,8 +52,6 @@ def expected(state) -> str:
     who = f"seat {state.current_player}"
     if state.decision == PLAY:
         return f"{who} must play a card to the trick now"
-    if state.decision == THROW_IN:
-        return f"{who} may throw in the hand or pass now"
     return f"{who} may declare a meld or pass now"
 
 

@@ -125,31 +125,6 @@ def target_decides(state) -> bool:
     return bool(over) and totals.count(max(totals)) == 1
 
 
-def claim_is_right(state, seat: int) -> bool:
-    """Whether a claim by ``seat`` now would be right: its side at or over the target."""
-    return state.target is not None and state.side_scores[state.table.side_of(seat)] >= state.target
-
-
-def claim(state, seat: int) -> None:
-    """The claim (Out): right if the claimer's side is at or over the target, and it wins
-    the game at once; wrong, and the best other side wins."""
-    claim = state.rules.claim
-    state.actions.append(claim.action)
-    table, totals = state.table, state.side_scores
-    mine = table.side_of(seat)
-    right = claim_is_right(state, seat)
-    if right:
-        winner_side = mine
-    else:
-        winner_side = max((i for i in range(len(table.sides)) if i != mine), key=lambda i: (totals[i], -i))
-    if state.log_events:
-        log(state, "claim", seat=seat, right=right)
-    close_round_summary(state)
-    finish(state, table.sides[winner_side][0], 1 if state.rules.game_end.game_score == "one-game"
-           else abs(totals[winner_side] - totals[mine]) or 1, lurched=False)
-    state.result["claim"] = {"player": seat, "right": right}
-
-
 def close_round_summary(state) -> None:
     summary = state.rounds[-1]
     summary["points"] = list(state.round_points)

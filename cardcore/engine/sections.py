@@ -26,6 +26,27 @@ and, within ``game_end``, a section that decides how the game ends:
 - ``standing(rule, points)``: a seat's standing beside its points this deal, or "";
 - ``result_text(state, rule)``: how the game score added up, or "".
 
+A section may also be a **standing action**: an action open beside whatever decision is due
+(e.g. a call that one has reached the target, which wins or loses the game at once). Its handler
+then has
+
+- ``verb(rule) -> str``: the action's word (it takes no cards);
+- ``is_open(state, rule, seat) -> bool``: whether it is among ``seat``'s moves now, after the
+  moves of the decision due (at every decision; cheap: the playouts ask it at every card);
+- ``take(state, rule, seat, action)``: carry it out, taken when typed even where it is not listed
+  (on purpose), e.g. with :func:`finish_at_once`;
+- optionally ``at_once = True``: a bot takes it as soon as it is among its moves
+  (:func:`cardcore.bots.simple.standing_or_rest`); ``result_key``: the key it adds to
+  ``State.result`` when it decides the game (:func:`decided_at_once`);
+- optionally ``question(state, rule, seat) -> str``: what a person confirms before it is taken,
+  at the terminal and in the browser (and ``not_taken``, what he is told when he does not:
+  :func:`standing_confirmation`); ``help_title`` and ``help(state, rule, seat) -> Line``: the
+  action in the play ``help``.
+
+:func:`standing_actions` lists a rules file's, which the compiled rules keep
+(``CompiledDeal.standing``, ``CompiledPhase.standing``), and the adapters number after the turn-up
+exchanges.
+
 A section that watches the cards drawn from the stock adds a function ``(state, seat, card)`` to
 ``state.draw_watchers`` (a tuple, replaced, never changed in place) when it is dealt, and takes it
 away when it has seen enough: the draws of a deal no one watches stay on the playouts' quiet path.
@@ -37,7 +58,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
-from . import ending
+from . import ending, scoring
 
 
 class RulesSection(NamedTuple):
@@ -90,6 +111,40 @@ def game_ending(rules) -> tuple[object, object] | None:
                  if hasattr(handler, "end_game")), None)
 
 
+def standing_actions(rules) -> tuple[tuple[str, object, object], ...]:
+    """The standing actions a rules file's sections give (see the module docstring): (verb, its
+    handler, its rule), in the order the sections were registered."""
+    return tuple((handler.verb(rule), handler, rule) for _, rule, handler in sections_of(rules)
+                 if hasattr(handler, "is_open"))
+
+
+def open_standing(state, seat: int) -> list[str]:
+    """The verbs of the standing actions open to ``seat`` now."""
+    return [verb for verb, handler, rule in state.game.compiled.deal.standing if handler.is_open(state, rule, seat)]
+
+
+def standing_action(state, action: str):
+    """(handler, rule) of the standing action ``action`` (its verb, typed alone) in this game, or None."""
+    return next(((handler, rule) for verb, handler, rule in state.game.compiled.deal.standing if verb == action),
+                None)
+
+
+def standing_confirmation(state, seat: int, action: str) -> tuple[str, str] | None:
+    """What a person confirms before ``seat`` takes the standing action ``action``, and what he is
+    told when he does not, or None (no such action, or none to confirm)."""
+    standing = standing_action(state, action)
+    question = getattr(standing[0], "question", None) if standing is not None else None
+    if question is None:
+        return None
+    return question(state, standing[1], seat), getattr(standing[0], "not_taken", "Not done: play on.")
+
+
+def decided_at_once(result: dict | None) -> bool:
+    """Whether a standing action decided the game whose ``result`` this is (its ``result_key``)."""
+    return result is not None and any(
+        getattr(section.handler, "result_key", None) in result for section in RULES_SECTIONS.values())
+
+
 def deal_sections(state) -> None:
     """The deal is done: each section the rules write does what it does then (``dealt``)."""
     for _, rule, handler in sections_of(state.rules):
@@ -120,6 +175,13 @@ def finish(state, winner: int | None, game_score: int, **facts) -> None:
     join the result (e.g. ``rubiconed``)."""
     ending.finish(state, winner, game_score, lurched=False)
     state.result.update(facts)
+
+
+def finish_at_once(state, winner: int, game_score: int, **facts) -> None:
+    """The game ends now, in the middle of a deal (a standing action decided it): the deal's
+    summary is closed, then the game is over as :func:`finish` says."""
+    scoring.close_round_summary(state)
+    finish(state, winner, game_score, **facts)
 
 
 def show(state, seat: int, cards: int) -> None:

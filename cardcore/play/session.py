@@ -21,7 +21,7 @@ from ..invocation import cardcore_command
 from ..match import DEFAULT_HINT_BOT, hint_action, hint_line, hint_spec_for, last_own_move
 from ..players import HUMAN, seat_bots
 from ..records import format_record, replay, write_record
-from ..text.claim import claim_question, is_claim
+from ..engine.sections import standing_confirmation
 from ..text.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
 from ..text.lines import Strong, card_actions, seat_names
@@ -249,9 +249,9 @@ class Session:
                 v.table(table_facts(state, seat, self.names))
             else:
                 answer = interpret(text, state)
-                if answer.action and is_claim(state, answer.action) \
-                        and not click.confirm(claim_question(state, seat), default=False):
-                    v.say("No claim: play on.")
+                asked = standing_confirmation(state, seat, answer.action) if answer.action else None
+                if asked is not None and not click.confirm(asked[0], default=False):
+                    v.say(asked[1])  # not confirmed: not taken
                 elif answer.action:
                     return answer.action
                 if answer.error:

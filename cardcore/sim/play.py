@@ -15,7 +15,11 @@ from hashlib import blake2b
 
 from .. import load_game
 from ..bots import make_bot
+from ..engine.kinds import DECLARE, PLAY
+from ..engine.phases import void_deal_kind
+from ..melds import MeldScore
 from ..seats import Table
+from ..engine.actions import melds_in_action_order
 
 MELD = "meld"
 # A settled deal's points (melds, cards, last trick) reach the scores only through its settlement
@@ -72,16 +76,69 @@ def play_one(game_string: str, bot_specs: tuple[str, ...], index: int, master_se
     bot_at = {seat: b for b, seat in enumerate(seats)}
     players = [make_bot(bot_specs[bot_at[seat]], game, seed=bot_seed(seed, seat))
                for seat in range(game.players)]
-    state = game.new_game(seed=seed)
-    decisions = legal_moves = 0
-    while state.result is None:  # is_terminal(), without a call at every decision
-        decisions += 1
-        legal_moves += len(state.legal_actions())
-        state.apply(players[state.current_player].choose(state))
+    state, decisions, legal_moves = play_game(game, players, seed)
     elapsed = time.perf_counter() - started
     return summarize(state, index=index, seed=seed, bot_specs=bot_specs, seats=seats,
                      decisions=decisions, legal_moves=legal_moves, elapsed=elapsed,
                      keep_record=keep_record)
+
+
+def play_game(game, players: list, seed: int) -> tuple:
+    """The game seeded ``seed`` played to its end by ``players`` (a bot per seat): the finished
+    state, the decisions taken and the legal actions counted over them.
+
+    A bot that answers ``choose_among`` (the random bot) is handed the legal actions, which are
+    counted anyway; at a card to play or a declaration, the moves of ``legal_moves()`` one per
+    action and in the order of the actions instead (:func:`in_action_order`): it draws the move
+    of the action it would have drawn, and ``apply_move`` carries it out without an action to
+    build, read and check. The game, its events and its actions are those the actions would
+    have made (tests/sim/test_sim_public_path.py)."""
+    choosers = [getattr(p, "choose_among", None) for p in players]
+    by_moves = (PLAY, DECLARE)
+    state = game.new_game(seed=seed)
+    decisions = legal_moves = 0
+    while state.result is None:  # is_terminal(), without a call at every decision
+        decisions += 1
+        seat = state.current_player
+        choose_among = choosers[seat]
+        if choose_among is None:
+            legal_moves += len(state.legal_actions())
+            state.apply(players[seat].choose(state))
+        elif state.decision in by_moves:
+            moves = in_action_order(state, state.legal_moves())
+            legal_moves += len(moves)
+            state.apply_move(choose_among(state, moves))
+        else:
+            legal = state.legal_actions()
+            legal_moves += len(legal)
+            state.apply(choose_among(state, legal))
+    return state, decisions, legal_moves
+
+
+def in_action_order(state, moves: list) -> list:
+    """The moves of ``legal_moves()`` at a card to play or a declaration, one per action of
+    ``legal_actions()`` and in their order: the cards in the deck's order (``legal_moves()``
+    lists them lowest index first), of several copies named by one action the first (the
+    engine plays the copy the action would play: ``_before_card``), then the melds as
+    ``legal_actions()`` sorts them (:func:`cardcore.engine.actions.melds_in_action_order`), then the
+    rest (an exchange, a game's own declarations, ``pass``, a standing action) as they come."""
+    one_pack = state.deck.packs == 1
+    if one_pack and type(moves[-1]) is int:  # cards to play, and nothing else: most decisions
+        return state.deck.sorted_cards(moves)
+    cards = state.deck.sorted_cards([m for m in moves if type(m) is int])
+    if not one_pack:
+        first: dict = {}
+        move_action = state.move_action
+        for card in cards:
+            action = move_action(card)
+            if action not in first:
+                first[action] = card
+        cards = list(first.values())
+    if state.decision == PLAY:  # the cards, a standing action after them
+        return cards if type(moves[-1]) is int else cards + [m for m in moves if type(m) is not int]
+    melds = [m for m in moves if type(m) is MeldScore]
+    rest = [m for m in moves if type(m) is not int and type(m) is not MeldScore]
+    return cards + [m for _, m in melds_in_action_order(state.game, melds)] + rest
 
 
 def play_chunk(game_string: str, bot_specs: tuple[str, ...], indices: list[int],
@@ -99,9 +156,9 @@ def moves_digest(actions: list[str]) -> int:
 
 
 def _strict_leader(values) -> int | None:
+    """The index of the one highest value, None when several share it (asked at every score)."""
     top = max(values)
-    leaders = [i for i, v in enumerate(values) if v == top]
-    return leaders[0] if len(leaders) == 1 else None
+    return values.index(top) if values.count(top) == 1 else None
 
 
 def point_classes(game) -> dict[str, str]:
@@ -171,7 +228,6 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
     saw_stock_end = False
     leader = None
     lead_changes = 0
-    thrown_in = 0
     for e in state.events:
         kind = e.type  # events are typed (cardcore.engine.events): read by attribute
         if kind == "deal":
@@ -179,8 +235,6 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
             deal_points = [0] * n
             phases = 0
             stock_leader = None
-        elif kind == "throw-in":
-            thrown_in += 1
         elif kind == "phase":
             phases += 1
             if phases == 2:
@@ -235,7 +289,7 @@ def summarize(state, *, index: int, seed: int, bot_specs, seats: list[int], deci
         "totals": [final[seat] for seat in seats],
         "lurched": bool(result.get("lurched")),
         "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0,
-        "rounds": len(rounds) - thrown_in,
+        "rounds": len(rounds) - sum(1 for r in state.rounds if void_deal_kind(r) is not None),
         "round_points": rounds,
         "point_classes": classes,
         "notable": {k: float(v) for k, v in game.notable_events(state.view()).items()},

@@ -12,16 +12,16 @@ from dataclasses import dataclass, field
 
 from ..cards import iter_bits
 from ..engine.phases.name_trump import TRUMP as TRUMP_DECISION
-from ..engine.phases import PHASE_KINDS, decision_handler
+from ..engine.phases import PHASE_KINDS, decision_handler, declined_offer, void_deal_kind
+from ..engine.events import EVENT_TYPES, make_event
 from ..engine.sections import game_ending
 from ..ruleset import DeclareStep
 from ..tricks import forbidding_reason
-from .claim import claim_help, claim_word
 from .earned import earned_so_far, labelled, trick_earns
 from .lines import Card, Grid, Line, Muted, Names, Points, Strong, Suit, cards, joined
 from .moves import score_line
 from .rules import (RANK_ORDER_TITLE, after_trick_text, counting_lines, phase_end_text, rank_order_lines,
-                   throw_in_text, trump_lines)
+                   trump_lines)
 
 
 def suit_text(suit: str | None) -> Line:
@@ -185,8 +185,8 @@ PRIVATE_KEYS = ("discards",)  # known to the declarer only
 
 def own_decision(state) -> bool:
     """Is the decision now one of a phase kind of its own (``bid``, ``trump``, ``discard``...),
-    not a card to play, a declaration or a throw-in?"""
-    return state.decision not in ("play", "declare", "throw-in") and not state.is_terminal()
+    not a card to play or a declaration?"""
+    return state.decision not in ("play", "declare") and not state.is_terminal()
 
 
 def contract_facts(state, round_summary: dict, seat: int | None, names: Names) -> list[tuple[str, Line]]:
@@ -347,9 +347,6 @@ def turn_line(state, seat: int, names: Names) -> Line:
             return [Strong("Your turn: "), f"lead a card{where}."]
         last = obs["trick"][-1]
         return [Strong("Your turn: "), f"play a card{where} to {names.possessive(last['seat'])} ", Card(last["card"]), "."]
-    if decision == "throw-in":
-        ranks = " ".join(state.rules.throw_in.without_ranks) if state.rules.throw_in else ""
-        return [Strong("Your turn: "), f"your hand has none of {ranks}: throw it in for a new deal, or pass."]
     if own_decision(state):
         return [Strong("Your turn: "), f"{decision_text(state)}."]
     step = state.declare_step()
@@ -452,9 +449,6 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
         lines: list[Line] = [[text[0].upper() + text[1:] + ".",
                               Muted(f" [{step.source}]" if step else "")]]
         out.append(("This turn", lines))
-    elif decision == "throw-in" and state.rules.throw_in:
-        lines = [[throw_in_text(state.rules), Muted(f" [{state.rules.throw_in.source}]")]]
-        out.append(("This turn", lines))
     melds = meld_facts(state, seat, decision == "declare") if declarations_remain(state) else []
     if melds:
         out.append(("Your melds" if decision == "declare" else "Melds in your hand and table (declared after a trick)",
@@ -465,8 +459,10 @@ def help_sections(state, seat: int, names: Names) -> list[tuple[str, list[Line]]
 def _general_help(state, obs) -> list[tuple[str, list[Line]]]:
     """Trump, the cards, the game's own rules and the commands: help in every phase."""
     out: list[tuple[str, list[Line]]] = []
-    if claim_word(state) is not None and state.current_player == obs["seat"]:  # open at every decision
-        out.append(("Claiming the game", [claim_help(state, obs["seat"])]))
+    if state.current_player == obs["seat"]:  # the standing actions: open at every decision
+        for _, handler, rule in state.game.compiled.deal.standing:
+            if hasattr(handler, "help"):
+                out.append((handler.help_title, [handler.help(state, rule, obs["seat"])]))
     out.append(("Trump", trump_facts(state, obs)))
     out.append(("Cards", card_facts(state.rules)))
     for rule in state.game.describe_rules():
@@ -506,7 +502,7 @@ def play_facts(state, seat: int, names: Names) -> list[Line]:
     deck = state.deck
     rule = state.follow
     holding = state.playable(seat)
-    # the cards of the play actions (a claim may follow them), a twin on the table once
+    # the cards of the play actions (a standing action may follow them), a twin on the table once
     legal = list(dict.fromkeys(a.split()[1] for a in state.legal_actions() if a.startswith("play ")))
     lines: list[Line] = [["You may play: ", *cards(legal)]]
     refused = []
@@ -679,8 +675,9 @@ def game_grid(state, names: Names) -> Grid:
     settles = state.game.compiled.settles_deals
     rows = []
     for i, r in enumerate(state.rounds, start=1):
-        if "thrown_in" in r:
-            rows.append([f"round {i} (thrown in)", *[""] * len(columns)])
+        voided = void_deal_kind(r)
+        if voided is not None:  # a void deal (a hand thrown in): nothing it scored counts
+            rows.append([f"round {i} ({voided.void_words})", *[""] * len(columns)])
         elif settles and "settlement" not in r:  # an annulled deal, or one being played
             why = r.get("outcome") if r.get("outcome") else "not settled yet"
             rows.append([f"round {i} ({why})", *[""] * len(columns)])
@@ -816,10 +813,12 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
                      seat=e["seat"], detail=False))
         elif kind == "pass":
             # A declaration turn passed or skipped says nothing the next lines do not; before the
-            # first card of a deal, a pass declines a throw-in, or a bid in an auction.
-            if not played and not names.you(e["seat"]) and state.rules.throw_in:
-                say(Said([f"{names(e['seat'])} does not throw in its hand", Muted(_throw_in_why(state)), "."],
-                         seat=e["seat"]))
+            # first card of a deal, a pass declines what a phase done at the deal offers, or a
+            # bid in an auction.
+            offer = declined_offer(state) if not played and not names.you(e["seat"]) else None
+            if offer is not None:
+                what, why = offer.declined(state)
+                say(Said([f"{names(e['seat'])} does not {what}", Muted(why), "."], seat=e["seat"]))
             elif not played:
                 say(Said([names.subject(e["seat"], "pass")], seat=e["seat"]))
         elif kind == "draw":
@@ -837,8 +836,6 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
         elif kind == "exchange":
             say(Said([names.subject(e["seat"], "exchange"), " ", Card(e["card"]), " for the turn-up ",
                       Card(e["turnup"])], seat=e["seat"]))
-        elif kind == "throw-in":
-            say(Said([names.subject(e["seat"], "throw in"), " the hand: a new deal."], seat=e["seat"]))
         elif kind == "trump":
             if skip_trump:
                 continue
@@ -871,20 +868,20 @@ def narrate(events: list[dict], state, names: Names, watching: bool = False) -> 
             say(Said([names.subject(e["seat"], "take"), " the widow: ", *cards(e["cards"])], seat=e["seat"]))
         elif kind == "settle":  # the contract judged at the end of the deal
             say(Said([Strong(f"{names.possessive(e['declarer'])} contract of {e['bid']}: {e['outcome']}"), "."]))
-        elif kind == "claim":  # a player claims the game (Pinochle's "out"): right or wrong
-            verdict = "right" if e["right"] else "wrong"
-            say(Said([Strong(names.subject(e["seat"], "claim")), f" the game: {verdict}."], seat=e["seat"]))
         elif kind not in KNOWN_EVENTS:  # a phase kind's own: a bid, the widow shown, a discard
-            # in its kind's own words where its event class says itself (told), else from its fields
+            # in its kind's own words where its event class says itself (told), else from its fields;
+            # an event read back as plain data (a dict) is told by its registered class too
             told = getattr(e, "told", None)
+            if told is None and isinstance(e, dict) and hasattr(EVENT_TYPES.get(kind), "told"):
+                told = make_event(kind, **{k: v for k, v in e.items() if k != "type"}).told
             line = told(names) if told is not None else event_line(e, names, watching)
             if line:
                 say(Said(line, seat=e.get("seat")))
     return [("say", _finish(v)) if k == "said" else (k, v) for k, v in out]
 
 
-KNOWN_EVENTS = ("deal", "phase", "play", "trick", "meld", "pass", "draw", "turn", "exchange", "throw-in",
-                "trump", "score", "deal-points", "round-end", "game-end", "claim", "bid", "widow", "settle")
+KNOWN_EVENTS = ("deal", "phase", "play", "trick", "meld", "pass", "draw", "turn", "exchange",
+                "trump", "score", "deal-points", "round-end", "game-end", "bid", "widow", "settle")
 # points scored: to the game's scores (score), or to the deal's points only, which reach the scores
 # through the deal's settlement against a contract (deal-points)
 SCORED = ("score", "deal-points")
@@ -918,11 +915,6 @@ def _scorer(state, names: Names, e: dict) -> str:
         who = names.team(e["seat"])
         return f"{who} score" if " and " in who else f"{who} scores"
     return names.subject(e["seat"], "score")
-
-
-def _throw_in_why(state) -> str:
-    rule = state.rules.throw_in
-    return f" (a hand without {' '.join(rule.without_ranks)} may be thrown in for a new deal)" if rule else ""
 
 
 def _played_before(earlier: list[dict]) -> bool:

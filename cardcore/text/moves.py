@@ -3,7 +3,7 @@
 ``interpret`` turns an answer at the prompt into a legal action, or says why it is not one: a
 number from the printed list, a card (``QS``, ``q♠``, ``10h``; ``KS from table`` for the table's
 copy where the hand holds the other), several cards (a meld, in any order), or a whole action
-(``meld QS JH``, ``pass``, ``exchange 7H``; ``out``, a claim, even where it is not listed, being
+(``meld QS JH``, ``pass``, ``exchange 7H``; a standing action's verb even where it is not listed, being
 wrong). ``preview`` says what a legal move would score now
 and, for a card, whether it wins the trick when that is certain from what the player may know.
 Nothing here looks at hidden cards: previews stop at the first forced step that
@@ -17,16 +17,17 @@ from dataclasses import dataclass, field
 
 from ..cards import SUIT_CHARS, SUIT_NAMES, SUIT_SYMBOLS, SYMBOL_OF_SUIT, iter_bits
 from ..engine.kinds import FROM_TABLE
+from ..engine.phases import out_of_turn_verbs, void_deal_kind
+from ..engine.sections import standing_action
 from ..errors import CardcoreError, IllegalAction
 from ..tricks import beats, trick_winner
-from .claim import is_claim
 from .lines import Card
 
-CORE_VERBS = ("play", "meld", "pass", "exchange", "throw-in")
+CORE_VERBS = ("play", "meld", "pass", "exchange")
 _NUMBER = re.compile(r"[0-9]+")
 # events after which a preview would see hidden cards; and the event of a kind that shows a number
 # drawn by chance at the deal (engine.drawn_number: what a guess scores is what the number is)
-HIDDEN_STEPS = ("draw", "turn", "deal", "throw-in")
+HIDDEN_STEPS = ("draw", "turn", "deal")
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,8 @@ def interpret(text: str, state) -> Answer:
     same = [a for a in legal if a.lower() == typed]  # a game's own action as listed: bid 250, trump h
     if same:
         return Answer(same[0])
-    if is_claim(state, typed):  # a claim not listed, being wrong: made only on purpose, by its word
-        return Answer(typed)
+    if standing_action(state, typed) is not None:  # a standing action not listed: taken only on purpose,
+        return Answer(typed)  # by its word (e.g. a call that would lose)
     if len(words) == 2 and verb in amount_verbs(legal) and _NUMBER.fullmatch(words[1]):
         if len(words[1]) > 9:
             return Answer(error=f"{verb} {words[1][:9]}...: no amount is that long ({len(words[1])} digits).")
@@ -76,7 +77,8 @@ def interpret(text: str, state) -> Answer:
     where = []  # "k♠ from table": the table's copy of a card whose twin is in hand
     if len(words) > 2 and [w.lower() for w in words[-2:]] == FROM_TABLE.split():
         words, where = words[:-2], FROM_TABLE.split()
-    verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state))
+    # (a kind's own verb is read as one while it is not due too, for the engine to say why)
+    verbs = {a.split()[0] for a in legal} | set(CORE_VERBS) | set(_game_verbs(state)) | out_of_turn_verbs()
     deck = state.deck
     # a verb: one of the moves', or a word that is no card before others (a number after it, as
     # in a bid, makes even a short one a verb)
@@ -229,9 +231,7 @@ def _why_not(state, action: str, verb: str, cards: list[str]) -> str:
         return f"{action}: {why}."
     if decision == "declare" and verb == "play":
         return f"{action}: not now: declare a meld or pass first (the next trick comes after)."
-    if decision == "throw-in" and verb != "throw-in":
-        return f"{action}: not now: first say whether you throw in your hand (throw-in) or not (pass)."
-    if decision not in ("play", "declare", "throw-in") and verb not in {a.split()[0] for a in state.legal_actions()}:
+    if decision not in ("play", "declare") and verb not in {a.split()[0] for a in state.legal_actions()}:
         verbs = " or ".join(sorted({a.split()[0] for a in state.legal_actions()}))
         return f"{action}: not now: the decision now is {decision} ({verbs}; ? lists the moves)."
     probe = state.clone()
@@ -268,11 +268,11 @@ def preview(state, action: str) -> Preview:
     number = state.game.compiled.deal.drawn_number
     start = len(probe.events)
     probe.apply(action)
+    if len(probe.rounds) > len(state.rounds) and void_deal_kind(probe.rounds[len(state.rounds) - 1]):
+        out.note = "a new deal"  # the deal was void (a hand thrown in): what it scored is taken back
     for e in probe.events[start:]:
         kind = e["type"]
-        if kind == "throw-in":
-            out.note = "a new deal"
-        if kind in HIDDEN_STEPS or (number is not None and kind == number.kind):
+        if kind in HIDDEN_STEPS or e.get("void") or (number is not None and kind == number.kind):
             break
         if kind in ("score", "deal-points") and e["seat"] == seat:
             out.points += e["points"]

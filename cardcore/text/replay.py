@@ -7,6 +7,7 @@ list. The JSON form (``--json``) is the state API's summary and is not made here
 
 from __future__ import annotations
 
+from ..engine.phases import void_deal_kind
 from ..players import HUMAN
 from ..values import show_value
 from .facts import CONTRACT_KEYS, contract_facts, game_score_text
@@ -51,8 +52,9 @@ def replay_lines(state, players=None) -> list[str]:
         for key, value in r.items():
             if key in CONTRACT_FACTS:
                 continue
-            if key == "thrown_in":  # the seat that threw its hand in
-                out.append(f"    {names.subject(value, 'throw')} the hand in: a new deal")
+            voided = void_deal_kind({key: value})
+            if voided is not None:  # a void deal, in its kind's words (the seat that threw its hand in)
+                out.append(f"    {voided.void_told(names, value)}")
             elif key not in ROUND_KEYS_SHOWN:
                 out.append(f"    {key.replace('_', ' ')}: {_fact(value, names, state.n)}")
         for m in r["melds"]:

@@ -2,7 +2,7 @@
 
 `cardcore rules` prints the whole page (``rules_page``); the `help` of `cardcore play` shows the
 parts that apply at the moment, built from the same sentences (rank order, what counts, trump,
-the steps after a trick, the throw-in). Every sentence is made from the resolved rules file, so
+the steps after a trick, a plugin's rules sections). Every sentence is made from the resolved rules file, so
 a game, or a variant, reads as its data says; nothing here names a game.
 """
 
@@ -154,13 +154,6 @@ def turnup_lines(rules: RulesFile) -> list[tuple[str, str]]:
     return out
 
 
-def throw_in_text(rules: RulesFile) -> str:
-    t = rules.throw_in
-    dealer = "same" if t.redeal == "same-dealer" else "next"
-    return (f"A hand without {' '.join(t.without_ranks)} may be thrown in before the first lead; "
-            f"the {dealer} dealer deals again.")
-
-
 # ------------------------------------------------------------------------------ scoring
 def scoring_text(s: ScoringRule) -> str:
     scope = f" in the {s.phase}" if s.phase else ""
@@ -221,8 +214,6 @@ def rules_page(game, data: dict) -> str:
                    f"ends {phase_end_text(p)}  [{p.source}]")
         out += [f"    then {step_text(s)}" for s in p.after_trick]
     out += ["", "Trump"] + [f"  {text}  [{source}]" for text, source in trump_lines(r) + turnup_lines(r)]
-    if r.throw_in:
-        out += ["", "Throw-in", f"  {throw_in_text(r)}  [{r.throw_in.source}]"]
     for _, rule, handler in sections_of(r):  # a plugin's sections, as the plugin says them
         if hasattr(handler, "text"):
             out += ["", handler.title, wrap(f"{handler.text(rule)}  [{rule.source}]", "  ")]
@@ -230,8 +221,6 @@ def rules_page(game, data: dict) -> str:
     out += [f"  {card_points_text(c)}  [{c.source}]" for c in r.card_points]
     out += [f"  {s.label}: {scoring_text(s)}  [{s.source}]" for s in r.scoring]
     out.append(f"  {game_end_text(r)}  [{r.game_end.source}]")
-    if r.claim is not None:
-        out.append(wrap(f"{r.claim.action}: {r.claim.description}  [{r.claim.source}]", "  "))
     for rule in game.describe_rules():
         out += ["", rule["title"], wrap(rule["text"], "  ") + f"  [{rule['source']}]"]
     out += ["", "Options (default first; set with -o NAME=VALUE)"]

@@ -74,7 +74,7 @@ class Move(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: str = Field(min_length=1, max_length=400)
-    confirm: bool = False  # a claim (Pinochle's Out) is made only confirmed
+    confirm: bool = False  # a standing action that asks to be confirmed is taken only confirmed
 
 
 class SeatBot(BaseModel):
@@ -551,7 +551,8 @@ def create_app(records_dir: str | Path | None = None, pace: float = 0.8,
     # --------------------------------------------------------------------------- errors
     async def refused(request: Request, exc: Refused):
         if exc.confirm:  # a question: the page asks it, and sends the move again confirmed
-            return JSONResponse({"error": exc.message, "confirm": True}, status_code=exc.status)
+            return JSONResponse({"error": exc.message, "confirm": True, "not_confirmed": exc.not_confirmed},
+                                status_code=exc.status)
         return error(exc.message, exc.status)
 
     async def bad_request(request: Request, exc: BadRequest):

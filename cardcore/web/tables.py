@@ -19,7 +19,7 @@ from ..bots import make_bot
 from ..match import DEFAULT_HINT_BOT, hint_action, hint_line, hint_spec_for, last_own_move
 from ..players import HUMAN, seat_bots
 from ..records import replay, write_record
-from ..text.claim import claim_question, is_claim
+from ..engine.sections import standing_confirmation
 from ..text.facts import (game_grid, game_over_line, help_sections, history_lines, narrate, round_grid,
                           score_grid, table_facts)
 from ..text.lines import Line, Names, card_actions, is_card, plain, seat_names
@@ -39,11 +39,12 @@ class Refused(Exception):
     """A move or request that the game does not allow now; the message says why. With
     ``confirm``, the message is a question: the same move, confirmed, is made."""
 
-    def __init__(self, message: str, status: int = 400, confirm: bool = False):
+    def __init__(self, message: str, status: int = 400, confirm: bool = False, not_confirmed: str = ""):
         super().__init__(message)
         self.message = message
         self.status = status
         self.confirm = confirm
+        self.not_confirmed = not_confirmed  # what the page says when the question is answered no
 
 
 @dataclass(frozen=True)
@@ -165,8 +166,8 @@ class WebTable:
     # ------------------------------------------------------------------ moves
     def act(self, seat: int | None, text: str, confirmed: bool = False) -> str:
         """Apply the move of the person in ``seat``, typed as at the terminal (a number, a card,
-        cards, an action). A claim (Pinochle's Out) is made only ``confirmed``, as the terminal
-        asks first."""
+        cards, an action). A standing action that asks to be confirmed (engine.sections) is taken
+        only ``confirmed``, as the terminal asks first."""
         state = self.state
         names = self.view(Access("seat", seat)).names if seat is not None else None
         if state.is_terminal():
@@ -180,8 +181,10 @@ class WebTable:
         answer = interpret(text, state)
         if not answer.action:
             raise Refused(answer.error or "Type a move: a card, cards for a meld, or an action.")
-        if is_claim(state, answer.action) and not confirmed:
-            raise Refused(claim_question(state, seat), 409, confirm=True)
+        asked = standing_confirmation(state, seat, answer.action) if not confirmed else None
+        if asked is not None:
+            question, not_taken = asked
+            raise Refused(question, 409, confirm=True, not_confirmed=not_taken)
         self._apply(answer.action)
         return answer.action
 

@@ -8,15 +8,15 @@ class _BeziqueFamily(TrickGame):
         """Per game: trump sevens scored (turned, exchanged, shown, played), double beziques and
         sequences declared, melds shown to score later and those of them scored, deals."""
         events = state.events
-        melds = [e for e in events if e["type"] == "meld"]
-        names = [e["name"] for e in melds]
-        sevens = (names.count("seven-of-trumps") + sum(1 for e in events if e["type"] == "exchange")
-                  + sum(1 for e in events if e["type"] == "score" and e["source"] in ("turn-up", "trump seven played")))
+        melds = [e for e in events if e.type == "meld"]
+        names = [e.name for e in melds]
+        sevens = (names.count("seven-of-trumps") + sum(1 for e in events if e.type == "exchange")
+                  + sum(1 for e in events if e.type == "score" and e.source in ("turn-up", "trump seven played")))
         return {"trump sevens scored": sevens,
                 "double beziques": names.count("double-bezique") + names.count("double-diamond-bezique"),
                 "sequences declared": names.count("sequence"),
-                "melds shown to score": sum(1 for e in melds if e.get("to_score")),
-                "of them scored later": sum(1 for e in melds if e.get("scored_later")),
+                "melds shown to score": sum(1 for e in melds if e.to_score),
+                "of them scored later": sum(1 for e in melds if e.scored_later),
                 "deals": len(state.rounds)}
 
 

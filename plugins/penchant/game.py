@@ -172,9 +172,9 @@ class PenchantGame(TrickGame):
                 tricks, trump_set = 0, False
             elif kind == "trick":
                 tricks += 1
-            elif kind == "meld" and e["name"] in ("quadruplets", "reunion"):
+            elif kind == "meld" and e.name in ("quadruplets", "reunion"):
                 big += 1
-            elif kind == "trump" and e["suit"] is not None and not trump_set:
+            elif kind == "trump" and e.suit is not None and not trump_set:
                 trump_set = True
                 trump_tricks.append(tricks)
             elif kind == "round-end" and not trump_set:

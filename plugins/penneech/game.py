@@ -10,9 +10,9 @@ class PenneechGame(TrickGame):
 
     def notable_events(self, state) -> dict[str, float]:
         """Throw-ins, the penneech turned or won, games decided in mid-deal (per game)."""
-        throw_ins = sum(1 for e in state.events if e["type"] == "throw-in")
-        turned = sum(1 for e in state.events if e["type"] == "turn" and e["card"] == "7D")
-        won = sum(1 for e in state.events if e["type"] == "score" and e["source"] == "card won" and e.get("card") == "7D")
-        mid_deal = int(state.first_to_target is not None and state.events[-2]["type"] != "round-end")
+        throw_ins = sum(1 for e in state.events if e.type == "throw-in")
+        turned = sum(1 for e in state.events if e.type == "turn" and e.card == "7D")
+        won = sum(1 for e in state.events if e.type == "score" and e.source == "card won" and e.card == "7D")
+        mid_deal = int(state.first_to_target is not None and state.events[-2].type != "round-end")
         return {"throw-ins": throw_ins, "penneech turned": turned, "penneech won in trumps": won,
                 "ended in mid-deal": mid_deal, "deals": len(state.rounds)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardcore.bots.counting import opponent_known, played_mask, unseen_mask
-from cardcore.bots.simple import claim_or_rest, pick_best, play_cards
+from cardcore.bots.simple import pick_best, play_cards, standing_or_rest
 from cardcore.tricks import beats
 
 # the chance of still making a meld that needs 0, 1 or 2 more cards while the stock lasts
@@ -44,7 +44,7 @@ class PinochleHeuristicBot:
 
     # ------------------------------------------------------------------ entry point
     def choose(self, state) -> str:
-        claim, legal = claim_or_rest(state, state.legal_actions())
+        claim, legal = standing_or_rest(state, state.legal_actions())
         if claim is not None:
             return claim  # rule 1
         if len(legal) == 1:

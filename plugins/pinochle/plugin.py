@@ -11,6 +11,14 @@ def register_games(register):
 
 
 @hookimpl
+def register_rules_sections(register):
+    # the call of Out: a claim to have reached the target, open beside every decision
+    from .claim import NAME, ClaimRule, ClaimSection
+
+    register(NAME, ClaimSection(), ClaimRule)
+
+
+@hookimpl
 def register_bots(register):
     from .bots import PinochleHeuristicBot
 

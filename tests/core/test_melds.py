@@ -162,3 +162,29 @@ def test_meld_search_of_many_packs_finds_every_set_by_its_names(game_name, data)
                 expected.add(cards)
     found = table.within(pool, fresh, loose=loose)
     assert len(found) == len(set(found)) and set(found) == expected
+
+
+def test_a_many_pack_search_by_names_gives_each_action_its_sets_by_the_copies_held():
+    """Eight packs: a King of spades in hand, its twin on the table, a Queen of spades in hand.
+    The marriage KS QS is one action with two sets of cards: the table's King with the Queen,
+    or the hand's King with it (the copies on the table are tried, the hand's are taken lowest
+    first). The same cards with the Kings' places swapped are other sets: a search remembered
+    by the names alone would give the first answer again."""
+    table = load_game("eight-pack-bezique").meld_table
+    deck = table.deck
+    low_king, high_king = deck.by_name["KS"][:2]
+    queen = deck.by_name["QS"][0]
+    pool = 1 << low_king | 1 << high_king | 1 << queen
+
+    def marriage(hand: int) -> list[int]:  # every card fresh, as where a meld needs none from hand
+        groups = table.within_by_names(pool, pool, None, hand)
+        assert [m for sets in groups for m in sets] == table.within(pool, pool, loose=hand)
+        by_names = {" ".join(sorted(deck.names_of(sets[0]))): sets for sets in groups}
+        assert len(by_names) == len(groups)  # one group per action
+        for sets in groups:  # every set of a group is the same names
+            assert len({table.lowest_copies(m) for m in sets}) == 1
+        return by_names["KS QS"]
+
+    # first the table's copy (every choice of the table's copies), then the hand's
+    assert marriage(1 << high_king | 1 << queen) == (1 << low_king | 1 << queen, 1 << high_king | 1 << queen)
+    assert marriage(1 << low_king | 1 << queen) == (1 << high_king | 1 << queen, 1 << low_king | 1 << queen)

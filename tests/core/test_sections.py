@@ -99,3 +99,62 @@ def test_the_section_acts_at_the_deal(plugin):
     s = Bonus().new_game(seed=3)
     assert s.scores[s.dealer] == 7 and s.scores[1 - s.dealer] == 0
     assert load_game("penchant").new_game(seed=3).scores == [0, 0]
+
+
+# A standing action of a plugin's own: a seat may resign at any decision of its own, which ends
+# the game at once in the other seat's favour (a rule of no shipped game: the mechanism alone).
+class Resign(Strict):
+    verb: str = "resign"
+    source: Source
+
+
+class ResignHandler:
+    at_once = False  # a bot never resigns of itself
+    result_key = "resigned"
+    not_taken = "Not resigned: play on."
+
+    def verb(self, rule):
+        return rule.verb
+
+    def is_open(self, state, rule, seat):
+        return True
+
+    def take(self, state, rule, seat, action):
+        state.actions.append(action)
+        sections.finish_at_once(state, state.table.next(seat), 1, resigned=seat)
+
+    def question(self, state, rule, seat):
+        return "Resign the game?"
+
+
+@pytest.fixture
+def resign_plugin():
+    module = types.SimpleNamespace(
+        register_rules_sections=hookimpl(lambda register: register("resign", ResignHandler(), Resign)))
+    register_plugin(module, "test-resign")
+    yield
+    reset_plugins()
+
+
+def test_a_plugins_standing_action_is_open_beside_every_decision_and_taken_at_once(resign_plugin):
+    from cardcore.bots.simple import standing_or_rest
+    from cardcore.game import TrickGame
+    from cardcore.text.moves import interpret
+
+    class Resigning(TrickGame):
+        name, title = "penchant", "Penchant where a player may resign"
+
+        @classmethod
+        def rules_source(cls):
+            return read_rules(with_section("resign:\n  source: T"), "p.yaml", "penchant")
+
+    s = Resigning().new_game(seed=3)
+    seat = s.current_player
+    assert s.legal_actions()[-1] == "resign" and s.legal_moves()[-1] == "resign"
+    assert s.legal_actions()[:-1] == load_game("penchant").new_game(seed=3).legal_actions()
+    assert standing_or_rest(s, s.legal_actions()) == (None, s.legal_actions())  # not at_once: no bot takes it
+    assert sections.standing_confirmation(s, seat, "resign") == ("Resign the game?", "Not resigned: play on.")
+    assert interpret("resign", s).action == "resign"
+    s.apply("resign")
+    assert s.is_terminal() and s.result["resigned"] == seat and s.result["winner"] == 1 - seat
+    assert sections.decided_at_once(s.result)

@@ -17,7 +17,17 @@ and, for a kind that asks decisions of its own (an auction's ``bid N``/``pass``,
 - ``apply(state, seat, verb, args, action)``: carry it out (``args`` are the words after the
   verb, as typed: ``bid 250`` gives ``["250"]``; ``action`` the whole action), appending the
   canonical action to ``state.actions``, or raise ``IllegalAction`` naming the rule that
-  forbids it.
+  forbids it;
+- optionally ``prompt(state)`` (the decision in words), ``rule(state)`` (the phase whose decision
+  is due, for one asked as the cards are dealt), ``habitual(state)`` (see
+  :func:`habitual_action`), ``action_space(game, rule)`` (the adapters' actions of the kind);
+- optionally ``verbs`` and ``refusal(state, action)``: a verb of the kind's own typed while its
+  decision is not due is refused in the kind's words (:func:`refusal_out_of_turn`);
+- optionally ``declined(state)``, for a phase done as the cards are dealt whose offer a ``pass``
+  declines: (what the seat did not do, why it might have), in words;
+- optionally ``void_deal`` (a key of the round's summary), ``void_words`` and
+  ``void_told(names, value)``: the kind may void the deal (:func:`deal_again`, e.g. a hand given
+  up for a fresh deal); such a deal does not count towards a game of so many deals.
 
 :data:`PHASE_KINDS` maps a kind to its handler and :data:`PHASE_SCHEMAS` to its schema;
 :func:`register_phase_kind` adds one, in its own module, without touching the others. A plugin
@@ -29,18 +39,19 @@ at its line, the valid kinds listed.
 
 ``tricks`` (:mod:`.tricks`: tricks with or without a stock, their after-trick steps in
 :mod:`..steps`) is the kind of every phase of play of the two-player games. ``deal``
-(:mod:`.deal`) and the kinds whose schema gives a ``deal_order`` (a throw-in, a guess) are done as
-the cards are dealt (``RulesFile.deal_phases``), before the first phase of play begins its tricks,
+(:mod:`.deal`) and the kinds whose schema gives a ``deal_order`` (a plugin's, e.g. a guess) are
+done as the cards are dealt (``RulesFile.deal_phases``), before the first phase of play begins its tricks,
 and take no phase index of their own.
 """
 
-from .registry import (OFFERS, PHASE_KINDS, PHASE_SCHEMAS, ask, decision_handler, enter_phase_named,  # noqa: F401
-                       habitual_action, log, next_phase, phase_of_kind, play_on, register_offer,
-                       register_phase_kind, rules_schema, score, unregister_phase_kind)
+from .registry import (OFFERS, PHASE_KINDS, PHASE_SCHEMAS, ask, counted_deals, deal_again,  # noqa: F401
+                       decision_handler, declined_offer, enter_phase_named, habitual_action, log, next_phase,
+                       out_of_turn_verbs, phase_of_kind, play_on, refusal_out_of_turn, register_offer, register_phase_kind,
+                       rules_schema, score, unregister_phase_kind, void_deal_kind, voids_deals)
 
 
 # the kinds that ship with cardcore, each registered by its module
 # (in the order their tags are listed when a kind is unknown)
 from . import tricks  # noqa: E402,F401
 from . import auction, widow, name_trump, show_melds, contract, discard, settle  # noqa: E402,F401
-from . import deal, throw_in  # noqa: E402,F401
+from . import deal  # noqa: E402,F401

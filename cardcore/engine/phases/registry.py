@@ -11,10 +11,11 @@ from pydantic import Discriminator, Field, Tag, create_model
 from ...ruleset import PhaseBase, RulesFile
 from .. import scoring
 from ..events import log  # noqa: F401  (a kind logs its events with it, from here)
-from ..flow import end_round, enter_phase
+from ..dealing import void_deal
+from ..flow import end_round, enter_phase, start_deal
 from ..kinds import PLAY
-from ..phase_kinds import (BUILT_SCHEMAS, PHASE_KINDS, PHASE_SCHEMAS, register_phase_kind,  # noqa: F401
-                           unregister_phase_kind)
+from ..phase_kinds import (BUILT_SCHEMAS, PHASE_KINDS, PHASE_SCHEMAS, counted_deals,  # noqa: F401
+                           register_phase_kind, unregister_phase_kind, void_deal_kind)
 from ..sections import RULES_SECTIONS
 from ..steps import STEP_KINDS, STEP_SCHEMAS
 
@@ -129,3 +130,45 @@ def enter_phase_named(state, name: str) -> None:
 def phase_of_kind(state, kind: str):
     """The name of the deal's first phase of ``kind``, or None."""
     return next((p.name for p in state.rules.phases if p.kind == kind), None)
+
+
+def deal_again(state, mark: str, value, same_dealer: bool) -> None:
+    """The deal in progress is void (e.g. a hand thrown in): its round's summary says so
+    (``mark``: ``value``, the key a phase kind gives as its ``void_deal``), what was scored in it is
+    taken back, and the cards are dealt afresh, by the same dealer or the next."""
+    state.rounds[-1][mark] = value
+    void_deal(state)
+    if same_dealer:
+        state.next_dealer = state.dealer
+    start_deal(state)
+
+
+def voids_deals(rules) -> bool:
+    """Whether a deal of this game may be voided (a phase kind of its with a ``void_deal``)."""
+    return any(getattr(PHASE_KINDS.get(p.kind), "void_deal", None) is not None
+               for p in (*rules.deal_phases, *rules.phases))
+
+
+def out_of_turn_verbs() -> set[str]:
+    """The verbs of kinds' own decisions that are refused in their own words while not due."""
+    return {verb for handler in PHASE_KINDS.values() if hasattr(handler, "refusal")
+            for verb in getattr(handler, "verbs", ())}
+
+
+def refusal_out_of_turn(state, verb: str, action: str) -> str | None:
+    """Why ``verb``, the verb of a kind's own decision (its handler's ``verbs``), is refused while
+    that decision is not due, in its handler's words (``refusal(state, action)``), or None."""
+    for handler in PHASE_KINDS.values():
+        if verb in getattr(handler, "verbs", ()) and hasattr(handler, "refusal"):
+            return handler.refusal(state, action)
+    return None
+
+
+def declined_offer(state):
+    """The handler of a phase done at the deal whose offer a ``pass`` declines (its
+    ``declined(state)``: what the seat did not do, and why it might have), or None."""
+    for phase in state.game.compiled.deal_phases:
+        handler = PHASE_KINDS.get(phase.kind)
+        if hasattr(handler, "declined"):
+            return handler
+    return None

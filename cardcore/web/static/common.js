@@ -1,5 +1,5 @@
 // What every page shares: a JSON request that turns a refusal (4xx) into an Error with the server's message
-// (and `confirm` when the message is a question to confirm, as before a claim).
+// (and `confirm` when the message is a question to confirm, as before a standing action that asks it).
 "use strict";
 async function api(method, path, body) {
   const options = {method, headers: {"Content-Type": "application/json"}};
@@ -15,6 +15,7 @@ async function api(method, path, body) {
   if (!response.ok) {
     const refusal = new Error(data.error || response.statusText);
     refusal.confirm = data.confirm === true;  // a question: the same request, confirmed, is carried out
+    refusal.notConfirmed = data.not_confirmed || "";  // what to say when it is answered no
     throw refusal;
   }
   return data;

@@ -10,7 +10,7 @@ let stepping = false;
 const selected = [];  // the cards selected, each by its data-key: a copy of its own, so twins each count
 const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-// a refusal, in red; what the page tells otherwise (an undo done, no claim) goes to the notice
+// a refusal, in red; what the page tells otherwise (an undo done, a question answered no) goes to the notice
 function say(message) {
   document.getElementById("refusal").textContent = message || "";
   if (message) notice("");
@@ -134,9 +134,9 @@ async function send(action, confirmed = false) {
     await dealEnd(state);
     if (asked === position) botsMove(state.to_move);  // unless an undo came meanwhile
   } catch (e) {
-    // a claim (Pinochle's Out) is made only once confirmed: the server asks the question
+    // a standing action that asks to be confirmed is taken only once confirmed: the server asks
     if (e.confirm && !confirmed) {
-      if (window.confirm(e.message)) send(action, true); else notice("No claim: play on.");
+      if (window.confirm(e.message)) send(action, true); else notice(e.notConfirmed);
       return;
     }
     say(e.message);
