@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, create_model
 
 from .cards import Deck
 from .engine.compiled import CompiledRules, GameHooks
+from .engine.moved import Moved
 from .errors import OptionError, RulesError
 from .extends import load_rules_yaml
 from .melds import MeldScore, MeldTable
@@ -290,18 +291,6 @@ class TrickGame:
         return []
 
 
-class _Moved:
-    """A name a game no longer has: reading it says where its value lives now. A descriptor of
-    the class, not a ``__getattr__``, which would slow every attribute read on the game (the
-    engine reads the game at every card); a subclass may still set the name for its own use."""
-
-    def __init__(self, name: str, where: str):
-        self.name, self.where = name, where
-
-    def __get__(self, game, owner=None):
-        raise AttributeError(f"{(owner or type(game)).__name__}.{self.name} is gone: {self.where}")
-
-
 # What a game held before its rules were compiled into one object (``game.compiled``), and where
 # each value is read now: a plugin or a script that reads an old name is told where it went.
 _MOVED = {
@@ -387,5 +376,5 @@ def _scaled(rules: RulesFile) -> RulesFile:
 
 
 for _name, _where in _MOVED.items():
-    setattr(TrickGame, _name, _Moved(_name, _where))
+    setattr(TrickGame, _name, Moved(_name, _where))
 del _name, _where

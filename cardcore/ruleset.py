@@ -454,7 +454,7 @@ class RulesFile(Strict):
                 raise LocatedValueError(
                     f"scoring {s.label!r} names phase {s.phase!r}; phases: {sorted(phase_names)}",
                     "scoring", i, "phase")
-        melds_on_table = False  # melded cards lie on the tableau (State._declare)
+        melds_on_table = False  # melded cards lie on the tableau (engine.declaring.declare)
         for i, p in enumerate(self.phases):
             declares = any(isinstance(step, DeclareStep) for step in p.after_trick)
             taken_back = "tableau-to-hand" in p.on_start and not declares

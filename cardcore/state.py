@@ -15,35 +15,64 @@ from __future__ import annotations
 import random
 
 from .cards import SUIT_NAMES
-from .engine.chance import ChanceMixin
+from .engine import actions, chance, dealing, declaring, kernel, knowledge, moves, refusals, scoring, trickplay
 from .engine.data import GameData
-from .engine.dealing import DealingMixin, _deal_out
-from .engine.declaring import DeclaringMixin
-from .engine.effects import carry_out
-from .engine.events import EventsMixin
+from .engine.dealing import _deal_out, check_deal
+from .engine.flow import start_deal
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY  # noqa: F401  (kept importable from here)
-from .engine.moved import left_names
-from .engine.knowledge import KnowledgeMixin
-from .engine.moves import MovesMixin
-from .engine.phases import OFFERS, decision_handler, refusal_out_of_turn
+from .engine.moved import Moved, left_names
 from .engine.phases.auction import auction_data
-from .engine.refusals import RefusalsMixin
-from .engine.scoring import ScoringMixin
-from .engine.sections import open_standing, standing_action
-from .engine.trickplay import TrickPlayMixin
 from .engine.view import view_of
-from .errors import CardcoreError, IllegalAction
 from .records import RECORD_FORMAT
 
-# the verbs of trick play and its declaration turns (a game may add its own: extra_declarations)
-_TRICK_VERBS = frozenset(("play", "meld", "pass", EXCHANGE))
-_FROM_TABLE_WORDS = FROM_TABLE.split()
 
-
-class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, ScoringMixin, KnowledgeMixin,
-            ChanceMixin, RefusalsMixin, EventsMixin):
+class State(GameData):
     # every field is declared, with how a clone copies it, in engine.data.FIELDS
     __slots__ = ()
+
+    # The state API: each call is the engine's function of that name, which takes the state
+    # first (engine.actions, engine.scoring...).
+    # decisions as strings (engine.actions), what a seat sees and the worlds sampled for it
+    legal_actions = actions.legal_actions
+    apply = actions.apply
+    resume = actions.resume
+    observation = knowledge.observation
+    determinize = knowledge.determinize
+    # moves as numbers and melds: a quiet state's cards and steps are the kernel's, which hands
+    # every other move to the reference (engine.moves)
+    legal_moves = kernel.legal_moves
+    apply_move = kernel.apply_move
+    move_action = moves.move_action
+    holding = trickplay.holding
+    playable = trickplay.playable
+    next_step = trickplay.next_step
+    counter_counts = scoring.counter_counts
+    side_returns = scoring.side_returns
+    returns = scoring.returns
+    card_value = dealing.card_value
+    # declarations (engine.declaring) and why one is refused (engine.refusals)
+    declare_step = declaring.declare_step
+    meld_options = declaring.meld_options
+    declarable = declaring.declarable
+    open_melds = declaring.open_melds
+    meld_refusal = declaring.meld_refusal
+    reuse_refusal = declaring.reuse_refusal
+    explain_meld = refusals.explain_meld
+    # the chance interface (engine.chance): cards and deals still to come, chosen or redrawn
+    stock_drawn = chance.stock_drawn
+    face_down_end = chance.face_down_end
+    face_down_stock = chance.face_down_stock
+    fix_stock_card = chance.fix_stock_card
+    stock_turned_at_deal_start = staticmethod(chance.stock_turned_at_deal_start)
+    queue_deal = chance.queue_deal
+    deal_later_from = chance.deal_later_from
+    deal_due = chance.deal_due
+    next_deal_dealer = dealing.next_deal_dealer
+    hidden_in_hands = chance.hidden_in_hands
+    unseen_apart = chance.unseen_apart
+    widow_turned = chance.widow_turned
+    void_mask = chance.void_mask
+    melds_shown_from_dealt_hands = chance.melds_shown_from_dealt_hands
 
     def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
         self._blank()
@@ -59,7 +88,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         if seed is None and not deals:
             seed = random.SystemRandom().randrange(2**31)
         self.seed = seed
-        self.given_deals = [self._check_deal(i, d) for i, d in enumerate(deals or [])]
+        self.given_deals = [check_deal(self, i, d) for i, d in enumerate(deals or [])]
         self.deals: list[dict] = []
         self.seen_in_past_deals: tuple[tuple[int, ...], ...] = ()  # per deal over, per seat (hidden_history)
         self.past_for_seat = None  # hidden_history's memo: the deals over, as one seat may know them
@@ -87,7 +116,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         self.current_player: int | None = None
         self.step_plans: dict = {}
         self.hooks = game.hooks
-        self._start_deal()
+        start_deal(self)
 
     def is_terminal(self) -> bool:
         return self.result is not None
@@ -121,132 +150,6 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
     def stock_left(self) -> int:
         return len(self.stock) - self.stock_pos
 
-    def legal_actions(self) -> list[str]:
-        """The moves of the player to move: those of the decision due, then the standing actions
-        open to him (:mod:`.engine.sections`; one not open is still taken by ``apply``, typed on
-        purpose). Remembered for the position last asked: a match asks again and again at one decision
-        (the bot, the count of moves, the display), each time for a list of its own."""
-        if self.result is not None:
-            return []
-        position = self._position()
-        memo = self._actions_memo
-        if memo is not None and memo[0] == position:
-            return list(memo[1])
-        actions = self._decision_actions()
-        if self.game.compiled.deal.standing:
-            actions += open_standing(self, self.current_player)
-        self._actions_memo = (position, actions)
-        return list(actions)
-
-    def _position(self) -> tuple:
-        """What tells one position from another, cheaply: any decision taken (the actions), a
-        deal, a draw, and the fields a position set up by hand (tests, an adapter's chance
-        node) changes."""
-        return (len(self.actions), len(self.deals), self.stock_pos, self.current_player, self.decision,
-                self.phase, self.trump, self.faced, self.step_melds, self.step_shown, self.offers, self.bids,
-                len(self.pending), tuple(self.hands), tuple(self.tableaus), tuple(self.trick),
-                tuple(self.round_points), tuple(self.scores))
-
-    def _decision_actions(self) -> list[str]:
-        seat = self.current_player
-        if self.decision == PLAY:
-            rules = self.game.compiled
-            names = rules.play_action
-            table = self.tableaus[seat] if self.cphase.from_tableau and rules.names_table_plays else 0
-            if not table:
-                if self.deck.packs == 1:  # no twins: no name twice
-                    return [names[c] for c in self._legal_cards(seat)]
-                return list(dict.fromkeys(names[c] for c in self._legal_cards(seat)))
-            # with twins a table card is `play C from table` (`play C` takes the hand's copy)
-            from_table = rules.play_from_table_action
-            return list(dict.fromkeys(from_table[c] if table >> c & 1 else names[c] for c in self._legal_cards(seat)))
-        if self.decision != DECLARE:  # a decision of a phase kind of its own (e.g. a bid)
-            return decision_handler(self.decision).legal_actions(self) + list(self.offers)
-        actions = [a for a, _ in melds_in_action_order(self.game, self.open_melds(seat))]
-        extra = [] if self._meld_limit_reached() else self.game.extra_declarations(self.view(), seat)
-        return actions + self._exchanges(seat) + extra + ["pass"]
-
-    # ------------------------------------------------------------------ applying actions
-    def apply(self, action: str) -> None:
-        """Carry out one decision; raise IllegalAction naming the rule that forbids it."""
-        if self.result is not None:
-            raise IllegalAction(action, "the game is over")
-        if not isinstance(action, str) or not action.split():
-            raise IllegalAction(str(action), "an action is a verb and its cards, e.g. 'play QS', 'meld QS JH', 'pass'")
-        verb, *args = action.split()
-        seat = self.current_player
-        standing = standing_action(self, verb) if self.game.compiled.deal.standing else None
-        if standing is not None:  # an action open beside the decision due (engine.sections)
-            if args:
-                raise IllegalAction(action, f"{verb} takes no cards")
-            handler, rule = standing
-            handler.take(self, rule, seat, verb)
-            return
-        if self.decision not in (PLAY, DECLARE):  # a decision of a phase kind of its own
-            offers, self.offers = self.offers, ()
-            try:
-                if verb in offers:  # e.g. the declarer's concession instead of his discard
-                    OFFERS[verb](self, seat, args, action)
-                else:
-                    decision_handler(self.decision).apply(self, seat, verb, args, action)
-            except IllegalAction:
-                self.offers = offers  # a refused action, the offer's own included, leaves it open
-                raise
-            self._after_action()
-            return
-        if verb not in _TRICK_VERBS and (self.decision != DECLARE or self.hooks.extra_declarations is None):
-            # a verb of another phase (a bid, a guess once made) or none at all: what is due now,
-            # before its words are read as cards (only a game's own declarations take others);
-            # a kind's own verb may say why it is not open now
-            raise IllegalAction(action, refusal_out_of_turn(self, verb, action) or self._expected())
-        from_table = verb == "play" and len(args) > 1 and [a.lower() for a in args[-2:]] == _FROM_TABLE_WORDS
-        if from_table:
-            args = args[:-2]
-        try:
-            cards = [self.deck.parse(a) for a in args]
-        except CardcoreError as exc:
-            raise IllegalAction(action, str(exc)) from None
-        canonical = " ".join([verb, *cards])
-        if verb == "play":
-            if len(cards) != 1:
-                raise IllegalAction(action, "play takes exactly one card" + (f" ({FROM_TABLE} after it)" if from_table else ""))
-            self._play(seat, cards[0], f"{canonical} {FROM_TABLE}" if from_table else canonical, from_table)
-            return  # apply_move, which plays the card, has run the steps after it
-        elif verb == "meld":
-            self._meld_action(seat, cards, canonical)
-        elif verb == "pass":
-            if args:
-                raise IllegalAction(action, "pass takes no cards")
-            if self.decision != DECLARE:
-                raise IllegalAction(action, self._expected())
-            self.actions.append("pass")
-            self._end_step()
-        elif verb == EXCHANGE:
-            self._exchange(seat, cards, canonical)
-        else:  # a game's own declaration (checked above: a declaration turn, a game that offers them)
-            outcome = self.game.apply_extra(self.view(), seat, verb, cards)
-            if isinstance(outcome, str):
-                raise IllegalAction(action, outcome)
-            if outcome is not None:
-                carry_out(self, seat, outcome)
-            self.actions.append(canonical)
-            self._after_declaration()
-        self._after_action()
-
-    def resume(self) -> None:
-        """Go on after ``draw_gate`` or ``deal_gate`` paused (see :mod:`cardcore.engine.chance`)."""
-        if self.deal_paused:  # a deal was the last thing due: deal it, as it would have been
-            self.deal_paused = False
-            self._start_deal()
-            return
-        self._after_action()
-
-    def _after_action(self) -> None:
-        if self.result is None and self.first_to_target is None:  # no forced steps after "at once"
-            self._advance()
-        if self.first_to_target is not None and self.result is None:
-            self._end_game()
-
     # ------------------------------------------------------------------ views
     def record(self) -> dict:
         return {
@@ -275,7 +178,7 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         if self.result is None and rounds:  # the round in progress: counted cards so far
             rounds[-1]["points"] = list(self.round_points)
             for name in self.rules.counters:
-                rounds[-1][name] = self.counter_counts(name)
+                rounds[-1][name] = scoring.counter_counts(self, name)
         out = {
             "game": self.game.name,
             "options": dict(self.game.options),
@@ -297,11 +200,34 @@ class State(GameData, MovesMixin, DealingMixin, DeclaringMixin, TrickPlayMixin, 
         return f"{s} ({SUIT_NAMES[s]})"
 
 
-def melds_in_action_order(game, melds) -> list[tuple[str, object]]:
-    """Melds (MeldScores) as ``legal_actions()`` lists them, each with its action: most points
-    first, then the shorter action, then by its letters."""
-    action = game.compiled.meld_action
-    return sorted(((action(m.mask), m) for m in melds), key=lambda am: (-am[1].points, len(am[0]), am[0]))
+# The state's former private methods, now functions of the engine's modules that take the state
+# first: a plugin or a script that calls one by its old name is told where it went.
+_MOVED = {
+    "_event": "events.log", "_finish": "ending.finish", "_score": "scoring.score",
+    "_score_count": "scoring.score_count", "_settle_scores": "scoring.settle_scores", "_end_round": "flow.end_round",
+    "_counted": "scoring.counted", "_count_deal": "scoring.count_deal", "_target_decides": "scoring.target_decides",
+    "_close_round_summary": "scoring.close_round_summary", "_end_game": "scoring.end_game",
+    "_check_deal": "dealing.check_deal", "_generate_deal": "dealing.generate_deal",
+    "_generate_cards": "dealing.generate_cards", "_start_deal": "flow.start_deal", "_deal_trump": "dealing.deal_trump",
+    "_set_trump": "dealing.set_trump", "_turn_trump": "dealing.turn_trump", 
+    "_void_deal": "dealing.void_deal", "_deal_waits": "chance.deal_waits", "_exchanges": "declaring.exchanges",
+    "_declaration_moves": "declaring.declaration_moves", "_meld_limit_reached": "declaring.meld_limit_reached",
+    "ready_to_score": "declaring.ready_to_score", "_options_of": "declaring.options_of",
+    "_meld_action": "actions.declare_meld", "_declare_open": "declaring.declare_open", "_declare": "declaring.declare",
+    "lapse_waiting": "declaring.lapse_waiting", "_exchange": "declaring.exchange",
+    "_after_declaration": "declaring.after_declaration", "_end_step": "declaring.end_step",
+    "named_cards": "refusals.named_cards", "_expected": "refusals.expected",
+    "_meld_out_of_turn": "refusals.meld_out_of_turn", "_enter_phase": "flow.enter_phase",
+    "_legal_mask": "trickplay.legal_mask", "_legal_cards": "trickplay.legal_cards", "_play": "actions.play",
+    "_score_trump_played": "trickplay.score_trump_played", "_note_voids": "trickplay.note_voids",
+    "_advance": "flow.advance", "_next_phase": "flow.end_phase", "_legal_moves": "moves.legal_moves",
+    "_apply_move": "moves.apply_move", "_leave_table": "moves.leave_table", "_before_card": "moves.before_card",
+    "_take_trick": "moves.take_trick", "_decision_actions": "actions.decision_actions",
+    "_after_action": "actions.after_action",
+}
+for _name, _where in _MOVED.items():
+    setattr(State, _name, Moved(_name, f"call cardcore.engine.{_where}(state, ...)"))
+del _name, _where
 
 
 def _contract_field(state, name: str, none):

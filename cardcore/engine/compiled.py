@@ -28,7 +28,8 @@ from ..tricks import replies_to_lead
 from .deal_limits import most_points_in_a_deal
 from .drawn_number import drawn_number_rule
 from .kinds import FROM_TABLE
-from .sections import standing_actions
+from .phase_kinds import PHASE_KINDS
+from .sections import game_ending, standing_actions
 from .steps import STEP_KINDS, seats_for
 
 
@@ -67,7 +68,7 @@ class CompiledStep:
 class CompiledPhase:
     """A phase of the rules file as the trick engine reads it at every card and trick."""
 
-    __slots__ = ("index", "rule", "kind", "deck", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free",
+    __slots__ = ("index", "rule", "kind", "handler", "deck", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free",
                  "shows_voids", "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps",
                  "plans", "plain_play", "after", "loser_of", "trump_turned_each_trick",
                  "scores_cards_won", "trick_extras", "tricks", "standing", "play_points")
@@ -78,6 +79,7 @@ class CompiledPhase:
         self.index = index
         self.rule = rule
         self.kind = rule.kind
+        self.handler = PHASE_KINDS[rule.kind]  # the kind's behaviour (engine.phases)
         # the deck whose strengths rank this phase's tricks (a phase may rank its tricks
         # otherwise, e.g. the Ten at whist rank in Bezique's end game): the same cards
         base = rules.deck
@@ -115,7 +117,7 @@ class CompiledPhase:
         self.play_points = rules.play_points_rank is not None  # a trump card scores when played
         # a card played needs none of the rarer checks: no melds shown at the first card, one
         # pack (no copies to choose between, no "from table" actions), no trump card scoring
-        # when played, no discard (a card seen laid aside or held: MovesMixin._before_card)
+        # when played, no discard (a card seen laid aside or held: moves.before_card)
         self.plain_play = (not self.shows_at_first_play and base.packs == 1 and not self.play_points
                            and not any(p.kind == "discard" for p in file.phases))
         # the round keeps each trick's trump (a trump turned at every trick)
@@ -150,7 +152,7 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter", "standing", "seats_are_sides", "side_scorers", "drawn_number")
+                 "trump_setter", "standing", "seats_are_sides", "side_scorers", "drawn_number", "ending")
 
     def __init__(self, rules: CompiledRules):
         file = rules.file
@@ -179,6 +181,7 @@ class CompiledDeal:
         self.side_scorers = tuple(seats[0] for seats in table.sides)
         # a number drawn after the cards (engine.drawn_number), or None
         self.drawn_number = drawn_number_rule(rules)
+        self.ending = game_ending(file)  # (handler, rule) of a plugin's section that ends the game, or None
 
 
 class CompiledRules:
@@ -205,6 +208,7 @@ class CompiledRules:
     counter_masks: dict[str, int]
     phase_index: dict[str, int]
     deal_phases: tuple  # the phases done as the cards are dealt (trump found, a plugin's: a guess)
+    deal_kinds: tuple  # each of those as (its kind's handler, its rule)
     play_points_rank: int | None  # the rank whose trump card scores when played (Marjolet's seven)
     reuse_laws: MeldReuseLaws | None  # the laws one by one, where meld_reuse lists them
     reuse_policy: str  # a named policy, or "laws"
@@ -219,7 +223,7 @@ class CompiledRules:
 
     __slots__ = ("file", "deck", "players", "table", "play_action", "play_from_table_action",
                  "names_table_plays", "twins", "melds", "meld_table", "meld_by_name", "settles_deals",
-                 "counter_masks", "phase_index", "deal_phases", "play_points_rank", "reuse_laws",
+                 "counter_masks", "phase_index", "deal_phases", "deal_kinds", "play_points_rank", "reuse_laws",
                  "reuse_policy", "needs_fresh_card", "fresh_in_class", "has_to_score", "has_uncounted_melds",
                  "trump_melds", "phases", "deal", "bid_ceiling", "_step_melds", "_meld_actions", "_meld_cards", "_rebuild")
 
@@ -247,6 +251,7 @@ class CompiledRules:
         set_("counter_masks", {name: _mask_of_ranks(deck, c.ranks) for name, c in file.counters.items()})
         set_("phase_index", {p.name: i for i, p in enumerate(file.phases)})
         set_("deal_phases", tuple(file.deal_phases))  # RulesFile's is a private attribute, slow to read
+        set_("deal_kinds", tuple((PHASE_KINDS[p.kind], p) for p in self.deal_phases))
         tu = file.turnup
         set_("play_points_rank", deck.ranks.index(tu.rank) if tu and tu.play_points else None)
         laws = None if isinstance(file.meld_reuse, str) else file.meld_reuse

@@ -1,5 +1,5 @@
-"""Written by ``python -m cardcore.engine.data`` from ``cardcore.engine.data.FIELDS``: edit the
-declarations there, not this file (tests/core/test_state_data.py checks that it is current)."""
+"""Written by ``python -m cardcore.engine.data`` from the fields of ``cardcore.engine.data.GameData``:
+edit the declarations there, not this file (tests/core/test_state_data.py checks that it is current)."""
 
 from .copying import copy_rounds
 

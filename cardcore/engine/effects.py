@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..melds import MeldScore
+from .declaring import declare
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,6 @@ Effect = DeclareMeld
 
 def carry_out(state, seat: int, effect: Effect) -> None:
     if isinstance(effect, DeclareMeld):
-        state._declare(seat, effect.meld, extra_to_tableau=effect.also_to_table)
+        declare(state, seat, effect.meld, extra_to_tableau=effect.also_to_table)
     else:  # pragma: no cover - a plugin's mistake, named
         raise TypeError(f"unknown effect {effect!r}; effects: DeclareMeld")

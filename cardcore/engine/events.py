@@ -1,6 +1,6 @@
 """Events: what happened, the public log read by statistics, the table and plugins'
 ``notable_events``. Each kind is a small slotted class with its documented fields, made by
-``State._event(kind, **fields)``: an unknown kind, or a field missing or unknown to the kind, is a
+``log(state, kind, **fields)``: an unknown kind, or a field missing or unknown to the kind, is a
 programming error raised there (:class:`EventError`), not an odd entry found later. The classes
 are slotted but not frozen: a frozen dataclass sets each field through ``object.__setattr__``,
 which made building an event three times as slow as the dict it replaces; nothing writes to an
@@ -237,11 +237,8 @@ def _always(cls) -> tuple[str, ...]:
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {kind: _always(cls) for kind, cls in EVENT_TYPES.items()}
 
 
-class EventsMixin:
-    """The event log. A part of :class:`cardcore.state.State`."""
-
-    __slots__ = ()  # the data is GameData's (engine.data)
-
-    def _event(self, kind: str, **data: Any) -> None:
-        if self.log_events:
-            self.events.append(make_event(kind, **data))
+def log(state, kind: str, **data: Any) -> None:
+    """Log the event of ``kind`` with these fields, when ``state`` logs events (a quiet search
+    world does not)."""
+    if state.log_events:
+        state.events.append(make_event(kind, **data))

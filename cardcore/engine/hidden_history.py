@@ -17,7 +17,7 @@ import random
 from itertools import chain
 
 from ..cards import iter_bits, or_all
-from .phases.discard import DISCARD
+from .kinds import DISCARD
 
 
 def deal_cards(deck, deal: dict) -> list[int]:

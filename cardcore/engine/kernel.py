@@ -1,6 +1,6 @@
 """The playout kernel: what speed needs beside the reference rules, in one place.
 
-The rules are written once, plainly, in the reference path (the state's mixins, the step kinds
+The rules are written once, plainly, in the reference path (:mod:`.moves`, :mod:`.flow`, the step kinds
 of :mod:`.steps`, the phase kinds of :mod:`.phases`). Random playouts and the search bots'
 look-ahead play the same games many thousand times, so this module keeps what makes them fast,
 and nothing else does:
@@ -10,8 +10,8 @@ and nothing else does:
 - :func:`legal_moves` and :func:`apply_move`, the state's methods of those names: a quiet
   state's (no event log) cards to play found from a table per card led, a plain card played
   and its trick won in one function, and (:func:`advance`) the steps after a trick taken in
-  one loop; every other move handed to the reference (``MovesMixin._legal_moves`` and
-  ``_apply_move``). Each function says which reference it stands for;
+  one loop; every other move handed to the reference (:func:`.moves.legal_moves` and
+  :func:`.moves.apply_move`). Each function says which reference it stands for;
   ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
 """
 
@@ -20,9 +20,17 @@ from __future__ import annotations
 from ..cards import _L0, _L1, _L2, bits
 from ..melds import MeldScore
 from ..tricks import legal_plays
-from .phases.auction import BID, blind_bids
+from . import flow, moves as reference
+from .dealing import turn_trump
+from .declaring import (declaration_moves, declare_open, end_step, exchanges, meld_limit_reached, options_of,
+                        ready_to_score)
 from .kinds import DECLARE, PLAY
+from .moves import before_card, leave_table, take_trick
+from .phases.auction import BID, blind_bids
+from .scoring import end_game
 from .sections import open_standing
+from .trickplay import note_voids, score_trump_played
+from .view import view_of
 
 
 def random_move(state, uniform):
@@ -45,7 +53,7 @@ def blind_moves(state, moves: list) -> list:
 
 
 # ---------------------------------------------------------------- a quiet playout's moves
-# The state's ``legal_moves`` and ``apply_move`` are these (``MovesMixin``): a quiet state's
+# The state's ``legal_moves`` and ``apply_move`` are these (``State``): a quiet state's
 # (``log_events`` off: playouts, the search bots' worlds) cards and steps are taken here, what the
 # reference does for them fused into fewer calls and reads; tests/core/test_two_paths.py plays
 # every game and preset both ways, move by move, and compares the states.
@@ -55,18 +63,18 @@ def legal_moves(state) -> list:
     """``State.legal_moves()``: like ``legal_actions()``, but a card to play is its index and a
     meld its MeldScore, with no strings to build or parse; cards lowest index first; then the
     standing actions open (:mod:`.sections`), as among ``legal_actions``. A quiet state's
-    cards to play are found here: the reference's ``bits(_legal_mask(seat))`` and standing actions, with
+    cards to play are found here: the reference's ``bits(legal_mask(state, seat))`` and standing actions, with
     the reply to a lead looked up per card led and trump (``CompiledPhase.replies``,
     :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's bits found by three table
     look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
-    (``MovesMixin._legal_moves``)."""
+    (:func:`.moves.legal_moves`)."""
     if state.decision != PLAY or state.log_events or state.result is not None:
         if state.decision == DECLARE and not state.log_events and state.result is None:
             moves = state._turn_moves  # the turn's declarations, found as it opened
             standing = state.game.compiled.deal.standing
             if moves is not None and not (standing and open_standing(state, state.current_player)):
                 return [*moves, "pass"]
-        return state._legal_moves()
+        return reference.legal_moves(state)
     seat = state.current_player
     phase = state.cphase
     mask = state.hands[seat] | state.tableaus[seat] if phase.from_tableau else state.hands[seat]
@@ -97,32 +105,32 @@ def apply_move(state, move) -> None:
     the trick, and a whole trick is won (two seats: one comparison, as
     :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`);
     so is a pass at a declaration turn. Every other move is the reference's
-    (``MovesMixin._apply_move``)."""
+    (:func:`.moves.apply_move`)."""
     if type(move) is not int or state.log_events:
         if type(move) is str and move == "pass" and state.decision == DECLARE and not state.log_events:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
-            state._end_step()
+            end_step(state)
             advance(state)
         elif type(move) is MeldScore and not state.log_events and state.game.compiled.meld_table.canonical:
             _declare(state, move)
         else:
-            state._apply_move(move)
+            reference.apply_move(state, move, flow.advance if state.log_events else advance)
         return
     seat = state.current_player
     phase = state.cphase
     trick = state.trick
     if phase.plain_play:
         if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
-            state._note_voids(seat, move, phase.follow)
+            note_voids(state, seat, move, phase.follow)
         action = state.game.compiled.play_action[move]
     else:
-        move, action = state._before_card(phase, seat, move)  # the card played, of identical copies
+        move, action = before_card(state, phase, seat, move)  # the card played, of identical copies
     bit = phase.bit[move]
     hands = state.hands
     if hands[seat] & bit:
         hands[seat] ^= bit
     else:
-        state._leave_table(seat, bit)
+        leave_table(state, seat, bit)
     trick.append(move)
     seats = state.trick_seats
     seats.append(seat)
@@ -132,12 +140,12 @@ def apply_move(state, move) -> None:
         if phase.plain_play:
             return  # nothing scored
         if phase.play_points:
-            state._score_trump_played(seat, move, bit)
+            score_trump_played(state, seat, move, bit)
             if state.first_to_target is not None and state.result is None:
-                state._end_game()  # its points reached the target: the game ends at once
+                end_game(state)  # its points reached the target: the game ends at once
         return
     if phase.play_points:  # scored as it is played, before its trick is won
-        state._score_trump_played(seat, move, bit)
+        score_trump_played(state, seat, move, bit)
     suit_of = phase.suit_of
     if len(trick) == 2:
         top = trick[0]
@@ -146,8 +154,8 @@ def apply_move(state, move) -> None:
         winner = seat if wins else seats[0]
         plans = phase.plans
         if plans is None or phase.trick_extras:
-            state._take_trick(phase, winner, phase.bit[top] | bit)
-        else:  # MovesMixin._take_trick of a quiet state: no event, no extras, the plan known
+            take_trick(state, phase, winner, phase.bit[top] | bit)
+        else:  # moves.take_trick of a quiet state: no event, no extras, the plan known
             state.won[winner][phase.index] |= phase.bit[top] | bit
             state.trick_winners.append(phase.won_by[winner])
             state.tricks_played += 1
@@ -167,15 +175,15 @@ def apply_move(state, move) -> None:
             suit = suit_of[other]
             if (strength[other] > strength[top]) if suit == suit_of[top] else suit == trump:
                 best, top = pos, other
-        state._take_trick(phase, seats[best], mask)
+        take_trick(state, phase, seats[best], mask)
     if state.result is None and state.first_to_target is None:
         advance(state)
     if state.first_to_target is not None and state.result is None:
-        state._end_game()
+        end_game(state)
 
 
 def advance(state) -> None:
-    """``TrickPlayMixin._advance`` in a quiet state: the steps of ``pending`` in turn, then the
+    """:func:`.flow.advance` in a quiet state: the steps of ``pending`` in turn, then the
     phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
     without their handler: a draw of a stock card that is not the last (``steps._draw``:
     nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
@@ -189,7 +197,7 @@ def advance(state) -> None:
     pending = state.pending
     if pending and state.decision == PLAY:
         if state.draw_gate is not None or state.draw_watchers:
-            state._advance()
+            flow.advance(state)
             return
         while pending:
             for step, seat, run in pending:
@@ -205,7 +213,7 @@ def advance(state) -> None:
                         holding = hand | state.tableaus[seat]
                         masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
                                             step.allowed)
-                        moves = state._options_of(seat, step, masks, False) if masks else None
+                        moves = options_of(state, seat, step, masks, False) if masks else None
                         if moves:
                             del pending[:pending.index((step, seat, run))]
                             state.decision = DECLARE
@@ -220,7 +228,7 @@ def advance(state) -> None:
                     if state.winner_passed or not step.winner_passed_only:
                         del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
                         moves = (declarations(state, seat) if state.game.compiled.meld_table.canonical
-                                 else state._declaration_moves(seat))
+                                 else declaration_moves(state, seat))
                         if moves:
                             state.decision = DECLARE
                             state.current_player = seat
@@ -233,7 +241,7 @@ def advance(state) -> None:
                         break  # pending was cut: the loop goes on with what is left
                     continue
                 elif step.kind == "turn-trump":
-                    state._turn_trump(seat)  # steps._turn_trump: no decision follows
+                    turn_trump(state, seat)  # steps._turn_trump: no decision follows
                     continue
                 del pending[:pending.index((step, seat, run))]  # the step's own handler takes it
                 if run(state, step, seat) or state.decision != PLAY:
@@ -250,7 +258,7 @@ def advance(state) -> None:
                 else not any(state.hands) and not any(state.tableaus))
     else:
         over = state.phase_kind.over(state)
-    if not over or state._next_phase():
+    if not over or flow.end_phase(state):
         state.current_player = state.leader
 
 
@@ -258,13 +266,13 @@ def advance(state) -> None:
 
 
 def declarations(state, seat: int) -> list:
-    """``DeclaringMixin._declaration_moves`` where the meld table is of more than two packs
+    """:func:`.declaring.declaration_moves` where the meld table is of more than two packs
     (``MeldTable.canonical``): there the reference judges every physical set of each meld found
-    (:meth:`~DeclaringMixin.meld_options`) and keeps one per action, the one that keeps most
-    cards in hand (``_one_per_action``). Here each action's sets are judged in that order of
+    (:func:`.declaring.meld_options`) and keeps one per action, the one that keeps most
+    cards in hand (``declaring._one_per_action``). Here each action's sets are judged in that order of
     preference (:meth:`cardcore.melds.MeldTable.within_by_names`) until one is not refused: a
     turn judges about one set per action, however many copies lie on the table. The rest is
-    ``_declaration_moves`` and ``open_melds`` as they read."""
+    ``declaration_moves`` and ``open_melds`` as they read."""
     pending = state.pending
     step = pending[0][0] if pending else None
     if step is not None and not step.declare:
@@ -273,7 +281,7 @@ def declarations(state, seat: int) -> list:
     limited = state.step_melds and reached
     moves = _declarable(state, seat, step)
     if step is not None and step.to_score:  # open_melds(): the melds waiting to score first
-        ready = state.ready_to_score(seat) if not reached else None
+        ready = ready_to_score(state, seat) if not reached else None
         if ready:
             action = state.game.compiled.meld_action
             named: dict = {}
@@ -283,39 +291,39 @@ def declarations(state, seat: int) -> list:
     elif limited:
         moves = [m for m in moves if not m.rule.counts_as_meld]
     if state.faced is not None:
-        moves = moves + state._exchanges(seat)
+        moves = moves + exchanges(state, seat)
     if limited:
         return moves
     hook = state.hooks.extra_declarations
-    extra = hook(state.view(), seat) if hook is not None else None
+    extra = hook(view_of(state), seat) if hook is not None else None
     return moves + extra if extra else moves
 
 
 def _declare(state, meld: MeldScore) -> None:
-    """``MovesMixin._apply_move`` of a meld where the table is of many packs: declared
-    (``_declare_open``), then the turn's declarations left found by :func:`declarations`
-    (``_after_declaration``), and the steps go on."""
+    """:func:`.moves.apply_move` of a meld where the table is of many packs: declared
+    (``declaring.declare_open``), then the turn's declarations left found by :func:`declarations`
+    (``declaring.after_declaration``), and the steps go on."""
     state.actions.append(state.game.compiled.meld_action(meld.mask))
-    state._declare_open(state.current_player, meld)
+    declare_open(state, state.current_player, meld)
     compiled = state.game.compiled
     if (state.faced is None and not compiled.has_uncounted_melds and not compiled.has_to_score
-            and state._meld_limit_reached()):
+            and meld_limit_reached(state)):
         state._turn_moves = None  # nothing can follow the turn's last meld: no search
-        state._end_step()
+        end_step(state)
     else:
         state._turn_moves = declarations(state, state.current_player)
         if not state._turn_moves:
-            state._end_step()
+            end_step(state)
     if state.result is None and state.first_to_target is None:
         advance(state)
     if state.first_to_target is not None and state.result is None:
-        state._end_game()
+        end_game(state)
 
 
 def _declarable(state, seat: int, step) -> list:
-    """``DeclaringMixin.declarable``: per action, the first set not refused, in the order
+    """:func:`.declaring.declarable`: per action, the first set not refused, in the order
     ``_one_per_action`` prefers (fewest cards from hand, then the lowest), in one call of
-    ``_options_of`` for the turn."""
+    ``declaring.options_of`` for the turn."""
     hand = state.hands[seat]
     holding = hand | state.tableaus[seat]
     compiled = state.game.compiled
@@ -332,6 +340,6 @@ def _declarable(state, seat: int, step) -> list:
             action_of[mask] = action
         masks += sets
     chosen: dict[int, object] = {}
-    for meld in state._options_of(seat, step, masks, False):  # not refused, in the order asked
+    for meld in options_of(state, seat, step, masks, False):  # not refused, in the order asked
         chosen.setdefault(action_of[meld.mask], meld)
     return list(chosen.values())

@@ -13,6 +13,7 @@ import re
 from .moved import left_names
 
 PLAY, DECLARE = "play", "declare"
+DISCARD = "discard"  # the declarer lays cards aside (engine.phases.discard)
 EXCHANGE = "exchange"
 FROM_TABLE = "from table"
 

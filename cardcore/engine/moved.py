@@ -5,7 +5,9 @@ by the old name gives the module at its new place, with a ``DeprecationWarning``
 
 A kind's behaviour class is named ``<Kind>Kind`` (``AuctionKind``), so that no name is both a
 rules schema (``AuctionPhase``) or an event (``events.Deal``) and a behaviour; its module's
-:func:`renamed_classes` gives the class by its former name (``Auction``) with a warning too."""
+:func:`renamed_classes` gives the class by its former name (``Auction``) with a warning too.
+
+A name a class no longer has is a :class:`Moved` on it, which says where it went when read."""
 
 from __future__ import annotations
 
@@ -111,3 +113,16 @@ class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
     sys.meta_path.append(_MovedModules())
+
+
+class Moved:
+    """A name a class no longer has: reading it says where it went (a game's value now in
+    ``game.compiled``, a state's method now an engine function). A descriptor of the class, not
+    a ``__getattr__``, which would slow every attribute read (the engine reads the game and the
+    state at every card); a subclass may still set the name for its own use."""
+
+    def __init__(self, name: str, where: str):
+        self.name, self.where = name, where
+
+    def __get__(self, instance, owner=None):
+        raise AttributeError(f"{(owner or type(instance)).__name__}.{self.name} is gone: {self.where}")

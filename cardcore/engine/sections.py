@@ -58,6 +58,8 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
+from . import ending, scoring
+
 
 class RulesSection(NamedTuple):
     schema: type[BaseModel]
@@ -153,6 +155,7 @@ def deal_sections(state) -> None:
 
 # What a section's handler may change of a state (plugins/ writes no state field itself)
 
+
 def keep(state, name: str, data) -> None:
     """Keep ``data`` (an object with ``copy()``) as section ``name``'s for the rest of the deal."""
     state.phase_data = {**state.phase_data, name: data}
@@ -170,14 +173,14 @@ def stop_watching_draws(state, watch) -> None:
 def finish(state, winner: int | None, game_score: int, **facts) -> None:
     """The game is over: ``winner`` (a seat, None for a void game) by ``game_score``; ``facts``
     join the result (e.g. ``rubiconed``)."""
-    state._finish(winner, game_score, lurched=False)
+    ending.finish(state, winner, game_score, lurched=False)
     state.result.update(facts)
 
 
 def finish_at_once(state, winner: int, game_score: int, **facts) -> None:
     """The game ends now, in the middle of a deal (a standing action decided it): the deal's
     summary is closed, then the game is over as :func:`finish` says."""
-    state._close_round_summary()
+    scoring.close_round_summary(state)
     finish(state, winner, game_score, **facts)
 
 

@@ -23,7 +23,12 @@ from __future__ import annotations
 from typing import Callable
 
 from ..ruleset import DeclareStep, DrawStep, TurnTrumpStep
+from .dealing import turn_trump
+from .declaring import declaration_moves, end_step
+from .events import log
 from .kinds import DECLARE
+from .scoring import score
+from .view import view_of
 
 StepHandler = Callable[..., bool]
 STEP_KINDS: dict[str, StepHandler] = {}
@@ -78,19 +83,19 @@ def _draw(state, step, seat: int) -> bool:
     state.stock_pos = pos = pos + 1
     state.hands[seat] |= 1 << card
     if state.log_events:
-        state._event("draw", seat=seat, card=state.deck.names[card], left=state.stock_left)
+        log(state, "draw", seat=seat, card=state.deck.names[card], left=state.stock_left)
     for watch in state.draw_watchers:  # a rules section's (engine.sections), mostly none
         watch(state, seat, card)
     if card == state.faced and pos == len(stock):
         state.known[seat] |= 1 << card
         state.rounds[-1]["last_card"] = {"player": seat, "card": state.deck.names[card]}
-        state._score(seat, state.rules.turnup.last_card_points, "last faced card", {"card": state.deck.names[card]})
+        score(state, seat, state.rules.turnup.last_card_points, "last faced card", {"card": state.deck.names[card]})
     return False
 
 
 def _turn_trump(state, step, seat: int) -> bool:
     take_step(state)
-    state._turn_trump(seat)
+    turn_trump(state, seat)
     return False
 
 
@@ -101,15 +106,15 @@ def _declare(state, step, seat: int) -> bool:
         take_step(state)
         return False
     if state.log_events:  # statistics only: quiet worlds keep none
-        for key, count in (state.game.on_declaration_turn(state.view(), seat) or {}).items():
+        for key, count in (state.game.on_declaration_turn(view_of(state), seat) or {}).items():
             state.tallies[key] = state.tallies.get(key, 0) + count
-    moves = state._declaration_moves(seat)
+    moves = declaration_moves(state, seat)
     if moves:
         state.decision = DECLARE
         state.current_player = seat
         state._turn_moves = moves
         return True
-    state._end_step()  # nothing to declare: the same as a pass
+    end_step(state)  # nothing to declare: the same as a pass
     return False
 
 

@@ -24,7 +24,7 @@ class VoidFit:
 
     def __init__(self, deck, avoid: list[int]):
         suits = range(len(deck.suits))
-        # a void mask is whole suits (ChanceMixin.void_mask): the suits each step allows
+        # a void mask is whole suits (chance.void_mask): the suits each step allows
         allowed = [frozenset(s for s in suits if not a & deck.suit_masks[s]) for a in avoid]
         kinds = sorted(set(allowed), key=sorted)
         kind_of = [kinds.index(a) for a in allowed]

@@ -19,7 +19,7 @@ from ..engine.kinds import DECLARE, PLAY
 from ..engine.phases import void_deal_kind
 from ..melds import MeldScore
 from ..seats import Table
-from ..state import melds_in_action_order
+from ..engine.actions import melds_in_action_order
 
 MELD = "meld"
 # A settled deal's points (melds, cards, last trick) reach the scores only through its settlement
@@ -120,7 +120,7 @@ def in_action_order(state, moves: list) -> list:
     ``legal_actions()`` and in their order: the cards in the deck's order (``legal_moves()``
     lists them lowest index first), of several copies named by one action the first (the
     engine plays the copy the action would play: ``_before_card``), then the melds as
-    ``legal_actions()`` sorts them (:func:`cardcore.state.melds_in_action_order`), then the
+    ``legal_actions()`` sorts them (:func:`cardcore.engine.actions.melds_in_action_order`), then the
     rest (an exchange, a game's own declarations, ``pass``, a standing action) as they come."""
     one_pack = state.deck.packs == 1
     if one_pack and type(moves[-1]) is int:  # cards to play, and nothing else: most decisions

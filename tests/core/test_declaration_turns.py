@@ -1,5 +1,5 @@
 """A declaration turn offers exactly the melds the rules leave open: the fast path of a turn
-(steps._declare, DeclaringMixin._declaration_moves, which ask the meld search without
+(steps._declare, declaring.declaration_moves, which ask the meld search without
 meld_options()'s memo) against the public queries (open_melds, built on meld_options)."""
 
 from __future__ import annotations

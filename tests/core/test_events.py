@@ -13,6 +13,7 @@ from cardcore import load_game
 from cardcore.engine.events import EVENT_FIELDS, EVENT_TYPES, EventError, make_event
 from cardcore.plugins import get_games
 from helpers import random_game
+from cardcore.engine.events import log
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -65,14 +66,14 @@ def test_the_strict_check_refuses_a_field_of_the_wrong_type():
 def test_an_unknown_kind_or_a_missing_or_extra_field_is_refused_where_it_is_logged():
     state = load_game("penchant").new_game(seed=1)
     with pytest.raises(EventError, match="unknown event kind 'plya'"):
-        state._event("plya", seat=0, card="QS")
+        log(state, "plya", seat=0, card="QS")
     with pytest.raises(EventError, match="card"):
-        state._event("play", seat=0)
+        log(state, "play", seat=0)
     with pytest.raises(EventError, match="colour"):
-        state._event("play", seat=0, card="QS", colour="black")
+        log(state, "play", seat=0, card="QS", colour="black")
     # a score's details are optional, but only those it has
     with pytest.raises(EventError, match="bonus"):
-        state._event("score", seat=0, points=2, source="book bonus", bonus=True)
+        log(state, "score", seat=0, points=2, source="book bonus", bonus=True)
 
 
 def test_an_event_reads_as_the_mapping_it_was_logged_as():

@@ -7,17 +7,18 @@ from __future__ import annotations
 import random
 
 from cardcore import load_game
+from cardcore.engine import actions
 
 
 def _counting(monkeypatch, state) -> list[int]:
     calls = []
-    work = type(state)._decision_actions
+    work = actions.decision_actions
 
-    def counted(self):
+    def counted(state):
         calls.append(1)
-        return work(self)
+        return work(state)
 
-    monkeypatch.setattr(type(state), "_decision_actions", counted)
+    monkeypatch.setattr(actions, "decision_actions", counted)
     return calls
 
 

@@ -1,8 +1,11 @@
-"""The state's data is declared in one place (engine.data.FIELDS) and a clone copies each field
-as declared: shared values are the same object, per-seat lists and logs are the clone's own."""
+"""The state's data is declared in one place (engine.data.GameData, a slotted dataclass whose fields
+are FIELDS) and a clone copies each field as declared: shared values are the same object, per-seat
+lists and logs are the clone's own. The state is that data and nothing else: what it does is the
+engine's functions, which its API calls."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -10,6 +13,7 @@ import pytest
 from cardcore import game_names, load_game
 from cardcore.engine import data
 from cardcore.engine.data import FIELDS, GameData
+from cardcore.state import State
 
 OWN_COPY = {data.LIST, data.LISTS, data.SETS, data.DICT}
 
@@ -111,3 +115,27 @@ def test_the_copying_code_is_a_kept_module_written_from_the_declarations():
     assert Path(data_copies.__file__).read_text(encoding="utf-8") == data.copies_source()
     assert GameData._blank is data_copies.blank
     assert "exec(" not in Path(data.__file__).read_text(encoding="utf-8")
+
+
+def test_the_state_is_its_data_and_no_mixins():
+    """State's bases are its data alone: no class lends it behaviour (the engine's modules are
+    functions of the state), and the data is one slotted dataclass of typed fields, each with its
+    copy and what it holds."""
+    assert State.__mro__ == (State, GameData, object)
+    declared = dataclasses.fields(GameData)
+    assert [f.name for f in declared] == [name for name, _, _ in FIELDS] == list(GameData.__slots__)
+    for f in declared:
+        assert f.type and f.metadata["copy"] in data._COPY_EXPRESSIONS and f.metadata["doc"].strip(), f.name
+
+
+def test_a_former_private_method_says_where_it_went():
+    """A plugin that calls a state method by its old private name is told the engine function
+    that does it now, which takes the state first."""
+    state = load_game("penchant").new_game(seed=3)
+    with pytest.raises(AttributeError, match=r"State\._score is gone: call cardcore\.engine\.scoring\.score\(state"):
+        state._score(0, 10, "meld")
+    with pytest.raises(AttributeError, match=r"cardcore\.engine\.declaring\.declare\(state"):
+        state._declare
+    from cardcore.engine import declaring, scoring
+
+    assert callable(scoring.score) and callable(declaring.declare)

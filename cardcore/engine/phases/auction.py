@@ -20,8 +20,11 @@ from pydantic import Field
 
 from ...errors import IllegalAction
 from ...ruleset import DecisionPhase, Strict
+from ..events import log
+from ..flow import start_deal
 from ..kinds import read_amount
 from ..moved import renamed_classes
+from ..scoring import close_round_summary, end_game
 from .registry import next_phase, register_phase_kind
 
 
@@ -165,7 +168,7 @@ class AuctionKind:
         data.bids = data.bids + ((seat, bid),)
         state.rounds[-1]["bids"] = [{"seat": s, "bid": b} for s, b in data.bids]
         if state.log_events:
-            state._event("bid", seat=seat, bid=bid)
+            log(state, "bid", seat=seat, bid=bid)
 
     def _next_bidder(self, state, data: AuctionData, seat: int) -> None:
         left = [s for s in state.table.seats if s not in data.out]
@@ -193,14 +196,14 @@ def annul(state) -> None:
     summary = state.rounds[-1]
     summary["outcome"] = ANNULLED
     if state.log_events:
-        state._event("round-end", round=len(state.rounds), points=list(state.round_points),
-                     scores=list(state.scores))
-    state._close_round_summary()
+        log(state, "round-end", round=len(state.rounds), points=list(state.round_points),
+            scores=list(state.scores))
+    close_round_summary(state)
     if state.stop_after_deal:
-        state._end_game(summarized=True)
+        end_game(state, summarized=True)
         state.result["stopped"] = True
         return
-    state._start_deal()
+    start_deal(state)
 
 
 register_phase_kind(KIND, AuctionKind(), AuctionPhase)

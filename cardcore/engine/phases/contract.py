@@ -9,6 +9,7 @@ from typing import Literal
 
 from ...errors import IllegalAction
 from ...ruleset import DecisionPhase, Strict
+from ..events import log
 from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import enter_phase_named, next_phase, phase_of_kind, register_offer, register_phase_kind
@@ -60,7 +61,7 @@ def concede(state, seat: int, args: list[str], action: str) -> None:
     state.actions.append(CONCEDE)
     auction_data(state).outcome = "conceded"
     if state.log_events:
-        state._event("concede", seat=seat)
+        log(state, "concede", seat=seat)
     enter_phase_named(state, phase_of_kind(state, "settle"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from ...ruleset import DecisionPhase
+from ..dealing import deal_trump
 from ..moved import renamed_classes
 from .registry import register_phase_kind
 
@@ -21,13 +22,13 @@ class DealPhase(DecisionPhase):
 
 
 class DealKind:
-    """The deal (kind ``deal``): the cards are in hand as dealt (``State._start_deal``), and trump
+    """The deal (kind ``deal``): the cards are in hand as dealt (``flow.start_deal``), and trump
     is found as the rules say: the turn-up's suit, or the stock's top card turned."""
 
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        state._deal_trump()
+        deal_trump(state)
 
     def over(self, state) -> bool:
         return True

@@ -15,6 +15,8 @@ from itertools import combinations
 from ...cards import iter_bits
 from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
+from ..events import log
+from ..kinds import DISCARD
 from ..moved import renamed_classes
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
@@ -31,8 +33,6 @@ class DiscardPhase(DecisionPhase):
     def describe(self) -> str:
         return (f"the declarer lays {self.count} cards aside face down ('discard C C C'), none from his melds; "
                 "their counters count for him")
-
-DISCARD = "discard"
 
 
 class DiscardKind:
@@ -85,7 +85,7 @@ class DiscardKind:
         state.widow |= mask
         state.rounds[-1]["discards"] = cards
         if state.log_events:
-            state._event(DISCARD, seat=seat)
+            log(state, DISCARD, seat=seat)
         next_phase(state)
 
 

@@ -6,6 +6,8 @@ from typing import Literal
 
 from ...errors import CardcoreError, IllegalAction
 from ...ruleset import DecisionPhase
+from ..dealing import set_trump
+from ..events import log
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
 
@@ -43,10 +45,10 @@ class NameTrumpKind:
             raise IllegalAction(action, f"the declarer names trumps now: 'trump S' with a suit of "
                                         f"{' '.join(state.deck.suits)} ({state.phase_rule.source})")
         state.actions.append(f"{TRUMP} {state.deck.suits[suit]}")
-        state._set_trump(suit)
+        set_trump(state, suit)
         state.trump_fixed = True
         if state.log_events:
-            state._event("trump", suit=state.deck.suits[suit], seat=seat, reason="named by the declarer")
+            log(state, "trump", suit=state.deck.suits[suit], seat=seat, reason="named by the declarer")
         next_phase(state)
 
 

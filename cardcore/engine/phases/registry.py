@@ -1,45 +1,23 @@
-"""The registry of phase kinds (see the package :mod:`cardcore.engine.phases`), and the rules
-schema built from it."""
+"""The registry of phase kinds (see the package :mod:`cardcore.engine.phases`; the table itself is
+:mod:`cardcore.engine.phase_kinds`), the rules schema built from it, and what a kind calls to
+ask a decision, score, log and go on to the next phase."""
 
 from __future__ import annotations
 
-from typing import Annotated, Union, get_args
+from typing import Annotated, Union
 
 from pydantic import Discriminator, Field, Tag, create_model
 
 from ...ruleset import PhaseBase, RulesFile
+from .. import scoring
+from ..events import log  # noqa: F401  (a kind logs its events with it, from here)
+from ..dealing import void_deal
+from ..flow import end_round, enter_phase, start_deal
 from ..kinds import PLAY
+from ..phase_kinds import (BUILT_SCHEMAS, PHASE_KINDS, PHASE_SCHEMAS, counted_deals,  # noqa: F401
+                           register_phase_kind, unregister_phase_kind, void_deal_kind)
 from ..sections import RULES_SECTIONS
 from ..steps import STEP_KINDS, STEP_SCHEMAS
-
-PHASE_KINDS: dict[str, object] = {}
-PHASE_SCHEMAS: dict[str, type[PhaseBase]] = {}
-
-
-def register_phase_kind(kind: str, handler: object, schema: type[PhaseBase] | None = None) -> None:
-    """Register the phase kind ``kind``: its ``handler`` and its ``schema`` (without one, no rules
-    file can name the kind). The same registration twice is no change; another under a name
-    taken is refused."""
-    if kind in PHASE_KINDS:
-        if PHASE_KINDS[kind] is handler and PHASE_SCHEMAS.get(kind) is schema:
-            return
-        raise ValueError(f"phase kind {kind!r} is registered already")
-    if schema is not None:
-        named = get_args(schema.model_fields["kind"].annotation) if "kind" in schema.model_fields else ()
-        if named != (kind,):
-            raise ValueError(f"the schema of phase kind {kind!r} needs the field kind: Literal[{kind!r}]")
-        PHASE_SCHEMAS[kind] = schema
-    PHASE_KINDS[kind] = handler
-    _schemas.clear()
-
-
-def unregister_phase_kind(kind: str) -> None:
-    """Forget a kind (a plugin unloaded)."""
-    PHASE_KINDS.pop(kind, None)
-    PHASE_SCHEMAS.pop(kind, None)
-
-
-_schemas: dict[tuple, type[RulesFile]] = {}
 
 
 def _phase_kind(value) -> str:
@@ -50,7 +28,7 @@ def rules_schema() -> type[RulesFile]:
     """The rules file's schema for the phase and step kinds and the rules sections registered now
     (built once for them)."""
     key = (tuple(PHASE_SCHEMAS.items()), tuple(STEP_SCHEMAS.items()), tuple(RULES_SECTIONS.items()))
-    built = _schemas.get(key)
+    built = BUILT_SCHEMAS.get(key)
     if built is None:
         step = Annotated[Union[tuple(STEP_SCHEMAS.values())], Field(discriminator="step")]
         schemas = {kind: _with_steps(schema, step) for kind, schema in PHASE_SCHEMAS.items()}
@@ -60,8 +38,8 @@ def rules_schema() -> type[RulesFile]:
         built.phase_schemas = dict(schemas)
         built.section_checks = {tuple(name.split(".")): section.handler.check
                                 for name, section in RULES_SECTIONS.items() if hasattr(section.handler, "check")}
-        _schemas.clear()
-        _schemas[key] = built
+        BUILT_SCHEMAS.clear()
+        BUILT_SCHEMAS[key] = built
     return built
 
 
@@ -109,9 +87,9 @@ def next_phase(state) -> None:
     """A phase of decisions is over: the next phase begins, or the deal ends after the last."""
     state.decision = PLAY  # until the next phase asks a decision of its own
     if state.phase + 1 < len(state.rules.phases):
-        state._enter_phase(state.phase + 1)
+        enter_phase(state, state.phase + 1)
     else:
-        state._end_round()
+        end_round(state)
 
 
 def ask(state, decision: str, seat: int) -> None:
@@ -130,14 +108,7 @@ def play_on(state) -> None:
 def score(state, seat: int, points: int, label: str, detail: dict | None = None) -> None:
     """``seat`` scores ``points`` now, told as ``label`` (an event of kind ``score``, with the
     fields of ``detail``: the cards that scored...)."""
-    state._score(seat, points, label, detail)
-
-
-def log(state, kind: str, **fields) -> None:
-    """Log an event of ``kind`` (registered with :func:`cardcore.engine.events.register_event`),
-    when the state logs events."""
-    if state.log_events:
-        state._event(kind, **fields)
+    scoring.score(state, seat, points, label, detail)
 
 
 def habitual_action(state) -> str | None:
@@ -153,7 +124,7 @@ def habitual_action(state) -> str | None:
 def enter_phase_named(state, name: str) -> None:
     """Skip to the phase ``name`` (e.g. a contract won without play goes to the settlement)."""
     state.decision = PLAY
-    state._enter_phase(state.game.compiled.phase_index[name])
+    enter_phase(state, state.game.compiled.phase_index[name])
 
 
 def phase_of_kind(state, kind: str):
@@ -166,27 +137,10 @@ def deal_again(state, mark: str, value, same_dealer: bool) -> None:
     (``mark``: ``value``, the key a phase kind gives as its ``void_deal``), what was scored in it is
     taken back, and the cards are dealt afresh, by the same dealer or the next."""
     state.rounds[-1][mark] = value
-    state._void_deal()
+    void_deal(state)
     if same_dealer:
         state.next_dealer = state.dealer
-    state._start_deal()
-
-
-def void_deal_kind(round_summary: dict):
-    """The kind (its handler) that voided the deal of ``round_summary``, or None: a phase kind
-    whose ``void_deal`` key the summary has (with ``void_words``, e.g. "thrown in", and
-    ``void_told(names, value)``, the deal voided in a sentence)."""
-    for handler in PHASE_KINDS.values():
-        mark = getattr(handler, "void_deal", None)
-        if mark is not None and mark in round_summary:
-            return handler
-    return None
-
-
-def counted_deals(rounds: list[dict]) -> int:
-    """The deals that count towards a game of so many deals: neither voided (:func:`void_deal_kind`)
-    nor annulled."""
-    return sum(1 for r in rounds if void_deal_kind(r) is None and r.get("outcome") != "annulled")
+    start_deal(state)
 
 
 def voids_deals(rules) -> bool:

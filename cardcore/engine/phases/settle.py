@@ -21,7 +21,11 @@ from pydantic import Field, model_validator
 
 from ...cards import iter_bits
 from ...ruleset import DecisionPhase, Strict
+from ..dealing import card_value
+from ..events import log
+from ..flow import end_round
 from ..moved import renamed_classes
+from ..scoring import count_deal, score, settle_scores
 from .auction import ANNULLED, auction_data  # noqa: F401  (ANNULLED: read here with OUTCOMES)
 from .registry import register_phase_kind
 
@@ -96,11 +100,11 @@ class SettleKind:
     def enter(self, state, phase) -> None:
         contract = auction_data(state)
         if contract.outcome is None:  # played out: the end-of-deal counts first
-            state._count_deal()
+            count_deal(state)
         declarer = state.declarer
         if "counters-discarded" in phase.points and state.widow:
-            points = sum(state.card_value(c, "won", state.trump) for c in iter_bits(state.widow))
-            state._score(declarer, points, "counters discarded")
+            points = sum(card_value(state, c, "won", state.trump) for c in iter_bits(state.widow))
+            score(state, declarer, points, "counters discarded")
         made = state.round_points[declarer] >= contract.contract
         if phase.per == "seat":
             outcome = contract.outcome or ("made" if made else "failed")
@@ -124,9 +128,9 @@ class SettleKind:
         contract.outcome = outcome
         state.rounds[-1]["outcome"] = outcome
         if state.log_events:
-            state._event("settle", declarer=declarer, bid=contract.contract, outcome=outcome)
-        state._settle_scores(per_side)
-        state._end_round(counted=True)
+            log(state, "settle", declarer=declarer, bid=contract.contract, outcome=outcome)
+        settle_scores(state, per_side)
+        end_round(state, counted=True)
 
     def over(self, state) -> bool:
         return True

@@ -11,7 +11,10 @@ from pydantic import Field
 from ...cards import iter_bits
 from ...melds import best_meld_set
 from ...ruleset import DecisionPhase
+from ..events import log
 from ..moved import renamed_classes
+from ..scoring import score
+from ..trickplay import holding
 from .auction import auction_data
 from .registry import next_phase, register_phase_kind
 
@@ -34,8 +37,8 @@ def show_melds(state, seat: int, holding: int) -> int:
         cards = state.game.compiled.meld_cards(meld.mask)
         state.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
         if state.log_events:
-            state._event("meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
-        state._score(seat, meld.points, "meld", {"meld": meld.rule.name})
+            log(state, "meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
+        score(state, seat, meld.points, "meld", {"meld": meld.rule.name})
     used = seen_copies_first(state, seat, used)
     state.known[seat] |= used
     return used
@@ -61,7 +64,7 @@ class ShowMeldsKind:
     decisions = ()
 
     def enter(self, state, phase) -> None:
-        auction_data(state).shown = show_melds(state, state.declarer, state.holding(state.declarer))
+        auction_data(state).shown = show_melds(state, state.declarer, holding(state, state.declarer))
         next_phase(state)
 
     def over(self, state) -> bool:

@@ -9,6 +9,8 @@ from pydantic import Field, field_validator
 
 from ...ruleset import PhaseBase, Source, Step, Strict
 from ...tricks import FollowRule
+from ..declaring import lapse_waiting
+from ..events import log
 from ..moved import renamed_classes
 from .registry import register_phase_kind
 
@@ -65,11 +67,11 @@ class TricksKind:
         for step in compiled.on_start:
             if step == "tableau-to-hand":
                 for s in range(state.n):
-                    state.lapse_waiting(s, state.tableaus[s])  # nothing is declared any more
+                    lapse_waiting(state, s, state.tableaus[s])  # nothing is declared any more
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
         if state.log_events:
-            state._event("phase", phase=phase.name, rule=compiled.follow.letters)
+            log(state, "phase", phase=phase.name, rule=compiled.follow.letters)
 
     def over(self, state) -> bool:
         if state.cphase.until_stock_empty:

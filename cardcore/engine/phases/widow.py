@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ...ruleset import DecisionPhase
+from ..events import log
 from ..moved import renamed_classes
 from .registry import next_phase, register_phase_kind
 
@@ -26,7 +27,7 @@ class WidowKind:
         seat, widow = state.declarer, state.widow
         state.rounds[-1]["widow"] = state.deck.names_of(widow)
         if state.log_events:
-            state._event("widow", seat=seat, cards=state.deck.names_of(widow))
+            log(state, "widow", seat=seat, cards=state.deck.names_of(widow))
         state.hands[seat] |= widow
         state.known[seat] |= widow
         state.widow = 0
