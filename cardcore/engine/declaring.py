@@ -52,6 +52,12 @@ def declaration_moves(state, seat: int) -> list:
             moves = _one_per_action(state, seat, moves)
         if limited:
             moves = [m for m in moves if not m.rule.counts_as_meld]
+    return with_other_declarations(state, seat, moves, limited)
+
+
+def with_other_declarations(state, seat: int, moves: list, limited) -> list:
+    """The melds ``moves`` of :func:`declaration_moves`, then the exchange of the turn-up and,
+    while the turn's ``max_melds`` are not reached (``limited``), a game's own declarations."""
     if state.faced is not None:
         moves = moves + exchanges(state, seat)
     if limited:

@@ -22,15 +22,14 @@ from ..melds import MeldScore
 from ..tricks import legal_plays
 from . import flow, moves as reference
 from .dealing import turn_trump
-from .declaring import (declaration_moves, declare_open, end_step, exchanges, meld_limit_reached, options_of,
-                        ready_to_score)
+from .declaring import (declaration_moves, declare_open, end_step, meld_limit_reached, options_of, ready_to_score,
+                        with_other_declarations)
 from .kinds import DECLARE, PLAY
 from .moves import before_card, leave_table, take_trick
 from .phases.auction import BID, blind_bids
 from .scoring import end_game
 from .sections import open_standing
 from .trickplay import note_voids, score_trump_played
-from .view import view_of
 
 
 def random_move(state, uniform):
@@ -290,13 +289,7 @@ def declarations(state, seat: int) -> list:
             moves = [*named.values(), *(m for m in moves if action(m.mask) not in named)]
     elif limited:
         moves = [m for m in moves if not m.rule.counts_as_meld]
-    if state.faced is not None:
-        moves = moves + exchanges(state, seat)
-    if limited:
-        return moves
-    hook = state.hooks.extra_declarations
-    extra = hook(view_of(state), seat) if hook is not None else None
-    return moves + extra if extra else moves
+    return with_other_declarations(state, seat, moves, limited)
 
 
 def _declare(state, meld: MeldScore) -> None:

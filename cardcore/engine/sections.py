@@ -58,6 +58,7 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
+from ..yamlsource import LocatedValueError
 from . import ending, scoring
 
 
@@ -187,3 +188,11 @@ def finish_at_once(state, winner: int, game_score: int, **facts) -> None:
 def show(state, seat: int, cards: int) -> None:
     """``seat`` shows ``cards`` (a bit set of its hand) to the table: every seat knows them now."""
     state.known[seat] |= cards
+
+
+def check_ranks_in_deck(rules, ranks, section: str, field: str) -> None:
+    """For a section's ``check``: every rank of ``ranks`` is one of the deck's, else the error
+    points at the section's ``field``."""
+    unknown = set(ranks) - set(rules.deck.ranks)
+    if unknown:
+        raise LocatedValueError(f"rank(s) not in the deck: {sorted(unknown)}", section, field)

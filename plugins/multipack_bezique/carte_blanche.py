@@ -13,9 +13,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from cardcore.engine.phases import score
-from cardcore.engine.sections import keep, show, stop_watching_draws, watch_draws
+from cardcore.engine.sections import check_ranks_in_deck, keep, show, stop_watching_draws, watch_draws
 from cardcore.ruleset import Source, Strict
-from cardcore.yamlsource import LocatedValueError
 
 NAME = "carte_blanche"
 
@@ -48,9 +47,7 @@ class CarteBlanche:
     title = "Carte blanche"
 
     def check(self, rules, rule: CarteBlancheRule) -> None:
-        unknown = set(rule.without_ranks) - set(rules.deck.ranks)
-        if unknown:
-            raise LocatedValueError(f"rank(s) not in the deck: {sorted(unknown)}", NAME, "without_ranks")
+        check_ranks_in_deck(rules, rule.without_ranks, NAME, "without_ranks")
 
     def text(self, rule: CarteBlancheRule) -> str:
         again = (f"; each further card its holder draws that is none of them scores {rule.points} again, "

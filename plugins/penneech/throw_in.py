@@ -11,7 +11,7 @@ from typing import ClassVar, Literal
 
 from cardcore.engine.events import Event, register_event
 from cardcore.engine.phases import ask, deal_again, log, play_on
-from cardcore.engine.sections import keep
+from cardcore.engine.sections import check_ranks_in_deck, keep
 from cardcore.errors import IllegalAction
 from cardcore.ruleset import DecisionPhase, Source, Strict
 from cardcore.yamlsource import LocatedValueError
@@ -56,9 +56,7 @@ class ThrowInSection:
     title = "Throw-in"
 
     def check(self, rules, rule: ThrowInRule) -> None:
-        unknown = set(rule.without_ranks) - set(rules.deck.ranks)
-        if unknown:
-            raise LocatedValueError(f"rank(s) not in the deck: {sorted(unknown)}", NAME, "without_ranks")
+        check_ranks_in_deck(rules, rule.without_ranks, NAME, "without_ranks")
         if not any(p.kind == THROW_IN and p.deal_order is not None for p in rules.phases):
             raise LocatedValueError("the throw_in section needs a throw-in phase, listed after the deal phase", NAME)
 
