@@ -110,9 +110,6 @@ class State(GameData):
         self.first_to_target: int | None = None
         # the target now: it may rise when a deal ends with several sides over it
         self.target: int | None = self.rules.game_end.target
-        # the game's result per side when a settle step decides it (e.g. Table.settle_against for
-        # a declarer against each opponent); otherwise side_returns works it out from the totals
-        self.settlement: list[int] | None = None
         self.current_player: int | None = None
         self.step_plans: dict = {}
         self.hooks = game.hooks

@@ -111,8 +111,6 @@ class GameData:
     first_to_target: int | None = _declared(
         SHARED, "the seat that reached the target first, ending the game at once")
     target: int | None = _declared(SHARED, "the target now (it may rise when several sides pass it in one deal)")
-    settlement: list[int] | None = _declared(
-        SHARED, "the result per side when a settle step decided it; replaced, never changed")
     current_player: int | None = _declared(SHARED, "the seat to act, None when the game is over")
     # the deal in progress
     dealer: int = _declared(SHARED, "this deal's dealer")

@@ -32,7 +32,6 @@ def blank(self):
     self.next_dealer = None
     self.first_to_target = None
     self.target = None
-    self.settlement = None
     self.current_player = None
     self.dealer = None
     self.hands = None
@@ -108,7 +107,6 @@ def clone_fields(self, new):
     new.next_dealer = self.next_dealer
     new.first_to_target = self.first_to_target
     new.target = self.target
-    new.settlement = self.settlement
     new.current_player = self.current_player
     new.dealer = self.dealer
     new.hands = list(self.hands)

@@ -180,11 +180,8 @@ def side_returns(state) -> list[float]:
     """Signed game score per side, zero-sum. Two sides: the game score, won by the winner's
     side and lost by the other. More sides: each side settles with every other one by the
     difference of their totals, so that no side gains what another did not lose; a lurched
-    side pays each winning side that difference times the lurch's multiplier.
-    A settlement set by a settle step (``state.settlement``, per side) decides instead."""
+    side pays each winning side that difference times the lurch's multiplier."""
     table = state.table
-    if state.result is not None and state.settlement is not None:
-        return [float(v) for v in state.settlement]
     if state.result is None or (len(table.sides) == 2 and state.result["winner"] is None):
         return [0.0] * len(table.sides)
     if state.rules.game_end.game_score == "stakes":  # the scores are the stakes won and lost
