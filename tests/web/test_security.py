@@ -270,9 +270,15 @@ def test_stop_ends_a_comparisons_worker_processes_at_once(client):
     assert workers, "no worker process started"
     time.sleep(1.0)  # they are playing now
     assert client.delete(f"/api/compare/{job_id}").status_code == 202
+    def playing(pid: int) -> bool:  # a worker may end between any two questions about it
+        try:
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
-        alive = [pid for pid in workers if psutil.pid_exists(pid) and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE]
+        alive = [pid for pid in workers if playing(pid)]
         job = client.get(f"/api/compare/{job_id}").json()
         if not alive and job["status"] != "running":
             break
