@@ -21,6 +21,7 @@ from ..cards import _L0, _L1, _L2, bits
 from ..melds import MeldScore
 from ..tricks import legal_plays
 from . import flow, moves as reference
+from .actions import melds_in_action_order
 from .dealing import turn_trump
 from .declaring import (declaration_moves, declare_open, end_step, meld_limit_reached, options_of, ready_to_score,
                         with_other_declarations)
@@ -49,6 +50,35 @@ def blind_moves(state, moves: list) -> list:
     to the ceiling, nearly every contract fails, and a partnership auction's totals fall for
     ever short of its target: the game never ends."""
     return blind_bids(moves) if state.decision == BID else moves
+
+
+def moves_in_action_order(state, moves: list) -> list:
+    """The moves of ``legal_moves()`` at a card to play or a declaration, one per action of
+    ``legal_actions()`` and in their order: the cards in the deck's order (``legal_moves()``
+    lists them lowest index first), of several copies named by one action the first (the
+    engine plays the copy the action would play: ``_before_card``), then the melds as
+    ``legal_actions()`` sorts them (:func:`cardcore.engine.actions.melds_in_action_order`), then the
+    rest (an exchange, a game's own declarations, ``pass``, a standing action) as they come.
+    ``simulate``'s random bot draws among these as it would among the actions
+    (:func:`.actions.decision_actions` is the order's reference; tests/sim/test_sim_public_path.py
+    checks them position by position in every game)."""
+    one_pack = state.deck.packs == 1
+    if one_pack and type(moves[-1]) is int:  # cards to play, and nothing else: most decisions
+        return state.deck.sorted_cards(moves)
+    cards = state.deck.sorted_cards([m for m in moves if type(m) is int])
+    if not one_pack:
+        first: dict = {}
+        move_action = state.move_action
+        for card in cards:
+            action = move_action(card)
+            if action not in first:
+                first[action] = card
+        cards = list(first.values())
+    if state.decision == PLAY:  # the cards, a standing action after them
+        return cards if type(moves[-1]) is int else cards + [m for m in moves if type(m) is not int]
+    melds = [m for m in moves if type(m) is MeldScore]
+    rest = [m for m in moves if type(m) is not int and type(m) is not MeldScore]
+    return cards + [m for _, m in melds_in_action_order(state.game, melds)] + rest
 
 
 # ---------------------------------------------------------------- a quiet playout's moves

@@ -15,11 +15,10 @@ from hashlib import blake2b
 
 from .. import load_game
 from ..bots import make_bot
+from ..engine.kernel import moves_in_action_order
 from ..engine.kinds import DECLARE, PLAY
 from ..engine.phases import void_deal_kind
-from ..melds import MeldScore
 from ..seats import Table
-from ..engine.actions import melds_in_action_order
 
 MELD = "meld"
 # A settled deal's points (melds, cards, last trick) reach the scores only through its settlement
@@ -89,7 +88,7 @@ def play_game(game, players: list, seed: int) -> tuple:
 
     A bot that answers ``choose_among`` (the random bot) is handed the legal actions, which are
     counted anyway; at a card to play or a declaration, the moves of ``legal_moves()`` one per
-    action and in the order of the actions instead (:func:`in_action_order`): it draws the move
+    action and in the order of the actions instead (:func:`cardcore.engine.kernel.moves_in_action_order`): it draws the move
     of the action it would have drawn, and ``apply_move`` carries it out without an action to
     build, read and check. The game, its events and its actions are those the actions would
     have made (tests/sim/test_sim_public_path.py)."""
@@ -105,7 +104,7 @@ def play_game(game, players: list, seed: int) -> tuple:
             legal_moves += len(state.legal_actions())
             state.apply(players[seat].choose(state))
         elif state.decision in by_moves:
-            moves = in_action_order(state, state.legal_moves())
+            moves = moves_in_action_order(state, state.legal_moves())
             legal_moves += len(moves)
             state.apply_move(choose_among(state, moves))
         else:
@@ -113,32 +112,6 @@ def play_game(game, players: list, seed: int) -> tuple:
             legal_moves += len(legal)
             state.apply(choose_among(state, legal))
     return state, decisions, legal_moves
-
-
-def in_action_order(state, moves: list) -> list:
-    """The moves of ``legal_moves()`` at a card to play or a declaration, one per action of
-    ``legal_actions()`` and in their order: the cards in the deck's order (``legal_moves()``
-    lists them lowest index first), of several copies named by one action the first (the
-    engine plays the copy the action would play: ``_before_card``), then the melds as
-    ``legal_actions()`` sorts them (:func:`cardcore.engine.actions.melds_in_action_order`), then the
-    rest (an exchange, a game's own declarations, ``pass``, a standing action) as they come."""
-    one_pack = state.deck.packs == 1
-    if one_pack and type(moves[-1]) is int:  # cards to play, and nothing else: most decisions
-        return state.deck.sorted_cards(moves)
-    cards = state.deck.sorted_cards([m for m in moves if type(m) is int])
-    if not one_pack:
-        first: dict = {}
-        move_action = state.move_action
-        for card in cards:
-            action = move_action(card)
-            if action not in first:
-                first[action] = card
-        cards = list(first.values())
-    if state.decision == PLAY:  # the cards, a standing action after them
-        return cards if type(moves[-1]) is int else cards + [m for m in moves if type(m) is not int]
-    melds = [m for m in moves if type(m) is MeldScore]
-    rest = [m for m in moves if type(m) is not int and type(m) is not MeldScore]
-    return cards + [m for _, m in melds_in_action_order(state.game, melds)] + rest
 
 
 def play_chunk(game_string: str, bot_specs: tuple[str, ...], indices: list[int],

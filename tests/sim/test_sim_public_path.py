@@ -12,7 +12,8 @@ from cardcore.bots import make_bot
 from cardcore.engine.events import Event
 from cardcore.engine.kernel import blind_moves
 from cardcore.engine.kinds import DECLARE, PLAY
-from cardcore.sim.play import in_action_order, play_game, play_one
+from cardcore.engine.kernel import moves_in_action_order
+from cardcore.sim.play import play_game, play_one
 from cardcore.state import State
 
 
@@ -76,7 +77,7 @@ def test_the_moves_in_action_order_name_the_legal_actions(game_string):
         while state.result is None:
             legal = state.legal_actions()
             if state.decision in (PLAY, DECLARE):
-                moves = in_action_order(state, state.legal_moves())
+                moves = moves_in_action_order(state, state.legal_moves())
                 assert [state.move_action(m) for m in moves] == legal
                 seen.add(state.decision)
             state.apply(rng.choice(blind_moves(state, legal)))
