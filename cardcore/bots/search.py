@@ -17,7 +17,7 @@ from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
 from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
 from ..engine.sections import decided_at_once
-from .simple import CardValues, standing_or_rest
+from .simple import CardValues, at_once_verbs, standing_or_rest
 
 
 class _Horizon:
@@ -112,8 +112,7 @@ class GreedyRollout:
         self.build_up = game.compiled.reuse_policy != "none"  # melded cards may serve again
         # a standing action taken at once (e.g. a call listed only when it wins the game): its
         # verbs, taken whenever they end the moves (State.legal_moves lists them last)
-        self.at_once = tuple(verb for verb, handler, _ in game.compiled.deal.standing
-                             if getattr(handler, "at_once", False))
+        self.at_once = at_once_verbs(game)
 
     def meld_choice(self, world, melds: list):
         """The meld to declare: the best-scoring one, except that while two more tricks are to

@@ -32,12 +32,17 @@ class RandomBot:
         return self.rng.choice(blind_moves(state, legal))
 
 
+def at_once_verbs(game) -> tuple[str, ...]:
+    """The verbs of the standing actions a bot takes at once (their handler's ``at_once``,
+    :mod:`cardcore.engine.sections`: e.g. a call listed only when it wins the game)."""
+    return tuple(verb for verb, handler, _ in game.compiled.deal.standing if getattr(handler, "at_once", False))
+
+
 def standing_or_rest(state, legal: list[str]) -> tuple[str | None, list[str]]:
-    """A standing action taken at once (its handler's ``at_once``, :mod:`cardcore.engine.sections`,
-    e.g. a call listed only when it wins the game) is taken as soon as it is among the moves.
-    (the action to take or None, the other actions)."""
-    for verb, handler, _ in state.game.compiled.deal.standing:
-        if getattr(handler, "at_once", False) and verb in legal:
+    """A standing action taken at once (:func:`at_once_verbs`) is taken as soon as it is among
+    the moves. (the action to take or None, the other actions)."""
+    for verb in at_once_verbs(state.game):
+        if verb in legal:
             return verb, [a for a in legal if a != verb]
     return None, legal
 
