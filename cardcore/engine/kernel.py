@@ -23,12 +23,12 @@ from ..tricks import legal_plays
 from . import flow, moves as reference
 from .actions import melds_in_action_order
 from .dealing import turn_trump
-from .declaring import (declaration_moves, declare_open, end_step, meld_limit_reached, options_of, ready_to_score,
-                        with_other_declarations)
+from .declaring import (after_declaration, declaration_moves, declare_open, end_step, meld_limit_reached, options_of,
+                        ready_to_score, trump_after_meld, with_other_declarations)
 from .kinds import DECLARE, PLAY
 from .moves import before_card, leave_table, take_trick
 from .phases.auction import BID, blind_bids
-from .scoring import end_game
+from .scoring import end_game, score
 from .sections import open_standing
 from .trickplay import note_voids, score_trump_played
 
@@ -140,8 +140,14 @@ def apply_move(state, move) -> None:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
             end_step(state)
             advance(state)
-        elif type(move) is MeldScore and not state.log_events and state.game.compiled.meld_table.canonical:
-            _declare(state, move)
+        elif type(move) is MeldScore and not state.log_events:
+            compiled = state.game.compiled
+            if compiled.meld_table.canonical:
+                _declare(state, move)
+            elif not compiled.has_to_score and state.pending and state.pending[0][0].plain:
+                _declare_plain(state, compiled, move)
+            else:
+                reference.apply_move(state, move, advance)
         else:
             reference.apply_move(state, move, flow.advance if state.log_events else advance)
         return
@@ -337,6 +343,46 @@ def _declare(state, meld: MeldScore) -> None:
         state._turn_moves = declarations(state, state.current_player)
         if not state._turn_moves:
             end_step(state)
+    if state.result is None and state.first_to_target is None:
+        advance(state)
+    if state.first_to_target is not None and state.result is None:
+        end_game(state)
+
+
+def _declare_plain(state, compiled, meld: MeldScore) -> None:
+    """:func:`.moves.apply_move` of a meld at a plain declaration turn (``CompiledStep.plain``)
+    of a game where no meld waits to score (``CompiledRules.has_to_score`` off: none is ever
+    waiting, and the meld is declared, not shown): ``declaring.declare`` as it reads then, and
+    the turn ended at once where ``declaring.after_declaration`` ends it (its last meld, no
+    turn-up, no meld beside the turn's count), as ``declaring.end_step`` ends it; else
+    ``after_declaration`` itself. Then the steps go on."""
+    seat = state.current_player
+    mask = meld.mask
+    rule = meld.rule  # a rules model, slow to read: each field once
+    name, points = rule.name, meld.points
+    state.actions.append(compiled.meld_action(mask))
+    hands = state.hands
+    state.step_shown |= mask & hands[seat]  # the cards put down from hand
+    hands[seat] &= ~mask
+    state.tableaus[seat] |= mask
+    state.known[seat] |= mask
+    state.meld_log.append({"player": seat, "cards": compiled.meld_cards(mask), "name": name, "points": points})
+    state.meld_history[seat].append((mask, rule.meld_class, points, name))
+    score(state, seat, points, "meld", {"meld": name})
+    if name in compiled.trump_melds:  # most melds neither set nor cancel trump
+        trump_after_meld(state, seat, meld)
+    if rule.counts_as_meld:
+        state.step_melds += 1
+    pending = state.pending
+    if (state.faced is None and not compiled.has_uncounted_melds and state.step_melds
+            and state.step_melds >= pending[0][0].max_melds):
+        del pending[0]  # the turn's last meld: end_step, a meld declared (no pass to note)
+        state._turn_moves = None
+        state.step_melds = 0
+        state.step_shown = 0
+        state.decision = PLAY
+    else:
+        after_declaration(state)
     if state.result is None and state.first_to_target is None:
         advance(state)
     if state.first_to_target is not None and state.result is None:
