@@ -71,7 +71,8 @@ class CompiledPhase:
     __slots__ = ("index", "rule", "kind", "handler", "deck", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free",
                  "shows_voids", "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps",
                  "plans", "plain_play", "after", "loser_of", "trump_turned_each_trick",
-                 "scores_cards_won", "trick_extras", "tricks", "standing", "play_points")
+                 "scores_cards_won", "trick_extras", "tricks", "standing", "play_points", "play_action",
+                 "pair_plans")
 
     def __init__(self, rules: CompiledRules, index: int):
         file = rules.file
@@ -115,6 +116,7 @@ class CompiledPhase:
         else:
             self.plans = tuple(self.plan(winner, self.loser_of[winner], None, table) for winner in range(players))
         self.play_points = rules.play_points_rank is not None  # a trump card scores when played
+        self.play_action = rules.play_action  # per card, its `play` action (engine.kernel: read at every card)
         # a card played needs none of the rarer checks: no melds shown at the first card, one
         # pack (no copies to choose between, no "from table" actions), no trump card scoring
         # when played, no discard (a card seen laid aside or held: moves.before_card)
@@ -126,6 +128,9 @@ class CompiledPhase:
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
         self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksKind.over says it
         self.standing = standing_actions(file)  # actions open beside the decision due (sections)
+        # the plans of a trick of two seats with no trick extras (engine.kernel wins such a
+        # trick of a quiet playout in a few lines); None where a trick needs more
+        self.pair_plans = self.plans if players == 2 and self.plans is not None and not self.trick_extras else None
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
         return tuple((step, seat, step.run) for step in self.steps

@@ -157,7 +157,7 @@ def apply_move(state, move) -> None:
     if phase.plain_play:
         if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
             note_voids(state, seat, move, phase.follow)
-        action = state.game.compiled.play_action[move]
+        action = phase.play_action[move]
     else:
         move, action = before_card(state, phase, seat, move)  # the card played, of identical copies
     bit = phase.bit[move]
@@ -181,25 +181,33 @@ def apply_move(state, move) -> None:
         return
     if phase.play_points:  # scored as it is played, before its trick is won
         score_trump_played(state, seat, move, bit)
+    plans = phase.pair_plans
+    if plans is not None:  # two seats, no trick extras: moves.take_trick of a quiet state, the plan known
+        top = trick[0]
+        suit_of = phase.suit_of
+        suit = suit_of[move]
+        wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
+        winner = seat if wins else seats[0]
+        state.won[winner][phase.index] |= phase.bit[top] | bit
+        state.trick_winners.append(phase.won_by[winner])
+        state.tricks_played += 1
+        state.winner = state.leader = winner
+        state.loser = phase.loser_of[winner]
+        state.trick, state.trick_seats = [], []
+        state.pending = list(plans[winner])
+        state.winner_passed = False
+        state.step_melds = 0
+        if state.result is None and state.first_to_target is None:
+            advance(state)
+        if state.first_to_target is not None and state.result is None:
+            end_game(state)
+        return
     suit_of = phase.suit_of
     if len(trick) == 2:
         top = trick[0]
         suit = suit_of[move]
         wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
-        winner = seat if wins else seats[0]
-        plans = phase.plans
-        if plans is None or phase.trick_extras:
-            take_trick(state, phase, winner, phase.bit[top] | bit)
-        else:  # moves.take_trick of a quiet state: no event, no extras, the plan known
-            state.won[winner][phase.index] |= phase.bit[top] | bit
-            state.trick_winners.append(phase.won_by[winner])
-            state.tricks_played += 1
-            state.winner = state.leader = winner
-            state.loser = phase.loser_of[winner]
-            state.trick, state.trick_seats = [], []
-            state.pending = list(plans[winner])
-            state.winner_passed = False
-            state.step_melds = 0
+        take_trick(state, phase, seat if wins else seats[0], phase.bit[top] | bit)
     else:
         strength, trump, bit_of = phase.strength, state.trump, phase.bit
         best, top = 0, trick[0]
