@@ -37,7 +37,8 @@ class CompiledStep:
     """One after-trick step of a phase, with what the engine asks of it at every trick."""
 
     __slots__ = ("rule", "kind", "who", "run", "stock", "draws", "declare", "winner_passed_only", "allowed",
-                 "to_score", "max_melds", "exchange", "plain", "by_winner", "search", "fresh_from_hand")
+                 "to_score", "max_melds", "exchange", "plain", "by_winner", "search", "fresh_from_hand",
+                 "plain_options")
 
     def __init__(self, rule, rules: CompiledRules):
         self.rule = rule
@@ -60,6 +61,12 @@ class CompiledStep:
         # whether a meld needs a card from hand (else any card of the holding is fresh)
         self.search = rules.meld_table.within
         self.fresh_from_hand = rules.needs_fresh_card
+        # a plain turn's melds are each set's best, less what the game's hook refuses: no rule of
+        # re-use to ask (a fresh card is all it needs, and the search asks for one), no meld
+        # scored as the trump it would set (engine.kernel; else declaring.options_of)
+        setter = rules.file.trump.set_by_meld
+        self.plain_options = (self.plain and rules.reuse_policy == "fresh-card"
+                              and not (setter is not None and setter.scored_as_trump))
 
     def __repr__(self) -> str:
         return f"<step {self.kind} by {self.who}>"

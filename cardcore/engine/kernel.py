@@ -31,6 +31,7 @@ from .phases.auction import BID, blind_bids
 from .scoring import end_game, score
 from .sections import open_standing
 from .trickplay import note_voids, score_trump_played
+from .view import view_of
 
 
 def random_move(state, uniform):
@@ -256,7 +257,12 @@ def advance(state) -> None:
                         holding = hand | state.tableaus[seat]
                         masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
                                             step.allowed)
-                        moves = options_of(state, seat, step, masks, False) if masks else None
+                        if not masks:
+                            moves = None
+                        elif step.plain_options:
+                            moves = _melds_not_refused(state, seat, step, masks)
+                        else:
+                            moves = options_of(state, seat, step, masks, False)
                         if moves:
                             del pending[:pending.index((step, seat, run))]
                             state.decision = DECLARE
@@ -303,6 +309,30 @@ def advance(state) -> None:
         over = state.phase_kind.over(state)
     if not over or flow.end_phase(state):
         state.current_player = state.leader
+
+
+def _melds_not_refused(state, seat: int, step, masks: list[int]) -> list:
+    """:func:`.declaring.options_of` of a plain turn (``masks`` found, ``refused`` off) where
+    nothing but the game's refusal hook can refuse a meld or change it
+    (``CompiledStep.plain_options``: no rule of re-use, no meld scored as the trump it sets):
+    each set's best meld, the hook asked where it may refuse."""
+    trump, allowed = state.trump, step.allowed
+    table = state.game.compiled.meld_table
+    known = table.bests(trump, allowed)
+    hooks = state.hooks
+    hook, refusable = hooks.meld_refusal, hooks.refusable_melds
+    out: list = []
+    view = None  # made for the first meld the game's hook is asked about
+    for mask in masks:
+        meld = known[mask] if mask in known else table.best(mask, trump, allowed)
+        if meld is not None:
+            if hook is not None and (refusable is None or mask in refusable):
+                if view is None:
+                    view = view_of(state)
+                if hook(view, seat, meld) is not None:
+                    continue
+            out.append(meld)
+    return out
 
 
 # ---------------------------------------------------------------- a declaration turn of many packs
