@@ -255,8 +255,20 @@ def advance(state) -> None:
                     if state.winner_passed or not step.winner_passed_only:  # melds only: the search
                         hand = state.hands[seat]
                         holding = hand | state.tableaus[seat]
-                        masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
-                                            step.allowed)
+                        fresh = hand | state.step_shown if step.fresh_from_hand else holding
+                        answers = step.answers
+                        if answers is None:
+                            answers = step.answers = state.game.compiled.meld_table.answers(step.allowed)
+                        if answers:  # MeldTable._searched in place: a look-up per group of melds
+                            masks = []
+                            for support, by_part in answers:
+                                found = by_part[holding & support]
+                                if found:
+                                    for mask in found:
+                                        if mask & fresh:
+                                            masks.append(mask)
+                        else:
+                            masks = step.search(holding, fresh, step.allowed)
                         if not masks:
                             moves = None
                         elif step.plain_options:
