@@ -38,7 +38,7 @@ class CompiledStep:
 
     __slots__ = ("rule", "kind", "who", "run", "stock", "draws", "declare", "winner_passed_only", "allowed",
                  "to_score", "max_melds", "exchange", "plain", "by_winner", "search", "fresh_from_hand",
-                 "plain_options", "answers")
+                 "plain_options", "answers", "bests")
 
     def __init__(self, rule, rules: CompiledRules):
         self.rule = rule
@@ -61,6 +61,9 @@ class CompiledStep:
         # whether a meld needs a card from hand (else any card of the holding is fresh)
         self.search = rules.meld_table.within
         self.answers = None  # the table's answers for the kinds it admits (MeldTable.answers), asked at the first turn
+        # per trump (the last: none), the table's best meld of each card set found so far for the
+        # kinds it admits (MeldTable.bests), asked at the first turn with that trump
+        self.bests = [None] * (len(rules.deck.suits) + 1)
         self.fresh_from_hand = rules.needs_fresh_card
         # a plain turn's melds are each set's best, less what the game's hook refuses: no rule of
         # re-use to ask (a fresh card is all it needs, and the search asks for one), no meld

@@ -330,7 +330,9 @@ def _melds_not_refused(state, seat: int, step, masks: list[int]) -> list:
     each set's best meld, the hook asked where it may refuse."""
     trump, allowed = state.trump, step.allowed
     table = state.game.compiled.meld_table
-    known = table.bests(trump, allowed)
+    known = step.bests[-1 if trump is None else trump]
+    if known is None:  # the table's answers so far for these kinds and this trump, kept by the step
+        known = step.bests[-1 if trump is None else trump] = table.bests(trump, allowed)
     hooks = state.hooks
     hook, refusable = hooks.meld_refusal, hooks.refusable_melds
     out: list = []
@@ -418,7 +420,7 @@ def _declare_plain(state, compiled, meld: MeldScore) -> None:
     state.known[seat] |= mask
     state.meld_log.append({"player": seat, "cards": compiled.meld_cards(mask), "name": name, "points": points})
     state.meld_history[seat].append((mask, rule.meld_class, points, name))
-    score(state, seat, points, "meld", {"meld": name})
+    score(state, seat, points, "meld", None)  # its event's detail: none in a quiet state
     if name in compiled.trump_melds:  # most melds neither set nor cancel trump
         trump_after_meld(state, seat, meld)
     if rule.counts_as_meld:
