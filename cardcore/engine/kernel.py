@@ -9,8 +9,9 @@ and nothing else does:
   benchmarks and tests alike), and :func:`random_move`, one of them drawn;
 - :func:`legal_moves` and :func:`apply_move`, the state's methods of those names: a quiet
   state's (no event log) cards to play found from a table per card led, a plain card played
-  and its trick won in one function, and (:func:`advance`) the steps after a trick taken in
-  one loop; every other move handed to the reference (:func:`.moves.legal_moves` and
+  and its trick won in one function, (:func:`advance`) the steps after a trick taken in one
+  loop, a plain declaration turn's melds looked up and judged in place, and a meld of such a
+  turn declared in one function (:func:`_declare_plain`); every other move handed to the reference (:func:`.moves.legal_moves` and
   :func:`.moves.apply_move`). Each function says which reference it stands for;
   ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
 """
@@ -134,7 +135,8 @@ def apply_move(state, move) -> None:
     ``_before_card`` asked only in a phase that has them: ``CompiledPhase.plain_play``), joins
     the trick, and a whole trick is won (two seats: one comparison, as
     :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`);
-    so is a pass at a declaration turn. Every other move is the reference's
+    so is a pass at a declaration turn, and a meld at a plain one (:func:`_declare_plain`) or
+    where the table is of many packs (:func:`_declare`). Every other move is the reference's
     (:func:`.moves.apply_move`)."""
     if type(move) is not int or state.log_events:
         if type(move) is str and move == "pass" and state.decision == DECLARE and not state.log_events:
@@ -231,8 +233,10 @@ def advance(state) -> None:
     phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
     without their handler: a draw of a stock card that is not the last (``steps._draw``:
     nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
-    the game adds no declarations of its own (``steps._declare``: the meld search, then the
-    melds not refused, else the turn passed as ``_end_step`` passes it), any other declaration
+    the game adds no declarations of its own (``steps._declare``: the meld search, its answers
+    looked up in place (``MeldTable.answers``), then the melds not refused (where only the
+    game's hook refuses, :func:`_melds_not_refused`), else the turn passed as ``_end_step``
+    passes it), any other declaration
     turn (its declarations asked of the reference, or passed so), and a trump turned
     (``steps._turn_trump``). The steps taken are
     cut from ``pending`` at once, when a decision is due or another step's handler runs. With
