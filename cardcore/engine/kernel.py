@@ -11,8 +11,9 @@ and nothing else does:
   state's (no event log) cards to play found from a table per card led, a plain card played
   and its trick won in one function, (:func:`advance`) the steps after a trick taken in one
   loop, a plain declaration turn's melds looked up and judged in place, and a meld of such a
-  turn declared in one function (:func:`_declare_plain`); every other move handed to the reference (:func:`.moves.legal_moves` and
-  :func:`.moves.apply_move`). Each function says which reference it stands for;
+  turn declared in one function (:func:`_declare_plain`); every other move handed to the
+  reference (:func:`.moves.legal_moves` and :func:`.moves.apply_move`). Each function says
+  which reference it stands for;
   ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
 """
 
