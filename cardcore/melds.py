@@ -267,6 +267,15 @@ class MeldTable:
                     out.append(mask)
         return out
 
+    def answers(self, allowed: frozenset[str] | None) -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
+        """Each group's answer for every part of its cards, as (support, answers), the look-ups
+        :meth:`_searched` makes (engine.kernel makes them in place); empty where a group lies in
+        more cards than that. Remembered."""
+        complete = self._complete.get(allowed)
+        if complete is None:
+            complete = self._complete[allowed] = self._completed(allowed)
+        return complete
+
     def _completed(self, allowed: frozenset[str] | None) -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
         """Where every group of the table lies in at most :data:`_COMPLETE_SUPPORT` cards (a
         one-pack table: a rank, a suit, a pair of ranks), each group's answer for every part of

@@ -37,7 +37,8 @@ class CompiledStep:
     """One after-trick step of a phase, with what the engine asks of it at every trick."""
 
     __slots__ = ("rule", "kind", "who", "run", "stock", "draws", "declare", "winner_passed_only", "allowed",
-                 "to_score", "max_melds", "exchange", "plain", "by_winner", "search", "fresh_from_hand")
+                 "to_score", "max_melds", "exchange", "plain", "by_winner", "search", "fresh_from_hand",
+                 "plain_options", "answers", "bests")
 
     def __init__(self, rule, rules: CompiledRules):
         self.rule = rule
@@ -59,7 +60,17 @@ class CompiledStep:
         # what a plain turn's meld search asks (engine.kernel): the table's search, and
         # whether a meld needs a card from hand (else any card of the holding is fresh)
         self.search = rules.meld_table.within
+        self.answers = None  # the table's answers for the kinds it admits (MeldTable.answers), asked at the first turn
+        # per trump (the last: none), the table's best meld of each card set found so far for the
+        # kinds it admits (MeldTable.bests), asked at the first turn with that trump
+        self.bests = [None] * (len(rules.deck.suits) + 1)
         self.fresh_from_hand = rules.needs_fresh_card
+        # a plain turn's melds are each set's best, less what the game's hook refuses: no rule of
+        # re-use to ask (a fresh card is all it needs, and the search asks for one), no meld
+        # scored as the trump it would set (engine.kernel; else declaring.options_of)
+        setter = rules.file.trump.set_by_meld
+        self.plain_options = (self.plain and rules.reuse_policy == "fresh-card"
+                              and not (setter is not None and setter.scored_as_trump))
 
     def __repr__(self) -> str:
         return f"<step {self.kind} by {self.who}>"
@@ -71,7 +82,8 @@ class CompiledPhase:
     __slots__ = ("index", "rule", "kind", "handler", "deck", "suit_of", "strength", "bit", "won_by", "follow", "replies", "free",
                  "shows_voids", "from_tableau", "until_stock_empty", "shows_at_first_play", "on_start", "steps",
                  "plans", "plain_play", "after", "loser_of", "trump_turned_each_trick",
-                 "scores_cards_won", "trick_extras", "tricks", "standing", "play_points")
+                 "scores_cards_won", "trick_extras", "tricks", "standing", "play_points", "play_action",
+                 "pair_plans")
 
     def __init__(self, rules: CompiledRules, index: int):
         file = rules.file
@@ -115,6 +127,7 @@ class CompiledPhase:
         else:
             self.plans = tuple(self.plan(winner, self.loser_of[winner], None, table) for winner in range(players))
         self.play_points = rules.play_points_rank is not None  # a trump card scores when played
+        self.play_action = rules.play_action  # per card, its `play` action (engine.kernel: read at every card)
         # a card played needs none of the rarer checks: no melds shown at the first card, one
         # pack (no copies to choose between, no "from table" actions), no trump card scoring
         # when played, no discard (a card seen laid aside or held: moves.before_card)
@@ -126,6 +139,9 @@ class CompiledPhase:
         self.trick_extras = self.trump_turned_each_trick or self.scores_cards_won
         self.tricks = rule.kind == "tricks"  # its end asked inline, as TricksKind.over says it
         self.standing = standing_actions(file)  # actions open beside the decision due (sections)
+        # the plans of a trick of two seats with no trick extras (engine.kernel wins such a
+        # trick of a quiet playout in a few lines); None where a trick needs more
+        self.pair_plans = self.plans if players == 2 and self.plans is not None and not self.trick_extras else None
 
     def plan(self, winner: int, loser: int | None, declarer: int | None, table) -> tuple:
         return tuple((step, seat, step.run) for step in self.steps

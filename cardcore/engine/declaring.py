@@ -309,13 +309,13 @@ def declare(state, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> Non
             log(state, "meld", seat=seat, cards=list(cards), name=name, points=meld.points,
                 to_score=True)
         if name in game.compiled.trump_melds:
-            _trump_after_meld(state, seat, meld)
+            trump_after_meld(state, seat, meld)
         return
     if state.log_events:
         log(state, "meld", seat=seat, cards=list(cards), name=name, points=meld.points)
     score(state, seat, meld.points, "meld", {"meld": name})
     if name in game.compiled.trump_melds:  # most melds neither set nor cancel trump
-        _trump_after_meld(state, seat, meld)
+        trump_after_meld(state, seat, meld)
     if counts_as_meld:
         state.step_melds += 1
 
@@ -343,7 +343,7 @@ def lapse_waiting(state, seat: int, cards: int) -> None:
     state.waiting[seat] = keep
 
 
-def _trump_after_meld(state, seat: int, meld: MeldScore) -> None:
+def trump_after_meld(state, seat: int, meld: MeldScore) -> None:
     t = state.rules.trump
     role = "winner" if seat == state.winner else "loser"
     cancel = t.cancelled_by_trump_meld

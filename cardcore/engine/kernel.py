@@ -9,9 +9,11 @@ and nothing else does:
   benchmarks and tests alike), and :func:`random_move`, one of them drawn;
 - :func:`legal_moves` and :func:`apply_move`, the state's methods of those names: a quiet
   state's (no event log) cards to play found from a table per card led, a plain card played
-  and its trick won in one function, and (:func:`advance`) the steps after a trick taken in
-  one loop; every other move handed to the reference (:func:`.moves.legal_moves` and
-  :func:`.moves.apply_move`). Each function says which reference it stands for;
+  and its trick won in one function, (:func:`advance`) the steps after a trick taken in one
+  loop, a plain declaration turn's melds looked up and judged in place, and a meld of such a
+  turn declared in one function (:func:`_declare_plain`); every other move handed to the
+  reference (:func:`.moves.legal_moves` and :func:`.moves.apply_move`). Each function says
+  which reference it stands for;
   ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
 """
 
@@ -23,14 +25,15 @@ from ..tricks import legal_plays
 from . import flow, moves as reference
 from .actions import melds_in_action_order
 from .dealing import turn_trump
-from .declaring import (declaration_moves, declare_open, end_step, meld_limit_reached, options_of, ready_to_score,
-                        with_other_declarations)
+from .declaring import (after_declaration, declaration_moves, declare_open, end_step, meld_limit_reached, options_of,
+                        ready_to_score, trump_after_meld, with_other_declarations)
 from .kinds import DECLARE, PLAY
 from .moves import before_card, leave_table, take_trick
 from .phases.auction import BID, blind_bids
-from .scoring import end_game
+from .scoring import end_game, score
 from .sections import open_standing
 from .trickplay import note_voids, score_trump_played
+from .view import view_of
 
 
 def random_move(state, uniform):
@@ -133,15 +136,22 @@ def apply_move(state, move) -> None:
     ``_before_card`` asked only in a phase that has them: ``CompiledPhase.plain_play``), joins
     the trick, and a whole trick is won (two seats: one comparison, as
     :func:`cardcore.tricks.trick_winner` finds it) and the steps after it run (:func:`advance`);
-    so is a pass at a declaration turn. Every other move is the reference's
+    so is a pass at a declaration turn, and a meld at a plain one (:func:`_declare_plain`) or
+    where the table is of many packs (:func:`_declare`). Every other move is the reference's
     (:func:`.moves.apply_move`)."""
     if type(move) is not int or state.log_events:
         if type(move) is str and move == "pass" and state.decision == DECLARE and not state.log_events:
             state.actions.append("pass")  # the turn ends (_end_step), the steps go on
             end_step(state)
             advance(state)
-        elif type(move) is MeldScore and not state.log_events and state.game.compiled.meld_table.canonical:
-            _declare(state, move)
+        elif type(move) is MeldScore and not state.log_events:
+            compiled = state.game.compiled
+            if compiled.meld_table.canonical:
+                _declare(state, move)
+            elif not compiled.has_to_score and state.pending and state.pending[0][0].plain:
+                _declare_plain(state, compiled, move)
+            else:
+                reference.apply_move(state, move, advance)
         else:
             reference.apply_move(state, move, flow.advance if state.log_events else advance)
         return
@@ -151,7 +161,7 @@ def apply_move(state, move) -> None:
     if phase.plain_play:
         if trick and phase.shows_voids and phase.suit_of[move] != phase.suit_of[trick[0]]:
             note_voids(state, seat, move, phase.follow)
-        action = state.game.compiled.play_action[move]
+        action = phase.play_action[move]
     else:
         move, action = before_card(state, phase, seat, move)  # the card played, of identical copies
     bit = phase.bit[move]
@@ -175,25 +185,33 @@ def apply_move(state, move) -> None:
         return
     if phase.play_points:  # scored as it is played, before its trick is won
         score_trump_played(state, seat, move, bit)
+    plans = phase.pair_plans
+    if plans is not None:  # two seats, no trick extras: moves.take_trick of a quiet state, the plan known
+        top = trick[0]
+        suit_of = phase.suit_of
+        suit = suit_of[move]
+        wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
+        winner = seat if wins else seats[0]
+        state.won[winner][phase.index] |= phase.bit[top] | bit
+        state.trick_winners.append(phase.won_by[winner])
+        state.tricks_played += 1
+        state.winner = state.leader = winner
+        state.loser = phase.loser_of[winner]
+        state.trick, state.trick_seats = [], []
+        state.pending = list(plans[winner])
+        state.winner_passed = False
+        state.step_melds = 0
+        if state.result is None and state.first_to_target is None:
+            advance(state)
+        if state.first_to_target is not None and state.result is None:
+            end_game(state)
+        return
     suit_of = phase.suit_of
     if len(trick) == 2:
         top = trick[0]
         suit = suit_of[move]
         wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
-        winner = seat if wins else seats[0]
-        plans = phase.plans
-        if plans is None or phase.trick_extras:
-            take_trick(state, phase, winner, phase.bit[top] | bit)
-        else:  # moves.take_trick of a quiet state: no event, no extras, the plan known
-            state.won[winner][phase.index] |= phase.bit[top] | bit
-            state.trick_winners.append(phase.won_by[winner])
-            state.tricks_played += 1
-            state.winner = state.leader = winner
-            state.loser = phase.loser_of[winner]
-            state.trick, state.trick_seats = [], []
-            state.pending = list(plans[winner])
-            state.winner_passed = False
-            state.step_melds = 0
+        take_trick(state, phase, seat if wins else seats[0], phase.bit[top] | bit)
     else:
         strength, trump, bit_of = phase.strength, state.trump, phase.bit
         best, top = 0, trick[0]
@@ -216,8 +234,10 @@ def advance(state) -> None:
     phase's end asked as ``TricksPhase.over`` says it, or the next trick's lead. Taken here,
     without their handler: a draw of a stock card that is not the last (``steps._draw``:
     nothing to log, no card to show), and a plain declaration turn where no turn-up lies and
-    the game adds no declarations of its own (``steps._declare``: the meld search, then the
-    melds not refused, else the turn passed as ``_end_step`` passes it), any other declaration
+    the game adds no declarations of its own (``steps._declare``: the meld search, its answers
+    looked up in place (``MeldTable.answers``), then the melds not refused (where only the
+    game's hook refuses, :func:`_melds_not_refused`), else the turn passed as ``_end_step``
+    passes it), any other declaration
     turn (its declarations asked of the reference, or passed so), and a trump turned
     (``steps._turn_trump``). The steps taken are
     cut from ``pending`` at once, when a decision is due or another step's handler runs. With
@@ -240,9 +260,26 @@ def advance(state) -> None:
                     if state.winner_passed or not step.winner_passed_only:  # melds only: the search
                         hand = state.hands[seat]
                         holding = hand | state.tableaus[seat]
-                        masks = step.search(holding, hand | state.step_shown if step.fresh_from_hand else holding,
-                                            step.allowed)
-                        moves = options_of(state, seat, step, masks, False) if masks else None
+                        fresh = hand | state.step_shown if step.fresh_from_hand else holding
+                        answers = step.answers
+                        if answers is None:
+                            answers = step.answers = state.game.compiled.meld_table.answers(step.allowed)
+                        if answers:  # MeldTable._searched in place: a look-up per group of melds
+                            masks = []
+                            for support, by_part in answers:
+                                found = by_part[holding & support]
+                                if found:
+                                    for mask in found:
+                                        if mask & fresh:
+                                            masks.append(mask)
+                        else:
+                            masks = step.search(holding, fresh, step.allowed)
+                        if not masks:
+                            moves = None
+                        elif step.plain_options:
+                            moves = _melds_not_refused(state, seat, step, masks)
+                        else:
+                            moves = options_of(state, seat, step, masks, False)
                         if moves:
                             del pending[:pending.index((step, seat, run))]
                             state.decision = DECLARE
@@ -291,6 +328,32 @@ def advance(state) -> None:
         state.current_player = state.leader
 
 
+def _melds_not_refused(state, seat: int, step, masks: list[int]) -> list:
+    """:func:`.declaring.options_of` of a plain turn (``masks`` found, ``refused`` off) where
+    nothing but the game's refusal hook can refuse a meld or change it
+    (``CompiledStep.plain_options``: no rule of re-use, no meld scored as the trump it sets):
+    each set's best meld, the hook asked where it may refuse."""
+    trump, allowed = state.trump, step.allowed
+    table = state.game.compiled.meld_table
+    known = step.bests[-1 if trump is None else trump]
+    if known is None:  # the table's answers so far for these kinds and this trump, kept by the step
+        known = step.bests[-1 if trump is None else trump] = table.bests(trump, allowed)
+    hooks = state.hooks
+    hook, refusable = hooks.meld_refusal, hooks.refusable_melds
+    out: list = []
+    view = None  # made for the first meld the game's hook is asked about
+    for mask in masks:
+        meld = known[mask] if mask in known else table.best(mask, trump, allowed)
+        if meld is not None:
+            if hook is not None and (refusable is None or mask in refusable):
+                if view is None:
+                    view = view_of(state)
+                if hook(view, seat, meld) is not None:
+                    continue
+            out.append(meld)
+    return out
+
+
 # ---------------------------------------------------------------- a declaration turn of many packs
 
 
@@ -337,6 +400,46 @@ def _declare(state, meld: MeldScore) -> None:
         state._turn_moves = declarations(state, state.current_player)
         if not state._turn_moves:
             end_step(state)
+    if state.result is None and state.first_to_target is None:
+        advance(state)
+    if state.first_to_target is not None and state.result is None:
+        end_game(state)
+
+
+def _declare_plain(state, compiled, meld: MeldScore) -> None:
+    """:func:`.moves.apply_move` of a meld at a plain declaration turn (``CompiledStep.plain``)
+    of a game where no meld waits to score (``CompiledRules.has_to_score`` off: none is ever
+    waiting, and the meld is declared, not shown): ``declaring.declare`` as it reads then, and
+    the turn ended at once where ``declaring.after_declaration`` ends it (its last meld, no
+    turn-up, no meld beside the turn's count), as ``declaring.end_step`` ends it; else
+    ``after_declaration`` itself. Then the steps go on."""
+    seat = state.current_player
+    mask = meld.mask
+    rule = meld.rule  # a rules model, slow to read: each field once
+    name, points = rule.name, meld.points
+    state.actions.append(compiled.meld_action(mask))
+    hands = state.hands
+    state.step_shown |= mask & hands[seat]  # the cards put down from hand
+    hands[seat] &= ~mask
+    state.tableaus[seat] |= mask
+    state.known[seat] |= mask
+    state.meld_log.append({"player": seat, "cards": compiled.meld_cards(mask), "name": name, "points": points})
+    state.meld_history[seat].append((mask, rule.meld_class, points, name))
+    score(state, seat, points, "meld", None)  # its event's detail: none in a quiet state
+    if name in compiled.trump_melds:  # most melds neither set nor cancel trump
+        trump_after_meld(state, seat, meld)
+    if rule.counts_as_meld:
+        state.step_melds += 1
+    pending = state.pending
+    if (state.faced is None and not compiled.has_uncounted_melds and state.step_melds
+            and state.step_melds >= pending[0][0].max_melds):
+        del pending[0]  # the turn's last meld: end_step, a meld declared (no pass to note)
+        state._turn_moves = None
+        state.step_melds = 0
+        state.step_shown = 0
+        state.decision = PLAY
+    else:
+        after_declaration(state)
     if state.result is None and state.first_to_target is None:
         advance(state)
     if state.first_to_target is not None and state.result is None:
