@@ -354,9 +354,16 @@ class MeldTable:
             copies = held & name_masks[n]
             others = copies & ~loose  # copies on the table, with a history
             if not others:  # interchangeable: the lowest copies
-                choices.append([_lowest_bits(copies, k)])
+                choices.append([copies & -copies if k == 1 else _lowest_bits(copies, k)])
                 continue
-            ours, others = _bit_list(copies & loose), _bit_list(others)
+            ours = copies & loose
+            if k == 1:  # most names of a meld: each table copy, then the lowest in hand
+                ways = _bit_list(others)
+                if ours:
+                    ways.append(ours & -ours)
+                choices.append(ways)
+                continue
+            ours, others = _bit_list(ours), _bit_list(others)
             ways = []
             for from_fresh in range(min(k, len(ours)) + 1):
                 if k - from_fresh > len(others):
@@ -364,14 +371,8 @@ class MeldTable:
                 base = or_all(ours[:from_fresh])
                 ways += [base | or_all(rest) for rest in combinations(others, k - from_fresh)]
             choices.append(ways)
-        sets = []
-        for parts in product(*choices):
-            physical = 0
-            for part in parts:
-                physical |= part
-            if physical & fresh:
-                sets.append(physical)
-        return tuple(sets)
+        # the parts of a set are copies of different names: their sum is their union
+        return tuple(physical for physical in map(sum, product(*choices)) if physical & fresh)
 
     def _names_in(self, mask: int) -> int:
         """The card names of ``mask``, as the bits of the first pack: its packs folded onto the
