@@ -71,6 +71,7 @@ class MeldTable:
         # a canonical set's physical sets, by the copies of its names held, loose and fresh: a
         # seat's holding keeps most of its cards from one turn to the next (within_by_names)
         self._sets_of: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+        self._named_as: dict[int, int] = {}  # each physical set found so, its canonical set (for best)
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
@@ -177,7 +178,9 @@ class MeldTable:
         return known
 
     def _best_of(self, mask: int, trump: int | None, allowed: frozenset[str] | None) -> MeldScore | None:
-        lowest = self.lowest_copies(mask) if self.canonical else mask
+        lowest = mask
+        if self.canonical:  # a set the search by names found knows its canonical set
+            lowest = self._named_as.get(mask) or self.lowest_copies(mask)
         if lowest != mask:  # the meld its names make on their lowest copies, on these cards
             meld = self.best(lowest, trump, allowed)
             return None if meld is None else MeldScore(mask, meld.rule, meld.points, meld.suit)
@@ -254,14 +257,17 @@ class MeldTable:
                         if mask & fresh:
                             out.append(mask)
             return out
-        groups = self._groups[allowed]
-        for group in groups:
+        every = not pool & ~fresh  # each set found takes a fresh card (the search by names: all)
+        for group in self._groups[allowed]:
             sub = pool & group.support
             if sub.bit_count() < group.least:
                 continue
             found = group.answers.get(sub)
             if found is None:
                 found = group.answers[sub] = [m for m in group.masks if not m & ~sub]
+            if every:
+                out += found
+                continue
             for mask in found:
                 if mask & fresh:
                     out.append(mask)
@@ -333,7 +339,10 @@ class MeldTable:
             if sets is None:
                 if len(known) >= _KNOWN_SETS:
                     known.clear()
+                    self._named_as.clear()
                 sets = known[key] = self._physical(mask, held, held & loose, fresh)
+                for physical in sets:
+                    self._named_as[physical] = mask
             if sets:
                 out.append(sets)
         return out
