@@ -257,17 +257,14 @@ class MeldTable:
                         if mask & fresh:
                             out.append(mask)
             return out
-        every = not pool & ~fresh  # each set found takes a fresh card (the search by names: all)
-        for group in self._groups[allowed]:
+        groups = self._groups[allowed]
+        for group in groups:
             sub = pool & group.support
             if sub.bit_count() < group.least:
                 continue
             found = group.answers.get(sub)
             if found is None:
                 found = group.answers[sub] = [m for m in group.masks if not m & ~sub]
-            if every:
-                out += found
-                continue
             for mask in found:
                 if mask & fresh:
                     out.append(mask)
