@@ -71,6 +71,7 @@ class MeldTable:
         # a canonical set's physical sets, by the copies of its names held, loose and fresh: a
         # seat's holding keeps most of its cards from one turn to the next (within_by_names)
         self._sets_of: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+        self._named_as: dict[int, int] = {}  # each physical set found so, its canonical set (for best)
         self.patterns: dict[int, list[MeldPattern]] = {}
         for index, rule in enumerate(rules):
             for mask, suit, first_suit in _card_sets(deck, rule, sequence_order, self.canonical):
@@ -177,7 +178,9 @@ class MeldTable:
         return known
 
     def _best_of(self, mask: int, trump: int | None, allowed: frozenset[str] | None) -> MeldScore | None:
-        lowest = self.lowest_copies(mask) if self.canonical else mask
+        lowest = mask
+        if self.canonical:  # a set the search by names found knows its canonical set
+            lowest = self._named_as.get(mask) or self.lowest_copies(mask)
         if lowest != mask:  # the meld its names make on their lowest copies, on these cards
             meld = self.best(lowest, trump, allowed)
             return None if meld is None else MeldScore(mask, meld.rule, meld.points, meld.suit)
@@ -342,7 +345,10 @@ class MeldTable:
             if sets is None:
                 if len(known) >= _KNOWN_SETS:
                     known.clear()
+                    self._named_as.clear()
                 sets = known[key] = self._physical(mask, held, held & loose, fresh)
+                for physical in sets:
+                    self._named_as[physical] = mask
             if sets:
                 out.append(sets)
         return out
@@ -363,9 +369,16 @@ class MeldTable:
             copies = held & name_masks[n]
             others = copies & ~loose  # copies on the table, with a history
             if not others:  # interchangeable: the lowest copies
-                choices.append([_lowest_bits(copies, k)])
+                choices.append([copies & -copies if k == 1 else _lowest_bits(copies, k)])
                 continue
-            ours, others = _bit_list(copies & loose), _bit_list(others)
+            ours = copies & loose
+            if k == 1:  # most names of a meld: each table copy, then the lowest in hand
+                ways = _bit_list(others)
+                if ours:
+                    ways.append(ours & -ours)
+                choices.append(ways)
+                continue
+            ours, others = _bit_list(ours), _bit_list(others)
             ways = []
             for from_fresh in range(min(k, len(ours)) + 1):
                 if k - from_fresh > len(others):
@@ -373,14 +386,8 @@ class MeldTable:
                 base = or_all(ours[:from_fresh])
                 ways += [base | or_all(rest) for rest in combinations(others, k - from_fresh)]
             choices.append(ways)
-        sets = []
-        for parts in product(*choices):
-            physical = 0
-            for part in parts:
-                physical |= part
-            if physical & fresh:
-                sets.append(physical)
-        return tuple(sets)
+        # the parts of a set are copies of different names: their sum is their union
+        return tuple(physical for physical in map(sum, product(*choices)) if physical & fresh)
 
     def _names_in(self, mask: int) -> int:
         """The card names of ``mask``, as the bits of the first pack: its packs folded onto the

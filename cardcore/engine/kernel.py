@@ -19,6 +19,8 @@ and nothing else does:
 
 from __future__ import annotations
 
+from bisect import insort
+
 from ..cards import _L0, _L1, _L2, bits
 from ..melds import MeldScore
 from ..tricks import legal_plays
@@ -127,7 +129,39 @@ def legal_moves(state) -> list:
             return bits(mask) + standing
     if mask < 0x200000000:
         return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
-    return bits(mask)
+    if mask < 0x10000000000000000:
+        return bits(mask)
+    return _listed(mask, seat)
+
+
+# per seat, the mask of more than 64 bits it last listed for play and its cards (a tuple)
+_last_listed: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+
+def _listed(mask: int, seat: int) -> list[int]:
+    """``bits(mask)`` for a mask of more than two packs, patched from the mask the seat listed
+    last: from one turn to the next a seat's cards change by a few (the card played, the card
+    drawn, a table card melded again changes nothing), whereas listing a 256-bit mask looks at
+    each of its 32 bytes. Any mask gives the same list (a memo of a value, not of a state), so
+    the memo is shared by every state of every game."""
+    last, cards = _last_listed.get(seat, (0, ()))
+    changed = mask ^ last
+    if changed.bit_count() > _PATCHED:
+        listed = bits(mask)
+    else:
+        listed = [*cards]
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            if mask & low:
+                insort(listed, low.bit_length() - 1)
+            else:
+                listed.remove(low.bit_length() - 1)
+    _last_listed[seat] = (mask, tuple(listed))
+    return listed
+
+
+_PATCHED = 4  # cards changed past which a listing is made afresh
 
 
 def apply_move(state, move) -> None:

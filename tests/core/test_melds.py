@@ -188,3 +188,24 @@ def test_a_many_pack_search_by_names_gives_each_action_its_sets_by_the_copies_he
     # first the table's copy (every choice of the table's copies), then the hand's
     assert marriage(1 << high_king | 1 << queen) == (1 << low_king | 1 << queen, 1 << high_king | 1 << queen)
     assert marriage(1 << low_king | 1 << queen) == (1 << high_king | 1 << queen, 1 << low_king | 1 << queen)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_many_pack_set_found_by_names_scores_as_its_names_do(data):
+    """Eight packs: a meld's points are its names' (RM §7.3: of identical cards any copy
+    serves), whichever copies the search by names took. A table that searched the holding
+    scores each physical set it found as a table that never saw it scores the same cards."""
+    from cardcore.melds import MeldTable
+
+    game = load_game("eight-pack-bezique")
+    table, deck = game.meld_table, game.meld_table.deck
+    fresh_table = MeldTable(deck, table.rules, tuple(game.rules.sequence_order or deck.ranks))
+    copies = [c for name in _MELD_NAMES for c in deck.by_name[name]]
+    pool = sum(1 << c for c in data.draw(st.lists(st.sampled_from(copies), unique=True, max_size=12)))
+    hand = pool & sum(1 << c for c in data.draw(st.sets(st.sampled_from(copies))))
+    trump = data.draw(st.sampled_from([None, 0, 1, 2, 3]))
+    for sets in table.within_by_names(pool, pool, None, hand):
+        for physical in sets:
+            meld, alone = table.best(physical, trump), fresh_table.best(physical, trump)
+            assert meld == alone and (meld is None or meld.mask == physical)
