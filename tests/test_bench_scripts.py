@@ -293,3 +293,32 @@ def test_per_card_with_no_game_list_measures_every_game(monkeypatch, capsys):
     lines = run(monkeypatch, capsys, "per_card", "-r", "1", "--against", sys.executable, module=script)
     assert first_words(lines) == GAMES
     assert all("0.50 µs/card" in line and "ratio 1.000" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_endgame_plays_every_game(monkeypatch, capsys, game):
+    lines = run(monkeypatch, capsys, "endgame", game, "random", "random", "-n", "1", "--cards", "6")
+    assert lines[0].startswith(f"{game}: random against random from the same positions, at most 6 cards left")
+
+
+def test_endgame_gains_nothing_over_the_same_bot():
+    # the same bot at the end as before it, its opponents seeded alike in both finishes: every
+    # deal's end is played the same twice, so the gain is nil, deal by deal
+    endgame = load_script("endgame")
+    game = load_game("bezique")
+    for deal_seed in range(3):
+        state = endgame.end_position(game, "heuristic", deal_seed, 16)
+        assert state is not None and state.stock_left == 0
+        seat = state.current_player
+        plain, _ = endgame.finish(game, state, None, "heuristic", deal_seed)
+        same, times = endgame.finish(game, state, "heuristic", "heuristic", deal_seed)
+        assert same == plain and times
+        assert state.current_player == seat  # the position itself is left as it was
+
+
+def test_endgame_measures_the_exact_end_against_the_heuristic_s(monkeypatch, capsys):
+    lines = run(monkeypatch, capsys, "endgame", "bezique",
+                "ismcts(guide=heuristic,guide_until_exact=true)", "heuristic", "-n", "3")
+    assert lines[0] == ("bezique: ismcts(guide=heuristic,guide_until_exact=true) against heuristic from the same "
+                        "positions, at most 16 cards left (3 deals, seeds 0..2; 0 never got there)")
+    assert lines[1].startswith("A's gain in the seat's lead a deal: ")

@@ -305,3 +305,99 @@ def test_the_exact_search_stops_at_its_deadline():
         exact.values(state, state.current_player, deadline=0.0)  # long past
     values = exact.values(state, state.current_player)  # the memo kept is sound: same values
     assert values == ExactEnd().values(state, state.current_player)
+
+
+def _minimax(world, seat: int, deal: int) -> float:
+    """The plain minimax value of a two-seat deal's end, no memo and no pruning: ``seat``'s
+    score less its opponent's when the deal ends (the reference :class:`ExactEnd` must equal)."""
+    if world.result is not None or len(world.rounds) != deal:
+        diff = world.scores[seat] - world.scores[1 - seat]
+        if world.result is not None and not world.result.get("stopped"):
+            diff += ExactEnd.GAME_WIN if diff > 0 else -ExactEnd.GAME_WIN if diff < 0 else 0.0
+        return float(diff)
+    values = []
+    for m in world.legal_moves():
+        child = world.clone()
+        child.apply_move(m)
+        values.append(_minimax(child, seat, deal))
+    return max(values) if world.current_player == seat else min(values)
+
+
+def _end_of_deal(name, seed, cards):
+    """A random first deal of ``name`` played on until nothing is hidden from the player to
+    move and at most ``cards`` cards are left to play, with a choice to make; None if never."""
+    from cardcore.bots.search import cards_left
+    return _play_until(load_game(name), seed, lambda s: (
+        len(s.rounds) == 1 and s.decision == "play" and cards_left(s) <= cards
+        and single_world(s, s.current_player) and len(s.legal_actions()) > 1))
+
+
+@pytest.mark.parametrize("name", ["bezique", "cinq-cents", "pinochle"])
+@pytest.mark.parametrize("seed", range(3))
+def test_alpha_beta_values_the_end_as_plain_minimax_does(name, seed):
+    """The last four tricks (at most eight cards, a trick maybe begun) of random deals of the
+    meld games, one of them with two packs' twin cards (Bezique, Pinochle): every move's value
+    and the best move's are those of a plain minimax without memo or cut-offs."""
+    state = _end_of_deal(name, seed, 8)
+    assert state is not None
+    seat = state.current_player
+    root = state.clone()
+    root.quiet_for_search(forget_history=True)
+    expected = {}
+    for m in root.legal_moves():
+        child = root.clone()
+        child.apply_move(m)
+        expected[m] = _minimax(child, seat, len(state.rounds))
+    exact = ExactEnd()
+    assert exact.values(state, seat) == expected
+    best, value = ExactEnd().best(state, seat)
+    assert value == max(expected.values()) and expected[best] == value
+    assert exact.best(state, seat)[1] == value  # again, from the memo's bounds
+
+
+def test_twin_cards_are_keyed_by_how_many_of_each_a_player_holds():
+    """Pinochle's 48 cards are two packs of 24 (card c and c + 24 are the same card): a holding
+    of the second copy alone is keyed as the first copy, of both as both; a trick's card by its
+    first copy's index; a pair held twice is played as one move."""
+    from cardcore.bots.search import Twins
+    game = load_game("pinochle")
+    twins = Twins.of(game.deck)
+    assert twins.per_pack == 24 and game.deck.names[3] == game.deck.names[27]
+    assert twins.mask(1 << 27) == 1 << 3
+    assert twins.mask(1 << 3 | 1 << 27) == 1 << 3 | 1 << 27
+    assert twins.mask(1 << 27 | 1 << 5) == 1 << 3 | 1 << 5
+    assert twins.card(27) == 3 and twins.card(3) == 3
+    assert twins.distinct([3, 5, 27, 30]) == [3, 5, 30]
+    assert Twins.of(load_game("cinq-cents").deck) is None  # one pack: nothing to merge
+
+
+def test_guide_until_exact_plays_the_guide_s_cards_while_cards_are_hidden():
+    """In two-hand Bezique, while the stock lasts every card is the guide's (a copy of it
+    answers the same); once it is gone, the exact search's best move."""
+    game = load_game("bezique")
+    bot = make_bot("ismcts(iterations=3000,guide=heuristic,guide_declares=true,guide_until_exact=true)",
+                   game, seed=4)
+    rng = random.Random(4)
+    state = game.new_game(seed=4)
+    checked = 0
+    while state.stock_left > 0:
+        legal = state.legal_actions()
+        if len(legal) > 1 and legal[0].startswith("play "):
+            expected = copy.deepcopy(bot.guide).choose(state)
+            assert bot.choose(state) == expected
+            assert bot.last_iterations == 0  # no search
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked > 10
+    state = _end_of_deal("bezique", 4, 8)
+    seat = state.current_player
+    best, _ = ExactEnd().best(state, seat)
+    assert bot.choose(state) == state.move_action(best)
+
+
+def test_guide_until_exact_needs_a_guide_and_the_exact_end():
+    game = load_game("bezique")
+    with pytest.raises(ValueError):
+        ISMCTSBot(game, guide_until_exact=True)
+    with pytest.raises(ValueError):
+        ISMCTSBot(game, guide="heuristic", exact_end=False, guide_until_exact=True)
