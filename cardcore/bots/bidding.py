@@ -115,6 +115,8 @@ class SimulatedBidding:
                 continue
             if world.offers:
                 world.offers = ()
+                if not world.legal_actions():  # his melds hold all but two of his cards: no discard
+                    return world.round_points[seat], world.round_points[seat]
             if world.tricks_played == 0 and not world.trick:
                 melds = world.round_points[seat]  # before the first card: the melds shown
             world.apply(self.player.choose(world))

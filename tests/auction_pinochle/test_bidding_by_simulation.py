@@ -111,3 +111,14 @@ def test_bid_samples_needs_a_guide_and_a_settlement_per_seat():
     from cardcore import load_game
     with pytest.raises(OptionError, match="settled between the declarer and each opponent"):
         make_bot("ismcts(guide=heuristic,bid_samples=10)", load_game("partnership-auction-pinochle"))
+
+
+def test_a_sample_whose_melds_leave_nothing_to_discard_is_its_melds():
+    # Hearts trump: the flush 150, the dix 10, Aces 100, Kings 80, Queens 60 and Jacks 40 around,
+    # the pinochle 40 and the plain marriages of spades, diamonds and clubs 60 (PB95, Melds): 540,
+    # and every one of the eighteen cards in a meld shown, which
+    # may not be discarded (PB95, Play). Bid beyond the melds, the declarer has no discard to make
+    # and cannot play on; the sample counts his melds alone.
+    hand, widow = "AH TH KH QH JH 9H AS AD AC KS KD KC QS QD QC", "JS JD JC"
+    s = game().new_game(deals=[auction_deal([hand, "", ""], widow, dealer=2)])
+    assert bidding(s.game).play_out(s.clone(), 0) == (540, 540)
