@@ -27,6 +27,7 @@ import random
 
 from ..engine.phases.auction import BID, auction_data
 from ..engine.phases.contract import CONCEDE
+from ..engine.phases.name_trump import TRUMP
 
 #: stakes per outcome of the settlement's wording
 _UNITS = {"stake": 1, "double-stake": 2}
@@ -36,7 +37,7 @@ class SimulatedBidding:
     """Bids and concessions from play-outs by ``player`` (a bot of the game answering
     ``choose(state)``); ``samples`` worlds a decision."""
 
-    def __init__(self, game, player, samples: int, rng: random.Random):
+    def __init__(self, game, player, samples: int, rng: random.Random, trumps: bool = False):
         settle = next((p for p in game.rules.phases if p.kind == "settle"), None)
         if settle is None or settle.per != "seat" or not any(p.kind == "auction" for p in game.rules.phases):
             raise ValueError("bid_samples needs an auction settled between the declarer and each opponent")
@@ -48,6 +49,7 @@ class SimulatedBidding:
         self.samples = samples
         self.rng = rng
         self.ceiling = game.compiled.bid_ceiling
+        self.trumps = trumps  # trumps named by simulation too
         self._cache: tuple | None = None  # (the deal, seat) and its samples
 
     # ------------------------------------------------------------------ decisions
@@ -57,6 +59,8 @@ class SimulatedBidding:
             return self.bid(state, legal)
         if CONCEDE in legal:
             return self.concede_or_discard(state)
+        if self.trumps and state.decision == TRUMP:
+            return self.name_trump(state, legal)
         return None
 
     def bid(self, state, legal: list[str]) -> str:
@@ -80,6 +84,25 @@ class SimulatedBidding:
         playing = state.clone()
         playing.offers = ()  # the offer declined: the player's discard
         return self.player.choose(playing)
+
+    def name_trump(self, state, legal: list[str]) -> str:
+        """The trump whose worlds (``samples`` shared among the suits) are worth the most stakes,
+        the declarer conceding when that costs less; of equal ones, the player's."""
+        seat, contract = state.current_player, auction_data(state).contract
+        each = max(1, self.samples // len(legal))
+        habit = self.player.choose(state)
+        scored = []
+        for action in legal:
+            made = 0
+            for _ in range(each):
+                world = state.determinize(seat, self.rng)
+                world.quiet_for_search(forget_history=True)
+                world.apply(action)
+                made += self.play_out(world, seat)[1] >= contract
+            chance = made / each
+            worth = max(chance * self.made - (1 - chance) * self.failed, -self.conceded)
+            scored.append((worth, action == habit, action))
+        return max(scored)[2]
 
     def plays_on(self, chance: float) -> bool:
         """Whether playing a contract made with ``chance`` costs less, on average, than conceding."""

@@ -372,7 +372,9 @@ class ISMCTSBot(_SearchBot):
     (:mod:`.bidding`): that many worlds dealt from what the seat knows, each played out by the
     guide with the seat as declarer, and a bid made while its mean stakes beat passing; in
     auctions settled between the declarer and each opponent only. It takes those decisions
-    before ``guide_declares`` does; the guide still names trumps and discards.
+    before ``guide_declares`` does; the guide still names trumps and discards, unless
+    ``sample_trumps`` (default false): trumps then go to the suit whose worlds (``bid_samples``
+    shared among the suits) are worth the most stakes.
     ``tricks_ahead`` (default 0: to the end of the deal): play-outs stop that many tricks
     after the decision's, and the position is valued by the points scored since plus what the
     cards won will score at the deal's count (:class:`WonValues`): in the Bezique games a
@@ -402,7 +404,8 @@ class ISMCTSBot(_SearchBot):
                  seconds: Seconds | None = None, exploration: Exploration = 1.2, rollout: str = "greedy",
                  exact_end: bool = True, game_weight: Share = 0.0, guide: str = "none",
                  guide_bias: Bias = 1.0, guide_margin: Margin = 0.1, exact_cards: CardsLeft = 16,
-                 guide_declares: bool = False, tricks_ahead: CardsLeft = 0, bid_samples: SampleCount = 0):
+                 guide_declares: bool = False, tricks_ahead: CardsLeft = 0, bid_samples: SampleCount = 0,
+                 sample_trumps: bool = False):
         super().__init__(game, seed, game_weight)
         self.iterations = iterations
         self.seconds = seconds
@@ -435,7 +438,10 @@ class ISMCTSBot(_SearchBot):
             from .bidding import SimulatedBidding
             from .spec import make_bot
             player = make_bot(guide, game, seed=self.rng.randrange(2**32))
-            self.bidding = SimulatedBidding(game, player, bid_samples, random.Random(self.rng.randrange(2**32)))
+            self.bidding = SimulatedBidding(game, player, bid_samples, random.Random(self.rng.randrange(2**32)),
+                                            trumps=sample_trumps)
+        elif sample_trumps:
+            raise ValueError("sample_trumps names trumps with the samples of bid_samples, which is 0")
 
     def search(self, state, legal: list[str], seat: int) -> str:
         deadline = None if self.seconds is None else self.started + self.seconds

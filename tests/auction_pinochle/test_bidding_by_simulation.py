@@ -122,3 +122,16 @@ def test_a_sample_whose_melds_leave_nothing_to_discard_is_its_melds():
     hand, widow = "AH TH KH QH JH 9H AS AD AC KS KD KC QS QD QC", "JS JD JC"
     s = game().new_game(deals=[auction_deal([hand, "", ""], widow, dealer=2)])
     assert bidding(s.game).play_out(s.clone(), 0) == (540, 540)
+
+
+def test_trumps_by_simulation_name_the_suit_whose_melds_make_the_contract():
+    # MELDS_300 meld 300 with hearts trump whatever the widow (see above): the contract of 300 is
+    # won without play, +1 stake in every world; with spades, diamonds or clubs the flush and the
+    # dix are lost, 140 of melds (Aces around, the pinochle) and 160 more to make in play.
+    s = eldest_holding(MELDS_300)
+    for action in ("bid 300", "pass", "pass"):
+        s.apply(action)
+    bot = make_bot(SIMULATING.replace(")", ",sample_trumps=true)"), s.game, seed=3)
+    assert bot.choose(s) == "trump H"
+    with pytest.raises(OptionError, match="sample_trumps"):
+        make_bot("ismcts(guide=heuristic,sample_trumps=true)", s.game)
