@@ -135,3 +135,11 @@ def test_trumps_by_simulation_name_the_suit_whose_melds_make_the_contract():
     assert bot.choose(s) == "trump H"
     with pytest.raises(OptionError, match="sample_trumps"):
         make_bot("ismcts(guide=heuristic,sample_trumps=true)", s.game)
+
+
+def test_hard_bids_by_simulation_at_three_and_by_the_heuristic_at_four():
+    from cardcore import load_game
+    from cardcore.players import level_bot
+    three, four = game(), load_game("partnership-auction-pinochle")
+    assert make_bot(level_bot("hard", three), three, seed=1).bidding is not None
+    assert make_bot(level_bot("hard", four), four, seed=1).bidding is None  # per side: no stakes per opponent
