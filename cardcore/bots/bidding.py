@@ -33,6 +33,20 @@ from ..engine.phases.name_trump import TRUMP
 _UNITS = {"stake": 1, "double-stake": 2}
 
 
+class Declined:
+    """A state seen by its declarer once he has declined the offer to concede: the same state,
+    the concession left out of its legal actions (the state itself is not changed)."""
+
+    def __init__(self, state):
+        self._state = state
+
+    def __getattr__(self, name):
+        return getattr(self._state, name)
+
+    def legal_actions(self) -> list[str]:
+        return [a for a in self._state.legal_actions() if a != CONCEDE]
+
+
 class SimulatedBidding:
     """Bids and concessions from play-outs by ``player`` (a bot of the game answering
     ``choose(state)``); ``samples`` worlds a decision."""
@@ -81,9 +95,7 @@ class SimulatedBidding:
             made += self.play_out(world, seat)[1] >= contract
         if not self.plays_on(made / self.samples):
             return CONCEDE
-        playing = state.clone()
-        playing.offers = ()  # the offer declined: the player's discard
-        return self.player.choose(playing)
+        return self.player.choose(Declined(state))  # the offer declined: the player's discard
 
     def name_trump(self, state, legal: list[str]) -> str:
         """The trump whose worlds (``samples`` shared among the suits) are worth the most stakes,
@@ -136,12 +148,14 @@ class SimulatedBidding:
                     action = "pass" if "pass" in legal else legal[0]
                 world.apply(action)
                 continue
-            if world.offers:
-                world.offers = ()
-                if not world.legal_actions():  # his melds hold all but two of his cards: no discard
-                    return world.round_points[seat], world.round_points[seat]
             if world.tricks_played == 0 and not world.trick:
                 melds = world.round_points[seat]  # before the first card: the melds shown
+            if CONCEDE in world.offers:
+                declined = Declined(world)
+                if not declined.legal_actions():  # his melds hold all but two of his cards: no discard
+                    return melds, melds
+                world.apply(self.player.choose(declined))
+                continue
             world.apply(self.player.choose(world))
         return melds or 0, world.rounds[deal - 1]["points"][seat]
 
