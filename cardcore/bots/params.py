@@ -19,6 +19,8 @@ bot_parameters = validate_call(config=ConfigDict(strict=True))
 Iterations = Annotated[int, Field(ge=1, le=1_000_000)]
 #: samples and play-outs per sample of a Monte Carlo bot
 Samples = Annotated[int, Field(ge=1, le=100_000)]
+#: the same where 0 turns the sampling off
+SampleCount = Annotated[int, Field(ge=0, le=100_000)]
 #: a time budget per move: finite, positive, at most an hour
 Seconds = Annotated[float, Field(gt=0, le=3600, allow_inf_nan=False)]
 #: UCB's exploration constant

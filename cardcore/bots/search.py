@@ -15,7 +15,8 @@ from ..cards import iter_bits, or_all
 from ..engine.kernel import blind_moves
 from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
-from .params import Bias, CardsLeft, Exploration, Iterations, Margin, Samples, Seconds, Share, bot_parameters
+from .params import (Bias, CardsLeft, Exploration, Iterations, Margin, SampleCount, Samples, Seconds, Share,
+                     bot_parameters)
 from ..engine.sections import decided_at_once
 from .simple import CardValues, at_once_verbs, standing_or_rest
 
@@ -433,6 +434,7 @@ class _SearchBot:
         self.horizon = _Horizon(game, game_weight)
         self.guide = None
         self.guide_declares = False
+        self.bidding = None  # bids and concessions by simulation (ISMCTSBot's bid_samples)
 
     def choose(self, state) -> str:
         self.started = time.perf_counter()  # a clock bound counts the guide's time too
@@ -444,6 +446,11 @@ class _SearchBot:
         habitual = habitual_action(state)  # e.g. a guess needs no search: every number is as likely
         if habitual is not None:
             return habitual
+        if self.bidding is not None:
+            decided = self.bidding.choose(state, legal)
+            if decided is not None:
+                self.last_iterations = 0
+                return decided
         if self.guide_declares and self.guide is not None and not legal[0].startswith("play "):
             self.last_iterations = 0
             return self.guide.choose(state)  # bids, trumps, discards, declarations: the guide's
@@ -488,6 +495,13 @@ class ISMCTSBot(_SearchBot):
     ``guide_until_exact`` (default false): the guide plays every card until the exact search
     can take over (nothing hidden, at most ``exact_cards`` left), which then plays the rest of
     the deal: no worse than the guide where the sampled search plays the first tricks worse.
+    ``bid_samples`` (default 0: off): bids and the concession are decided by simulation
+    (:mod:`.bidding`): that many worlds dealt from what the seat knows, each played out by the
+    guide with the seat as declarer, and a bid made while its mean stakes beat passing; in
+    auctions settled between the declarer and each opponent only. It takes those decisions
+    before ``guide_declares`` does; the guide still names trumps and discards, unless
+    ``sample_trumps`` (default false): trumps then go to the suit whose worlds (``bid_samples``
+    shared among the suits) are worth the most stakes.
     ``tricks_ahead`` (default 0: to the end of the deal): play-outs stop that many tricks
     after the decision's, and the position is valued by the points scored since plus what the
     cards won will score at the deal's count (:class:`WonValues`): in the Bezique games a
@@ -517,7 +531,8 @@ class ISMCTSBot(_SearchBot):
                  seconds: Seconds | None = None, exploration: Exploration = 1.2, rollout: str = "greedy",
                  exact_end: bool = True, game_weight: Share = 0.0, guide: str = "none",
                  guide_bias: Bias = 1.0, guide_margin: Margin = 0.1, exact_cards: CardsLeft = 16,
-                 guide_declares: bool = False, tricks_ahead: CardsLeft = 0, guide_until_exact: bool = False):
+                 guide_declares: bool = False, tricks_ahead: CardsLeft = 0, guide_until_exact: bool = False,
+                 bid_samples: SampleCount = 0, sample_trumps: bool = False):
         super().__init__(game, seed, game_weight)
         self.iterations = iterations
         self.seconds = seconds
@@ -547,6 +562,16 @@ class ISMCTSBot(_SearchBot):
         self.tricks_ahead = tricks_ahead
         self.won_values = WonValues(game) if tricks_ahead else None
         self.clock_stops = 0  # searches the clock ended before the iteration cap
+        if bid_samples:
+            if self.guide is None:
+                raise ValueError("bid_samples needs a guide to play the samples out (e.g. guide=heuristic)")
+            from .bidding import SimulatedBidding
+            from .spec import make_bot
+            player = make_bot(guide, game, seed=self.rng.randrange(2**32))
+            self.bidding = SimulatedBidding(game, player, bid_samples, random.Random(self.rng.randrange(2**32)),
+                                            trumps=sample_trumps)
+        elif sample_trumps:
+            raise ValueError("sample_trumps names trumps with the samples of bid_samples, which is 0")
 
     def search(self, state, legal: list[str], seat: int) -> str:
         deadline = None if self.seconds is None else self.started + self.seconds
