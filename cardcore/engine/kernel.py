@@ -13,6 +13,12 @@ and nothing else does:
   one loop; every other move handed to the reference (:func:`.moves.legal_moves` and
   :func:`.moves.apply_move`). Each function says which reference it stands for;
   ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
+
+A state that keeps some kinds of events (``kept_events``: a simulation's) plays here as a quiet
+one: a trick is then won by ``moves.take_trick``, which logs it, and a declaration turn taken as
+a non-plain one, its tallies counted first (``steps.tally_declaration_turn``); the reference's
+functions the kernel calls log the rest. Its cards, draws and passes log nothing
+(``events.WHOLE_LOG_ONLY``).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from .moves import before_card, leave_table, take_trick
 from .phases.auction import BID, blind_bids
 from .scoring import end_game
 from .sections import open_standing
+from .steps import tally_declaration_turn
 from .trickplay import note_voids, score_trump_played
 
 
@@ -182,7 +189,7 @@ def apply_move(state, move) -> None:
         wins = (phase.strength[move] > phase.strength[top]) if suit == suit_of[top] else suit == state.trump
         winner = seat if wins else seats[0]
         plans = phase.plans
-        if plans is None or phase.trick_extras:
+        if plans is None or phase.trick_extras or state.kept_events:  # (kept_events: its trick event)
             take_trick(state, phase, winner, phase.bit[top] | bit)
         else:  # moves.take_trick of a quiet state: no event, no extras, the plan known
             state.won[winner][phase.index] |= phase.bit[top] | bit
@@ -236,7 +243,8 @@ def advance(state) -> None:
                         state.stock_pos = pos + 1
                         state.hands[seat] |= state.cphase.bit[stock[pos]]
                         continue
-                elif step.plain and state.faced is None and state.hooks.extra_declarations is None:
+                elif step.plain and state.faced is None and state.hooks.extra_declarations is None \
+                        and not state.kept_events:
                     if state.winner_passed or not step.winner_passed_only:  # melds only: the search
                         hand = state.hands[seat]
                         holding = hand | state.tableaus[seat]
@@ -256,6 +264,8 @@ def advance(state) -> None:
                 elif step.declare:
                     if state.winner_passed or not step.winner_passed_only:
                         del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
+                        if state.kept_events:  # a simulation's statistics (steps._declare's)
+                            tally_declaration_turn(state, seat)
                         moves = (declarations(state, seat) if state.game.compiled.meld_table.canonical
                                  else declaration_moves(state, seat))
                         if moves:
