@@ -241,7 +241,10 @@ def log(state, kind: str, **data: Any) -> None:
     """Log the event of ``kind`` with these fields, when ``state`` logs events (a quiet search
     world does not), or keeps those of this kind (:func:`keep_only`)."""
     if state.log_events or state.kept_events and kind in state.kept_events:
-        state.events.append(make_event(kind, **data))
+        try:  # make_event's work, without a call and a copy of the fields more per event
+            state.events.append(EVENT_TYPES[kind](**data))
+        except (KeyError, TypeError):
+            state.events.append(make_event(kind, **data))  # which says what is wrong
 
 
 # The kinds a state logs only with its whole log: a quiet state's cards, draws and passes go

@@ -44,7 +44,12 @@ def seats_of(index: int, bots: int, players: int) -> list[int]:
 
     With two players bot A sits in seat ``index % 2``, bot B in the other.
     """
-    return Table(players).order_from(index % players)[:bots]
+    return _table(players).order_from(index % players)[:bots]
+
+
+@functools.lru_cache(maxsize=8)
+def _table(players: int) -> Table:
+    return Table(players)  # (immutable: made once, not for every game)
 
 
 @functools.lru_cache(maxsize=32)
