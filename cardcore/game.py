@@ -222,8 +222,12 @@ class TrickGame:
         return f"<{type(self).__name__} {self.game_string()}>"
 
     # -- states ----------------------------------------------------------------------------
-    def new_game(self, seed: int | None = None, deals: list[dict] | None = None) -> "State":
-        return State(self, seed=seed, deals=deals)
+    def new_game(self, seed: int | None = None, deals: list[dict] | None = None,
+                 keep_events=None) -> "State":
+        """A game dealt from ``seed`` (or ``deals``, a record's). ``keep_events``: the kinds of
+        events to log, the rest not (``cardcore simulate``'s, from :attr:`notable_event_kinds`);
+        None, every kind (:func:`cardcore.engine.events.keep_only`)."""
+        return State(self, seed=seed, deals=deals, keep_events=keep_events)
 
     _hooks: GameHooks | None = None  # game.hooks, once asked
 
@@ -274,12 +278,18 @@ class TrickGame:
 
     def on_declaration_turn(self, state: "State", seat: int) -> dict[str, int] | None:
         """Called when ``seat``'s declaration turn begins, to keep statistics: return counts to
-        add to ``state.tallies`` (e.g. blocked melds). Not called in quiet states (``log_events``
-        off, as in the worlds search bots sample)."""
+        add to ``state.tallies`` (e.g. blocked melds). Called where events are logged (the
+        whole log or some kinds of it: ``keep_events``), not in quiet states (as in the worlds
+        search bots sample)."""
 
     def notable_events(self, state: "State") -> dict[str, float]:
         """Per-game counts of this game's notable events, for ``cardcore simulate``."""
         return {}
+
+    # The kinds of events notable_events reads (beside state.tallies, the rounds and the
+    # result): ``cardcore simulate`` logs only those and its own, and plays on the playout
+    # kernel. None: it may read any event, and simulate keeps the whole log.
+    notable_event_kinds: ClassVar[frozenset[str] | None] = None
 
     def action_space_extras(self) -> list[str]:
         """Every game-specific action string this game can ever offer (for fixed action spaces,

@@ -17,9 +17,10 @@ raises ``AttributeError``) and returning what happens, never changing the state:
   does, as an effect of :mod:`cardcore.engine.effects` for the engine to carry out (e.g.
   ``DeclareMeld``), a refusal in words, or None when only the record changes;
 - ``on_declaration_turn(view, seat) -> dict[str, int] | None``: counts to add to the
-  state's ``tallies`` (statistics; not called while the event log is off);
+  state's ``tallies`` (statistics; not called in a quiet state, which logs no events);
 - ``notable_events(view) -> dict[str, float]``: the game's notable events, for
-  ``cardcore simulate``.
+  ``cardcore simulate``, which logs only the kinds of events the class attribute
+  ``notable_event_kinds`` names (beside those of its summary), or every kind where it is None.
 
 Bots (``register_bots``) get the state itself, to clone and play on, but call none of
 its private methods and write none of its fields; ``tests/core/test_hook_interface.py``

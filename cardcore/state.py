@@ -18,6 +18,7 @@ from .cards import SUIT_NAMES
 from .engine import actions, chance, dealing, declaring, kernel, knowledge, moves, refusals, scoring, trickplay
 from .engine.data import GameData
 from .engine.dealing import _deal_out, check_deal
+from .engine.events import keep_only
 from .engine.flow import start_deal
 from .engine.kinds import DECLARE, EXCHANGE, FROM_TABLE, PLAY  # noqa: F401  (kept importable from here)
 from .engine.moved import Moved, left_names
@@ -74,7 +75,8 @@ class State(GameData):
     void_mask = chance.void_mask
     melds_shown_from_dealt_hands = chance.melds_shown_from_dealt_hands
 
-    def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None):
+    def __init__(self, game, seed: int | None = None, deals: list[dict] | None = None,
+                 keep_events=None):
         self._blank()
         self.game = game
         rules = game.compiled
@@ -95,6 +97,9 @@ class State(GameData):
         self.actions: list[str] = []
         self.events: list[dict] = []
         self.log_events = True  # search bots turn this off in the worlds they sample
+        self.kept_events = None
+        if keep_events is not None:  # a simulation's: only the kinds it reads, on the kernel
+            keep_only(self, keep_events)
         # ... and end those worlds with the deal they look ahead to: their result then says
         # "stopped", and its winner is only who leads at that point
         self.stop_after_deal = False
@@ -164,7 +169,7 @@ class State(GameData):
         """Make this state (a search's copy) a quiet world: no event log, and the game stops
         after the deal in progress (its result then says "stopped"). With ``forget_history``
         the events and actions so far are dropped too, so that its clones copy less."""
-        self.log_events = False
+        self.log_events, self.kept_events = False, None
         self.stop_after_deal = True
         if forget_history:
             self.events, self.actions = [], []

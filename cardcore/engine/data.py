@@ -89,6 +89,9 @@ class GameData:
     past_for_seat: Any = _declared(
         SHARED, "memo of hidden_history: the deals over as one seat may know them (replaced, never changed in place)")
     log_events: bool = _declared(SHARED, "whether events are logged (search bots turn it off)")
+    kept_events: frozenset[str] | None = _declared(
+        SHARED, "with log_events off, the kinds of events logged all the same (a simulation's, which "
+                "plays on the kernel); None: none (engine.events.keep_only)")
     stop_after_deal: bool = _declared(SHARED, "a search's world ends with the deal it looks ahead to")
     hooks: Any = _declared(SHARED, "the game's hooks by name (game.hooks, engine.compiled.GameHooks), at hand: asked "
                                    "at every declaration turn and trick")
@@ -101,7 +104,8 @@ class GameData:
     # the game's history and totals
     deals: list[dict] = _declared(LIST, "every deal so far, as dealt (record format)")
     actions: list[str] = _declared(LIST, "every decision taken, canonical strings (record format)")
-    events: list = _declared(LIST, "the event log (when log_events): engine.events.Event each")
+    events: list = _declared(LIST, "the event log (when log_events, or of the kinds kept_events names): "
+                                   "engine.events.Event each")
     scores: list[int] = _declared(LIST, "each seat's total; a partner shows its side's")
     side_scores: list[int] = _declared(LIST, "each side's total")
     result: dict | None = _declared(DICT_OR_NONE, "the game's result once it is over, else None")

@@ -17,6 +17,7 @@ def blank(self):
     self.seen_in_past_deals = None
     self.past_for_seat = None
     self.log_events = None
+    self.kept_events = None
     self.stop_after_deal = None
     self.hooks = None
     self.draw_gate = None
@@ -92,6 +93,7 @@ def clone_fields(self, new):
     new.seen_in_past_deals = self.seen_in_past_deals
     new.past_for_seat = self.past_for_seat
     new.log_events = self.log_events
+    new.kept_events = self.kept_events
     new.stop_after_deal = self.stop_after_deal
     new.hooks = self.hooks
     new.draw_gate = self.draw_gate

@@ -186,7 +186,7 @@ def turn_trump(state, seat: int, scored: bool = True) -> None:
     set_trump(state, state.deck.suit_of[card])
     points = card_value(state, card, "turned") if scored else 0
     state.rounds[-1]["turned"].append({"card": state.deck.names[card], "seat": seat, "points": points})
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "turn", seat=seat, card=state.deck.names[card])
         log(state, "trump", suit=state.deck.suits[state.trump], seat=seat, reason="turned card")
     score(state, seat, points, "turned card", {"card": state.deck.names[card]})
@@ -211,7 +211,7 @@ def void_deal(state) -> None:
     """A void deal (:func:`.phases.deal_again`): whatever was scored in it (the dealer's
     turn-up) is taken back, by a score event cancelling each one, so that scores stay the sum
     of the events and every source nets to nothing in that round."""
-    if state.log_events:
+    if state.log_events or state.kept_events:
         start = next(i for i in range(len(state.events) - 1, -1, -1) if state.events[i].type == "deal")
         for e in [e for e in state.events[start:] if e.type == "score"]:
             state.events.append(replace(e, points=-e.points, void=True))

@@ -305,13 +305,13 @@ def declare(state, seat: int, meld: MeldScore, extra_to_tableau: int = 0) -> Non
     if to_score:
         # shown now, scored after a later trick won while its cards stay on the table
         state.waiting[seat] = [*state.waiting[seat], (meld, len(state.meld_log) - 1)]
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "meld", seat=seat, cards=list(cards), name=name, points=meld.points,
                 to_score=True)
         if name in game.compiled.trump_melds:
             trump_after_meld(state, seat, meld)
         return
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "meld", seat=seat, cards=list(cards), name=name, points=meld.points)
     score(state, seat, meld.points, "meld", {"meld": name})
     if name in game.compiled.trump_melds:  # most melds neither set nor cancel trump
@@ -325,7 +325,7 @@ def _score_waiting(state, seat: int, waiting: tuple[MeldScore, int]) -> None:
     meld, index = waiting
     state.waiting[seat] = [w for w in state.waiting[seat] if w is not waiting]
     state.meld_log[index] = {**state.meld_log[index], "status": "scored"}  # copies share the old entry
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "meld", seat=seat, cards=list(state.meld_log[index]["cards"]), name=meld.rule.name,
             points=meld.points, scored_later=True)
     score(state, seat, meld.points, "meld", {"meld": meld.rule.name})
@@ -362,7 +362,7 @@ def trump_after_meld(state, seat: int, meld: MeldScore) -> None:
     state.trump = state.deck.suit_of[card]
     state.trump_fixed = rule.first_only
     state.rounds[-1]["trump"] = state.deck.suits[state.trump]
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "trump", suit=state.deck.suits[state.trump], seat=seat, reason=meld.rule.name)
 
 

@@ -239,6 +239,30 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {kind: _always(cls) for kind, cls in 
 
 def log(state, kind: str, **data: Any) -> None:
     """Log the event of ``kind`` with these fields, when ``state`` logs events (a quiet search
-    world does not)."""
-    if state.log_events:
-        state.events.append(make_event(kind, **data))
+    world does not), or keeps those of this kind (:func:`keep_only`)."""
+    if state.log_events or state.kept_events and kind in state.kept_events:
+        try:  # make_event's work, without a call and a copy of the fields more per event
+            state.events.append(EVENT_TYPES[kind](**data))
+        except (KeyError, TypeError):
+            state.events.append(make_event(kind, **data))  # which says what is wrong
+
+
+# The kinds a state logs only with its whole log: a quiet state's cards, draws and passes go
+# through the playout kernel (engine.kernel), which logs none of them.
+WHOLE_LOG_ONLY = frozenset({"play", "draw", "pass"})
+
+
+def keep_only(state, kinds) -> None:
+    """Make ``state`` log only the events of ``kinds`` (and of ``deal``, from which a deal thrown
+    in takes back its scores), before its first deal. Its log is then the whole log's events of
+    those kinds, in the same order, and it plays on the kernel as a quiet state does
+    (tests/core/test_two_paths.py). Asked for a kind of :data:`WHOLE_LOG_ONLY`, it keeps the
+    whole log, on the reference path. An unknown kind is an :class:`EventError`."""
+    kinds = frozenset(kinds)
+    unknown = kinds - EVENT_TYPES.keys()
+    if unknown:
+        raise EventError(f"unknown event kind(s) {', '.join(sorted(unknown))}; kinds: {', '.join(sorted(EVENT_TYPES))}")
+    if kinds & WHOLE_LOG_ONLY:
+        state.log_events, state.kept_events = True, None
+    else:
+        state.log_events, state.kept_events = False, kinds | {"deal"}

@@ -27,7 +27,7 @@ def end_round(state, counted: bool = False) -> None:
 
 def _finish_round(state) -> None:
     close_round_summary(state)
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "round-end", round=len(state.rounds), points=list(state.round_points),
             scores=list(state.scores))
     end = state.game.compiled.deal
@@ -162,7 +162,7 @@ def start_deal(state) -> None:
     state.current_player = state.leader
     summary = {"dealer": state.dealer, "trump": None, "points": state.round_points, "melds": state.meld_log}
     state.rounds.append(summary)
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "deal", dealer=state.dealer, round=len(state.rounds))
     # the first phase of play is set up (and logged) first, as it always was, so that the log
     # reads: the deal, the phase, then what the deal turned up

@@ -15,6 +15,12 @@ and nothing else does:
   reference (:func:`.moves.legal_moves` and :func:`.moves.apply_move`). Each function says
   which reference it stands for;
   ``tests/core/test_two_paths.py`` plays every game and preset both ways side by side.
+
+A state that keeps some kinds of events (``kept_events``: a simulation's) plays here as a quiet
+one: a trick is then won by ``moves.take_trick``, which logs it, and a declaration turn taken as
+a non-plain one, its tallies counted first (``steps.tally_declaration_turn``); the reference's
+functions the kernel calls log the rest. Its cards, draws and passes log nothing
+(``events.WHOLE_LOG_ONLY``).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from .moves import before_card, leave_table, take_trick
 from .phases.auction import BID, blind_bids
 from .scoring import end_game, score
 from .sections import open_standing
+from .steps import tally_declaration_turn
 from .trickplay import note_voids, score_trump_played
 from .view import view_of
 
@@ -182,7 +189,8 @@ def apply_move(state, move) -> None:
             compiled = state.game.compiled
             if compiled.meld_table.canonical:
                 _declare(state, move)
-            elif not compiled.has_to_score and state.pending and state.pending[0][0].plain:
+            elif (not compiled.has_to_score and not state.kept_events and state.pending
+                  and state.pending[0][0].plain):  # (kept_events: the meld's score event in full)
                 _declare_plain(state, compiled, move)
             else:
                 reference.apply_move(state, move, advance)
@@ -220,7 +228,7 @@ def apply_move(state, move) -> None:
     if phase.play_points:  # scored as it is played, before its trick is won
         score_trump_played(state, seat, move, bit)
     plans = phase.pair_plans
-    if plans is not None:  # two seats, no trick extras: moves.take_trick of a quiet state, the plan known
+    if plans is not None and not state.kept_events:  # two seats, no trick extras: moves.take_trick of a quiet state, the plan known
         top = trick[0]
         suit_of = phase.suit_of
         suit = suit_of[move]
@@ -290,7 +298,8 @@ def advance(state) -> None:
                         state.stock_pos = pos + 1
                         state.hands[seat] |= state.cphase.bit[stock[pos]]
                         continue
-                elif step.plain and state.faced is None and state.hooks.extra_declarations is None:
+                elif step.plain and state.faced is None and state.hooks.extra_declarations is None \
+                        and not state.kept_events:
                     if state.winner_passed or not step.winner_passed_only:  # melds only: the search
                         hand = state.hands[seat]
                         holding = hand | state.tableaus[seat]
@@ -327,6 +336,8 @@ def advance(state) -> None:
                 elif step.declare:
                     if state.winner_passed or not step.winner_passed_only:
                         del pending[:pending.index((step, seat, run))]  # the turn first, as it asks
+                        if state.kept_events:  # a simulation's statistics (steps._declare's)
+                            tally_declaration_turn(state, seat)
                         moves = (declarations(state, seat) if state.game.compiled.meld_table.canonical
                                  else declaration_moves(state, seat))
                         if moves:

@@ -169,7 +169,7 @@ def take_trick(state, phase, winner: int, mask: int) -> None:
     state.won[winner][index] |= mask
     state.tricks_played += 1
     state.trick_winners.append(phase.won_by[winner])  # (phase, winner), made at load
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "trick", winner=winner, cards=[state.deck.names[c] for c in trick])
     if phase.trick_extras:
         if phase.trump_turned_each_trick:  # the round keeps each trick's trump

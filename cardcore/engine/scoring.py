@@ -23,7 +23,7 @@ def score(state, seat: int, points: int, source: str, detail: dict[str, Any] | N
     if state.game.compiled.settles_deals:  # the deal's points: only its settlement reaches the scores
         for s in table.side_seats[seat]:
             state.round_points[s] += points
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "deal-points", seat=seat, points=points, source=source, **(detail or {}))
         return
     before = state.scores[seat]
@@ -31,7 +31,7 @@ def score(state, seat: int, points: int, source: str, detail: dict[str, Any] | N
     for s in table.side_seats[seat]:  # a partnership's seats all show its total
         state.scores[s] += points
         state.round_points[s] += points
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "score", seat=seat, points=points, source=source, **(detail or {}))
     if reach and state.game.compiled.deal.immediate_target and before < state.target <= state.scores[seat]:
         state.first_to_target = seat
@@ -119,7 +119,7 @@ def target_decides(state) -> bool:
     over = [t for t in totals if t >= state.target]
     if len(over) > 1 and end.both_over == "raise-target":
         state.target += end.raise_by
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "target", target=state.target)
         return False
     return bool(over) and totals.count(max(totals)) == 1

@@ -105,9 +105,8 @@ def _declare(state, step, seat: int) -> bool:
     if step.winner_passed_only and not state.winner_passed:
         take_step(state)
         return False
-    if state.log_events:  # statistics only: quiet worlds keep none
-        for key, count in (state.game.on_declaration_turn(view_of(state), seat) or {}).items():
-            state.tallies[key] = state.tallies.get(key, 0) + count
+    if state.log_events or state.kept_events:  # statistics only: quiet worlds keep none
+        tally_declaration_turn(state, seat)
     moves = declaration_moves(state, seat)
     if moves:
         state.decision = DECLARE
@@ -116,6 +115,14 @@ def _declare(state, step, seat: int) -> bool:
         return True
     end_step(state)  # nothing to declare: the same as a pass
     return False
+
+
+def tally_declaration_turn(state, seat: int) -> None:
+    """The game's counts of ``seat``'s declaration turn beginning (``on_declaration_turn``),
+    added to ``state.tallies``: where events are logged, with the turn's step first in
+    ``pending``."""
+    for key, count in (state.game.on_declaration_turn(view_of(state), seat) or {}).items():
+        state.tallies[key] = state.tallies.get(key, 0) + count
 
 
 register_step("declare", _declare, DeclareStep)

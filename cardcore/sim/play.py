@@ -18,12 +18,15 @@ from ..bots import make_bot
 from ..engine.kernel import moves_in_action_order
 from ..engine.kinds import DECLARE, PLAY
 from ..engine.phases import void_deal_kind
+from ..game import TrickGame
 from ..seats import Table
 
 MELD = "meld"
 # A settled deal's points (melds, cards, last trick) reach the scores only through its settlement
 # (a score event of this source, per side): a class of its own, not a further source of points.
 SETTLEMENT = "settlement"
+# The kinds of events the summary reads (``summarize``).
+SUMMARY_EVENT_KINDS = frozenset({"deal", "phase", "score", "deal-points", "round-end"})
 
 
 def game_seed(master_seed: int, index: int) -> int:
@@ -41,7 +44,12 @@ def seats_of(index: int, bots: int, players: int) -> list[int]:
 
     With two players bot A sits in seat ``index % 2``, bot B in the other.
     """
-    return Table(players).order_from(index % players)[:bots]
+    return _table(players).order_from(index % players)[:bots]
+
+
+@functools.lru_cache(maxsize=8)
+def _table(players: int) -> Table:
+    return Table(players)  # (immutable: made once, not for every game)
 
 
 @functools.lru_cache(maxsize=32)
@@ -82,6 +90,19 @@ def play_one(game_string: str, bot_specs: tuple[str, ...], index: int, master_se
                      keep_record=keep_record)
 
 
+def events_read(game) -> frozenset[str] | None:
+    """The kinds of events a simulation of ``game`` reads: the summary's and those its
+    ``notable_events`` reads (``TrickGame.notable_event_kinds``; none where the game keeps
+    TrickGame's, which reads none). None, the whole log, where a game's own ``notable_events``
+    does not say which."""
+    kinds = game.notable_event_kinds
+    if kinds is None:
+        if type(game).notable_events is not TrickGame.notable_events:
+            return None
+        kinds = frozenset()
+    return SUMMARY_EVENT_KINDS | kinds
+
+
 def play_game(game, players: list, seed: int) -> tuple:
     """The game seeded ``seed`` played to its end by ``players`` (a bot per seat): the finished
     state, the decisions taken and the legal actions counted over them.
@@ -90,11 +111,13 @@ def play_game(game, players: list, seed: int) -> tuple:
     counted anyway; at a card to play or a declaration, the moves of ``legal_moves()`` one per
     action and in the order of the actions instead (:func:`cardcore.engine.kernel.moves_in_action_order`): it draws the move
     of the action it would have drawn, and ``apply_move`` carries it out without an action to
-    build, read and check. The game, its events and its actions are those the actions would
-    have made (tests/sim/test_sim_public_path.py)."""
+    build, read and check. The game logs only the events the simulation reads
+    (:func:`events_read`), and so plays its cards and steps on the playout kernel. The game,
+    those events and its actions are those the actions would have made
+    (tests/sim/test_sim_public_path.py)."""
     choosers = [getattr(p, "choose_among", None) for p in players]
     by_moves = (PLAY, DECLARE)
-    state = game.new_game(seed=seed)
+    state = game.new_game(seed=seed, keep_events=events_read(game))
     decisions = legal_moves = 0
     while state.result is None:  # is_terminal(), without a call at every decision
         decisions += 1

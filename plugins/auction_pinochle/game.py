@@ -5,6 +5,8 @@ from cardcore.game import TrickGame
 
 
 class _AuctionGame(TrickGame):
+    notable_event_kinds = frozenset()  # the rounds' outcomes only
+
     def notable_events(self, state) -> dict[str, float]:
         """Per game: deals by their outcome (made, failed or set, conceded, annulled...). Every
         outcome the settlement can give is counted, 0 in a game without one, so that their means

@@ -4,6 +4,8 @@ from cardcore.game import TrickGame
 
 
 class _BeziqueFamily(TrickGame):
+    notable_event_kinds = frozenset({"meld", "exchange", "score"})
+
     def notable_events(self, state) -> dict[str, float]:
         """Per game: trump sevens scored (turned, exchanged, shown, played), double beziques and
         sequences declared, melds shown to score later and those of them scored, deals."""

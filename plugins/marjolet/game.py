@@ -7,6 +7,7 @@ class MarjoletGame(TrickGame):
     name = "marjolet"
     title = "Marjolet (Parlett, Penguin Book of Card Games)"
     rules_resource = "marjolet.yaml"
+    notable_event_kinds = frozenset({"meld", "exchange", "score"})
 
     def notable_events(self, state) -> dict[str, float]:
         """Exchanges of the trump seven, fours declared, sweeps of the end game (per game)."""

@@ -162,6 +162,8 @@ class PenchantGame(TrickGame):
                 return {f"blocks suffered by seat {seat}": 1, "blocks suffered": 1}
         return {}
 
+    notable_event_kinds = frozenset({"deal", "trick", "meld", "trump", "round-end"})
+
     def notable_events(self, state) -> dict[str, float]:
         """Quadruplets and reunions declared, when trump is set, blocks, lurches (per game)."""
         tricks, trump_tricks, no_trump_rounds, big = 0, [], 0, 0

@@ -7,6 +7,10 @@ class PenneechGame(TrickGame):
     name = "penneech"
     title = "Penneech (Cotton 1674, after Parlett)"
     rules_resource = "penneech.yaml"
+    # a game ended in mid-deal by the score that reached the target, else at a deal's end: the
+    # event before the game's end is that score or the deal's round-end, in a log of these kinds
+    # as in the whole one
+    notable_event_kinds = frozenset({"throw-in", "turn", "score", "round-end", "game-end"})
 
     def notable_events(self, state) -> dict[str, float]:
         """Throw-ins, the penneech turned or won, games decided in mid-deal (per game)."""

@@ -7,6 +7,7 @@ class PinochleGame(TrickGame):
     name = "pinochle"
     title = "Pinochle, two-hand (Parlett, Penguin Book of Card Games)"
     rules_resource = "pinochle.yaml"
+    notable_event_kinds = frozenset({"meld", "exchange", "score", "claim", "target"})
 
     def notable_events(self, state) -> dict[str, float]:
         """Per game: dixes scored (turned, exchanged, shown), flushes and double pinochles

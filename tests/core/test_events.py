@@ -97,3 +97,27 @@ def test_a_quiet_state_builds_no_event():
     while not state.is_terminal():
         state.apply_move(state.legal_moves()[0])
     assert state.events == dealt and len(state.rounds) > 1
+
+
+def test_a_state_keeps_the_kinds_asked_and_the_deals_on_the_kernel():
+    # Marjolet's scores only (with the deals, from which a deal thrown in takes back its
+    # scores): the whole log's, in order, and the state is not on the reference path
+    game = load_game("marjolet")
+    kept, whole = game.new_game(seed=2, keep_events={"score"}), game.new_game(seed=2)
+    assert not kept.log_events and kept.kept_events == {"score", "deal"}
+    for state in (kept, whole):
+        while not state.is_terminal():
+            state.apply_move(state.legal_moves()[0])
+    assert kept.events == [e for e in whole.events if e.type in ("score", "deal")]
+    assert {e.type for e in kept.events} == {"score", "deal"}
+
+
+def test_a_kind_the_kernel_does_not_log_keeps_the_whole_log():
+    # the kernel's cards, draws and passes log nothing: asked for one, the state logs all
+    state = load_game("penchant").new_game(seed=1, keep_events={"score", "play"})
+    assert state.log_events and state.kept_events is None
+
+
+def test_an_unknown_kind_to_keep_is_refused():
+    with pytest.raises(EventError, match="unknown event kind.*scores"):
+        load_game("penchant").new_game(seed=1, keep_events={"scores"})

@@ -1,7 +1,9 @@
 """One behaviour, three ways of driving it, side by side, move by move.
 
 - the kernel: a quiet state (no event log) through ``legal_moves``/``apply_move``, as playouts
-  and the search bots' worlds play (cardcore/engine/kernel.py);
+  and the search bots' worlds play (cardcore/engine/kernel.py); and beside it a state that
+  keeps the events of some kinds (``keep_events``, as ``cardcore simulate`` plays), here every
+  kind the kernel can keep;
 - the reference: the same moves with the event log on, which no kernel function takes;
 - the actions: ``legal_actions``/``apply``, as players and records play.
 
@@ -17,7 +19,10 @@ which the search bots use too). After every move:
 - the actions path agrees with the reference on what a player sees: scores, hands and tables
   by name (of two identical copies ``play C`` takes the one the rules say, and no player can
   tell which), melds, whose turn, the record's actions, the events;
-- the kernel's record replays to the same game.
+- the kernel's record replays to the same game;
+- the state that keeps some kinds of events plays on the kernel as the quiet one does, and its
+  log is the reference's events of those kinds, in order, with the same tallies (statistics
+  kept at declaration turns).
 
 A bid is drawn as the random bot draws it (``blind_moves``): from every bid up to the ceiling,
 nearly every contract fails and a partnership game's totals fall for ever, short of the target.
@@ -32,6 +37,7 @@ import pytest
 from cardcore import load_game
 from cardcore.cards import iter_bits
 from cardcore.engine.data import FIELDS
+from cardcore.engine.events import EVENT_TYPES, WHOLE_LOG_ONLY
 from cardcore.engine.kernel import blind_moves
 from cardcore.engine.kinds import DECLARE, PLAY
 from cardcore.plugins import get_games
@@ -43,7 +49,7 @@ OPTIONS = ["bezique(fresh_card=same-class)"]
 # games whose random games take seconds each: their presets are the slow tests
 SLOW_GAMES = ("six-pack-bezique", "eight-pack-bezique", "rubicon-bezique")
 # fields the two paths may differ in: the log itself, and what only logging keeps or caches fill
-NOT_COMPARED = {"events", "log_events", "tallies", "_meld_memo", "_turn_moves", "step_plans", "past_for_seat",
+NOT_COMPARED = {"events", "log_events", "kept_events", "tallies", "_meld_memo", "_turn_moves", "step_plans", "past_for_seat",
                 "card_values"}
 COMPARED = [name for name, _, _ in FIELDS if name not in NOT_COMPARED]
 
@@ -107,24 +113,42 @@ def move_key(state, move):
     return move if type(move) is int else state.move_action(move)
 
 
+def kernel_kinds() -> frozenset:
+    """Every kind of event a state may keep while it plays on the kernel."""
+    return frozenset(EVENT_TYPES) - WHOLE_LOG_ONLY
+
+
+def kept_of(events: list, kinds: frozenset) -> list:
+    return [e for e in events if e.type in kinds]
+
+
 def lockstep(game, seed: int):
     kernel, reference, actions = (game.new_game(seed=seed) for _ in range(3))
     kernel.log_events = False
+    kinds = kernel_kinds()
+    kept = game.new_game(seed=seed, keep_events=kinds)
+    assert not kept.log_events and kept.kept_events == kinds  # on the kernel, not the reference
     rng = random.Random(seed)
     while kernel.result is None:
         where = f"seed {seed}, action {len(kernel.actions) + 1}"
         moves = kernel.legal_moves()
         assert [move_key(kernel, m) for m in moves] == [move_key(reference, m) for m in reference.legal_moves()], where
+        assert [move_key(kept, m) for m in kept.legal_moves()] == [move_key(kernel, m) for m in moves], where
         assert named_moves(reference) == actions.legal_actions(), where
         move = rng.choice(blind_moves(kernel, moves))
         action = kernel.move_action(move)
         kernel.apply_move(move)
         reference.apply_move(reference.legal_moves()[moves.index(move)])
+        kept.apply_move(kept.legal_moves()[moves.index(move)])
         actions.apply(action)
         assert kernel.actions[-1] == action, where
         assert fields(kernel) == fields(reference), f"{where} ({action!r})"
+        assert fields(kept) == fields(reference), f"{where} ({action!r})"
+        assert len(kept.events) == len(kept_of(reference.events, kinds)), f"{where} ({action!r})"
         assert snapshot(reference) == snapshot(actions), f"{where} ({action!r})"
     assert actions.result is not None and reference.events == actions.events
+    assert kept.events == kept_of(reference.events, kinds), f"seed {seed}: the kept events differ"
+    assert kept.tallies == reference.tallies, f"seed {seed}: the tallies differ"
     return kernel
 
 

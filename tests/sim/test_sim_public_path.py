@@ -13,7 +13,7 @@ from cardcore.engine.events import Event
 from cardcore.engine.kernel import blind_moves
 from cardcore.engine.kinds import DECLARE, PLAY
 from cardcore.engine.kernel import moves_in_action_order
-from cardcore.sim.play import play_game, play_one
+from cardcore.sim.play import SUMMARY_EVENT_KINDS, events_read, play_game, play_one, summarize
 from cardcore.state import State
 
 
@@ -84,11 +84,19 @@ def test_the_moves_in_action_order_name_the_legal_actions(game_string):
     assert PLAY in seen
 
 
+def per_game(state, seats) -> dict:
+    return summarize(state, index=0, seed=0, bot_specs=("random",) * len(seats), seats=seats, decisions=0,
+                     legal_moves=0, elapsed=0.0, keep_record=True)
+
+
 @pytest.mark.parametrize("game_string", GAMES)
 def test_simulate_plays_the_game_the_actions_play(game_string):
     # the same bots asked for actions and carried out by apply(): the same game, move for move,
-    # the same events, tallies and result, and the same count of legal actions
+    # the same tallies and result, and the same count of legal actions; simulate's game logs
+    # only the kinds of events it reads, on the kernel, and they are the whole log's events of
+    # those kinds, from which the summary and the game's notable events come out the same
     game = load_game(game_string)
+    kinds = events_read(game)
     for seed in range(3):
         state, decisions, counted = play_game(game, random_table(game, seed), seed)
         plain, bots, legal_count = game.new_game(seed=seed), random_table(game, seed), 0
@@ -96,9 +104,44 @@ def test_simulate_plays_the_game_the_actions_play(game_string):
             legal_count += len(plain.legal_actions())
             plain.apply(bots[plain.current_player].choose(plain))
         assert state.actions == plain.actions and decisions == len(plain.actions)
-        assert [e.to_dict() for e in state.events] == [e.to_dict() for e in plain.events]
+        assert not state.log_events and state.kept_events == kinds | {"deal"}
+        assert [e.to_dict() for e in state.events] == [e.to_dict() for e in plain.events if e.type in kinds]
         assert (state.tallies, state.scores, state.result) == (plain.tallies, plain.scores, plain.result)
         assert counted == legal_count
+        seats = list(range(game.players))
+        assert per_game(state, seats) == per_game(plain, seats)
+
+
+def test_the_events_simulate_keeps_are_the_summary_s_and_the_game_s():
+    # Penchant's notable events read its tricks, melds, trumps and deals, and the blocks tallied
+    # at declaration turns; an auction game's, the rounds' outcomes only; a game that keeps
+    # TrickGame's notable_events reads none
+    from cardcore.game import TrickGame
+
+    assert events_read(load_game("penchant")) == SUMMARY_EVENT_KINDS | {"trick", "meld", "trump"}
+    assert events_read(load_game("auction-pinochle")) == SUMMARY_EVENT_KINDS
+    assert events_read(load_game("rubicon-bezique")) == SUMMARY_EVENT_KINDS
+
+    class OwnStatistics(TrickGame):  # a plugin's game that does not say which events it reads
+        def notable_events(self, state):
+            return {"plays": sum(1 for e in state.events if e.type == "play")}
+
+    assert events_read(OwnStatistics.__new__(OwnStatistics)) is None  # the whole log
+
+
+def test_penchant_s_blocks_are_tallied_on_the_kernel():
+    # blocks suffered (Penchant's on_declaration_turn) are counted at declaration turns the
+    # kernel takes, as the reference counts them (seeds 0 to 2: 1, 3 and 4 blocks)
+    game = load_game("penchant")
+    found = 0
+    for seed in range(3):
+        state, _, _ = play_game(game, random_table(game, seed), seed)
+        plain, bots = game.new_game(seed=seed), random_table(game, seed)
+        while plain.result is None:
+            plain.apply(bots[plain.current_player].choose(plain))
+        assert state.tallies == plain.tallies
+        found += state.tallies.get("blocks suffered", 0)
+    assert found
 
 
 @pytest.mark.parametrize("game_string", ("penchant", "marjolet", "penneech", "pinochle", "bezique"))

@@ -167,7 +167,7 @@ class AuctionKind:
         state.actions.append(action)
         data.bids = data.bids + ((seat, bid),)
         state.rounds[-1]["bids"] = [{"seat": s, "bid": b} for s, b in data.bids]
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "bid", seat=seat, bid=bid)
 
     def _next_bidder(self, state, data: AuctionData, seat: int) -> None:
@@ -195,7 +195,7 @@ def annul(state) -> None:
     """Everyone passed: nothing is scored, the deal does not count, and the next seat deals."""
     summary = state.rounds[-1]
     summary["outcome"] = ANNULLED
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "round-end", round=len(state.rounds), points=list(state.round_points),
             scores=list(state.scores))
     close_round_summary(state)

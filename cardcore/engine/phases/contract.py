@@ -60,7 +60,7 @@ def concede(state, seat: int, args: list[str], action: str) -> None:
                                     f"({next(p for p in state.rules.phases if p.kind == 'contract').source})")
     state.actions.append(CONCEDE)
     auction_data(state).outcome = "conceded"
-    if state.log_events:
+    if state.log_events or state.kept_events:
         log(state, "concede", seat=seat)
     enter_phase_named(state, phase_of_kind(state, "settle"))
 

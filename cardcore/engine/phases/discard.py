@@ -84,7 +84,7 @@ class DiscardKind:
         state.hands[seat] &= ~mask
         state.widow |= mask
         state.rounds[-1]["discards"] = cards
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, DISCARD, seat=seat)
         next_phase(state)
 

@@ -47,7 +47,7 @@ class NameTrumpKind:
         state.actions.append(f"{TRUMP} {state.deck.suits[suit]}")
         set_trump(state, suit)
         state.trump_fixed = True
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "trump", suit=state.deck.suits[suit], seat=seat, reason="named by the declarer")
         next_phase(state)
 

@@ -127,7 +127,7 @@ class SettleKind:
             state.rounds[-1]["tricks"] = [sum(1 for _, w in state.trick_winners if w == s) for s in table.seats]
         contract.outcome = outcome
         state.rounds[-1]["outcome"] = outcome
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "settle", declarer=declarer, bid=contract.contract, outcome=outcome)
         settle_scores(state, per_side)
         end_round(state, counted=True)

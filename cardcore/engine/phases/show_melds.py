@@ -36,7 +36,7 @@ def show_melds(state, seat: int, holding: int) -> int:
         used |= meld.mask
         cards = state.game.compiled.meld_cards(meld.mask)
         state.meld_log.append({"player": seat, "cards": cards, "name": meld.rule.name, "points": meld.points})
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "meld", seat=seat, cards=list(cards), name=meld.rule.name, points=meld.points)
         score(state, seat, meld.points, "meld", {"meld": meld.rule.name})
     used = seen_copies_first(state, seat, used)

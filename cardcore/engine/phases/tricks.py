@@ -70,7 +70,7 @@ class TricksKind:
                     lapse_waiting(state, s, state.tableaus[s])  # nothing is declared any more
                     state.hands[s] |= state.tableaus[s]
                     state.tableaus[s] = 0
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "phase", phase=phase.name, rule=compiled.follow.letters)
 
     def over(self, state) -> bool:

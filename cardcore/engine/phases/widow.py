@@ -26,7 +26,7 @@ class WidowKind:
     def enter(self, state, phase) -> None:
         seat, widow = state.declarer, state.widow
         state.rounds[-1]["widow"] = state.deck.names_of(widow)
-        if state.log_events:
+        if state.log_events or state.kept_events:
             log(state, "widow", seat=seat, cards=state.deck.names_of(widow))
         state.hands[seat] |= widow
         state.known[seat] |= widow
