@@ -38,6 +38,19 @@ class MeldScore:
     suit: int | None
 
 
+
+def found_in(answers, pool: int, fresh: int) -> list[int]:
+    """The melds within ``pool`` holding a ``fresh`` card, from the answers of every group of a
+    table worked out in advance (``MeldTable.answers``): one look-up per group."""
+    out: list[int] = []
+    for support, by_part in answers:
+        found = by_part[pool & support]
+        if found:
+            for mask in found:
+                if mask & fresh:
+                    out.append(mask)
+    return out
+
 class MeldTable:
     """Every card set forming a meld of the table. With more than two packs the physical sets
     are too many to list (any four Aces of eight packs: 35,960 sets), so the table lists each
@@ -248,15 +261,9 @@ class MeldTable:
         complete = self._complete.get(allowed)
         if complete is None:
             complete = self._complete[allowed] = self._completed(allowed)
-        out: list[int] = []
         if complete:  # every group answered in advance: one look-up each
-            for support, answers in complete:
-                found = answers[pool & support]
-                if found:
-                    for mask in found:
-                        if mask & fresh:
-                            out.append(mask)
-            return out
+            return found_in(complete, pool, fresh)
+        out: list[int] = []
         groups = self._groups[allowed]
         for group in groups:
             sub = pool & group.support

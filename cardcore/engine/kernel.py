@@ -28,7 +28,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ..cards import _L0, _L1, _L2, bits
-from ..melds import MeldScore
+from ..melds import MeldScore, found_in
 from ..tricks import legal_plays
 from . import flow, moves as reference
 from .actions import melds_in_action_order
@@ -307,14 +307,8 @@ def advance(state) -> None:
                         answers = step.answers
                         if answers is None:
                             answers = step.answers = state.game.compiled.meld_table.answers(step.allowed)
-                        if answers:  # MeldTable._searched in place: a look-up per group of melds
-                            masks = []
-                            for support, by_part in answers:
-                                found = by_part[holding & support]
-                                if found:
-                                    for mask in found:
-                                        if mask & fresh:
-                                            masks.append(mask)
+                        if answers:  # MeldTable._searched without its dispatch
+                            masks = found_in(answers, holding, fresh)
                         else:
                             masks = step.search(holding, fresh, step.allowed)
                         if not masks:
