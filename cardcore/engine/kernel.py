@@ -93,6 +93,26 @@ def moves_in_action_order(state, moves: list) -> list:
     return cards + [m for _, m in melds_in_action_order(state.game, melds)] + rest
 
 
+# Per one-pack deck of up to 33 cards, six tables that list a mask's cards in the players' order
+# (``Deck.sort_pos``) as ``cards.bits`` lists them by index, with no sort at every card to play:
+# the mask's bits moved, 11 at a time, to their places in that order, then the places read back
+# as cards 11 at a time. None for a deck of several packs or more cards (the sort then).
+_players_order: dict = {}
+
+
+def _players_order_tables(deck) -> tuple | None:
+    if deck.packs != 1 or deck.size > 33:
+        return None
+    size, place = deck.size, deck.sort_pos
+    card_at = deck.sorted_cards(range(size))
+    pieces = [range(start, min(start + 11, size)) for start in (0, 11, 22)]
+    to_place = [tuple(sum(1 << place[c] for c in piece if b >> (c - piece.start) & 1) for b in range(2048))
+                for piece in pieces]
+    to_card = [tuple(tuple(card_at[p] for p in piece if b >> (p - piece.start) & 1) for b in range(2048))
+               for piece in pieces]
+    return (*to_place, *to_card)
+
+
 # ---------------------------------------------------------------- a quiet playout's moves
 # The state's ``legal_moves`` and ``apply_move`` are these (``State``): a quiet state's
 # (``log_events`` off: playouts, the search bots' worlds) cards and steps are taken here, what the
@@ -100,7 +120,7 @@ def moves_in_action_order(state, moves: list) -> list:
 # every game and preset both ways, move by move, and compares the states.
 
 
-def legal_moves(state) -> list:
+def legal_moves(state, players_order: tuple | None = None) -> list:
     """``State.legal_moves()``: like ``legal_actions()``, but a card to play is its index and a
     meld its MeldScore, with no strings to build or parse; cards lowest index first; then the
     standing actions open (:mod:`.sections`), as among ``legal_actions``. A quiet state's
@@ -108,7 +128,8 @@ def legal_moves(state) -> list:
     the reply to a lead looked up per card led and trump (``CompiledPhase.replies``,
     :func:`cardcore.tricks.replies_to_lead`) and a one-pack mask's bits found by three table
     look-ups in place (:func:`cardcore.cards.bits`); every other move is the reference's
-    (:func:`.moves.legal_moves`)."""
+    (:func:`.moves.legal_moves`). Given ``players_order`` (:func:`legal_moves_in_action_order`'s
+    tables), such a mask's cards come in the players' order instead."""
     if state.decision != PLAY or state.log_events or state.result is not None:
         if state.decision == DECLARE and not state.log_events and state.result is None:
             moves = state._turn_moves  # the turn's declarations, found as it opened
@@ -135,10 +156,28 @@ def legal_moves(state) -> list:
         if standing:
             return bits(mask) + standing
     if mask < 0x200000000:
+        if players_order is not None:  # legal_moves_in_action_order's
+            to_place0, to_place1, to_place2, card_at0, card_at1, card_at2 = players_order
+            places = to_place0[mask & 2047] | to_place1[mask >> 11 & 2047] | to_place2[mask >> 22]
+            return [*card_at0[places & 2047], *card_at1[places >> 11 & 2047], *card_at2[places >> 22]]
         return [*_L0[mask & 2047], *_L1[mask >> 11 & 2047], *_L2[mask >> 22]]
     if mask < 0x10000000000000000:
         return bits(mask)
     return _listed(mask, seat)
+
+
+def legal_moves_in_action_order(state) -> list:
+    """``moves_in_action_order(state, legal_moves())``: at a quiet state's card to play of a
+    one-pack deck of up to 33 cards with no standing action open (most of ``simulate``'s
+    decisions), the cards listed straight from the mask of those it may play, in the players'
+    order (:func:`_players_order_tables`), with no list by index to make and then sort."""
+    tables = _players_order.get(state.deck, False)
+    if tables is False:
+        tables = _players_order[state.deck] = _players_order_tables(state.deck)
+    if tables is None or state.decision != PLAY or state.log_events or state.result is not None \
+            or state.cphase.standing and open_standing(state, state.current_player):
+        return moves_in_action_order(state, legal_moves(state))
+    return legal_moves(state, tables)
 
 
 # per seat, the mask of more than 64 bits it last listed for play and its cards (a tuple)

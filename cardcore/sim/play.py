@@ -15,7 +15,7 @@ from hashlib import blake2b
 
 from .. import load_game
 from ..bots import make_bot
-from ..engine.kernel import moves_in_action_order
+from ..engine.kernel import legal_moves_in_action_order
 from ..engine.kinds import DECLARE, PLAY
 from ..engine.phases import void_deal_kind
 from ..game import TrickGame
@@ -109,7 +109,7 @@ def play_game(game, players: list, seed: int) -> tuple:
 
     A bot that answers ``choose_among`` (the random bot) is handed the legal actions, which are
     counted anyway; at a card to play or a declaration, the moves of ``legal_moves()`` one per
-    action and in the order of the actions instead (:func:`cardcore.engine.kernel.moves_in_action_order`): it draws the move
+    action and in the order of the actions instead (:func:`cardcore.engine.kernel.legal_moves_in_action_order`): it draws the move
     of the action it would have drawn, and ``apply_move`` carries it out without an action to
     build, read and check. The game logs only the events the simulation reads
     (:func:`events_read`), and so plays its cards and steps on the playout kernel. The game,
@@ -127,7 +127,7 @@ def play_game(game, players: list, seed: int) -> tuple:
             legal_moves += len(state.legal_actions())
             state.apply(players[seat].choose(state))
         elif state.decision in by_moves:
-            moves = moves_in_action_order(state, state.legal_moves())
+            moves = legal_moves_in_action_order(state)
             legal_moves += len(moves)
             state.apply_move(choose_among(state, moves))
         else:

@@ -12,7 +12,7 @@ from cardcore.bots import make_bot
 from cardcore.engine.events import Event
 from cardcore.engine.kernel import blind_moves
 from cardcore.engine.kinds import DECLARE, PLAY
-from cardcore.engine.kernel import moves_in_action_order
+from cardcore.engine.kernel import legal_moves_in_action_order, moves_in_action_order
 from cardcore.sim.play import SUMMARY_EVENT_KINDS, events_read, play_game, play_one, summarize
 from cardcore.state import State
 
@@ -82,6 +82,21 @@ def test_the_moves_in_action_order_name_the_legal_actions(game_string):
                 seen.add(state.decision)
             state.apply(rng.choice(blind_moves(state, legal)))
     assert PLAY in seen
+
+
+@pytest.mark.parametrize("game_string", GAMES)
+def test_simulates_moves_name_the_legal_actions_in_their_order(game_string):
+    # simulate's own state (the events it reads, on the kernel): its moves, one-pack cards listed
+    # from the mask in the players' order, name the actions of legal_actions() place by place,
+    # suits S H D C and each from its highest rank, at every card and declaration
+    game = load_game(game_string)
+    for seed in range(3 if game.deck.packs < 4 else 1):
+        state, rng = game.new_game(seed=seed, keep_events=events_read(game)), random.Random(seed)
+        while state.result is None:
+            legal = state.legal_actions()
+            if state.decision in (PLAY, DECLARE):
+                assert [state.move_action(m) for m in legal_moves_in_action_order(state)] == legal
+            state.apply(rng.choice(blind_moves(state, legal)))
 
 
 def per_game(state, seats) -> dict:
