@@ -16,6 +16,7 @@ from cardcore.bots.search import (
     BotRollout, ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, WonValues, _Horizon, single_world,
 )
 from cardcore.engine.kernel import blind_moves
+from cardcore.engine.sections import decided_at_once
 from cardcore.errors import OptionError
 
 
@@ -309,7 +310,10 @@ def test_the_exact_search_stops_at_its_deadline():
 
 def _minimax(world, seat: int, deal: int) -> float:
     """The plain minimax value of a two-seat deal's end, no memo and no pruning: ``seat``'s
-    score less its opponent's when the deal ends (the reference :class:`ExactEnd` must equal)."""
+    score less its opponent's when the deal ends (the reference :class:`ExactEnd` must equal); a
+    game decided at once (a claim) is the game's win or loss alone."""
+    if decided_at_once(world.result):
+        return ExactEnd.GAME_WIN if world.result["winner"] == seat else -ExactEnd.GAME_WIN
     if world.result is not None or len(world.rounds) != deal:
         diff = world.scores[seat] - world.scores[1 - seat]
         if world.result is not None and not world.result.get("stopped"):
@@ -355,6 +359,28 @@ def test_alpha_beta_values_the_end_as_plain_minimax_does(name, seed):
     assert exact.best(state, seat)[1] == value  # again, from the memo's bounds
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_the_exact_end_searches_a_claim_opening_beside_the_cards(seed):
+    """Pinochle's Out is among the moves once it wins (a player's count at the game's 1,000):
+    with both players five short at the last four tricks, a claim opens within the search,
+    beside the cards; the exact end searches it too and values the end as plain minimax does
+    (a claim that wins is the game's win)."""
+    state = _end_of_deal("pinochle", seed, 8)
+    state.scores = [state.target - 5] * 2
+    state.side_scores = list(state.scores)
+    seat = state.current_player
+    root = state.clone()
+    root.quiet_for_search(forget_history=True)
+    expected = {}
+    for m in root.legal_moves():
+        child = root.clone()
+        child.apply_move(m)
+        expected[m] = _minimax(child, seat, len(state.rounds))
+    best, value = ExactEnd().best(state, seat)
+    assert value == max(expected.values()) and expected[best] == value
+    assert ExactEnd().values(state, seat) == expected
+
+
 def test_twin_cards_are_keyed_by_how_many_of_each_a_player_holds():
     """Pinochle's 48 cards are two packs of 24 (card c and c + 24 are the same card): a holding
     of the second copy alone is keyed as the first copy, of both as both; a trick's card by its
@@ -368,6 +394,7 @@ def test_twin_cards_are_keyed_by_how_many_of_each_a_player_holds():
     assert twins.mask(1 << 27 | 1 << 5) == 1 << 3 | 1 << 5
     assert twins.card(27) == 3 and twins.card(3) == 3
     assert twins.distinct([3, 5, 27, 30]) == [3, 5, 30]
+    assert twins.distinct([3, 27, "out"]) == [3, "out"]  # a claim open beside the cards stays
     assert Twins.of(load_game("cinq-cents").deck) is None  # one pack: nothing to merge
 
 

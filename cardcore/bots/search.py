@@ -240,10 +240,11 @@ class Twins:
         return c % self.per_pack
 
     def distinct(self, moves: list) -> list:
-        """The cards of ``moves`` less the second copy of a card whose first is among them."""
+        """The cards of ``moves`` less the second copy of a card whose first is among them; a
+        standing action open among them (a claim listed when it wins) stays."""
         held = set(moves)
         p = self.per_pack
-        return [c for c in moves if c < p or c - p not in held]
+        return [c for c in moves if type(c) is not int or c < p or c - p not in held]
 
     @staticmethod
     def of(deck) -> "Twins | None":
@@ -326,8 +327,12 @@ class ExactEnd:
     def _ordered(self, world, moves: list, first) -> list:
         """``moves`` in the order to search them: ``first`` (the memo's best move) first, then
         for a card to a trick the winning cards cheapest first and the others cheapest first, for
-        a lead the most valuable and strongest first."""
+        a lead the most valuable and strongest first; a standing action open beside the cards (a
+        claim listed when it wins) after them."""
         if len(moves) > 1 and type(moves[0]) is int:
+            standing = [m for m in moves if type(m) is not int]
+            if standing:
+                moves = [m for m in moves if type(m) is int]
             game, values, per_trump = self.worth
             trump = world.trump
             worth = per_trump.get(trump)
@@ -341,6 +346,8 @@ class ExactEnd:
                 moves = sorted(moves, key=lambda c: (not beaters >> c & 1, worth[c], strength[c]))
             else:
                 moves = sorted(moves, key=lambda c: (-worth[c], -strength[c]))
+            if standing:
+                moves += standing
         if first is not None:
             twins = self.twins
             if twins is not None and type(first) is int:  # the memo's move may be the other copy
