@@ -241,7 +241,7 @@ class Twins:
 
     def distinct(self, moves: list) -> list:
         """The cards of ``moves`` less the second copy of a card whose first is among them; a
-        standing action open among them (a claim listed when it wins) stays."""
+        standing action open among them (a call listed when it wins the game) stays."""
         held = set(moves)
         p = self.per_pack
         return [c for c in moves if type(c) is not int or c < p or c - p not in held]
@@ -328,7 +328,7 @@ class ExactEnd:
         """``moves`` in the order to search them: ``first`` (the memo's best move) first, then
         for a card to a trick the winning cards cheapest first and the others cheapest first, for
         a lead the most valuable and strongest first; a standing action open beside the cards (a
-        claim listed when it wins) after them."""
+        call listed when it wins the game) after them."""
         if len(moves) > 1 and type(moves[0]) is int:
             standing = [m for m in moves if type(m) is not int]
             if standing:
