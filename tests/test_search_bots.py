@@ -327,6 +327,19 @@ def _minimax(world, seat: int, deal: int) -> float:
     return max(values) if world.current_player == seat else min(values)
 
 
+def _minimax_of_moves(state, seat: int) -> dict:
+    """Each legal move's plain minimax value (:func:`_minimax`), from ``state`` made quiet as
+    the exact search makes its root."""
+    root = state.clone()
+    root.quiet_for_search(forget_history=True)
+    out = {}
+    for m in root.legal_moves():
+        child = root.clone()
+        child.apply_move(m)
+        out[m] = _minimax(child, seat, len(state.rounds))
+    return out
+
+
 def _end_of_deal(name, seed, cards):
     """A random first deal of ``name`` played on until nothing is hidden from the player to
     move and at most ``cards`` cards are left to play, with a choice to make; None if never."""
@@ -345,13 +358,7 @@ def test_alpha_beta_values_the_end_as_plain_minimax_does(name, seed):
     state = _end_of_deal(name, seed, 8)
     assert state is not None
     seat = state.current_player
-    root = state.clone()
-    root.quiet_for_search(forget_history=True)
-    expected = {}
-    for m in root.legal_moves():
-        child = root.clone()
-        child.apply_move(m)
-        expected[m] = _minimax(child, seat, len(state.rounds))
+    expected = _minimax_of_moves(state, seat)
     exact = ExactEnd()
     assert exact.values(state, seat) == expected
     best, value = ExactEnd().best(state, seat)
@@ -369,13 +376,7 @@ def test_the_exact_end_searches_a_claim_opening_beside_the_cards(seed):
     state.scores = [state.target - 5] * 2
     state.side_scores = list(state.scores)
     seat = state.current_player
-    root = state.clone()
-    root.quiet_for_search(forget_history=True)
-    expected = {}
-    for m in root.legal_moves():
-        child = root.clone()
-        child.apply_move(m)
-        expected[m] = _minimax(child, seat, len(state.rounds))
+    expected = _minimax_of_moves(state, seat)
     best, value = ExactEnd().best(state, seat)
     assert value == max(expected.values()) and expected[best] == value
     assert ExactEnd().values(state, seat) == expected
