@@ -4,7 +4,9 @@ of seats, and the last event of a kind. Each game's conftest only names its deck
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import cardcore
 from cardcore.engine.kernel import blind_moves
 
 
@@ -99,3 +101,13 @@ def random_moves(state, seed: int):
         moves = blind_moves(state, state.legal_moves())
         state.apply_move(moves[rng.randrange(len(moves))])
         yield state
+
+
+def core_files_naming(named, suffixes=(".py",), exempt=("moved.py",)) -> list[str]:
+    """The core's files (``cardcore/``, of those suffixes, less the ``exempt`` names, whose
+    messages name the old places) whose text ``named`` finds: a rule a plugin now holds must be
+    named nowhere in the core. ``named`` is a compiled pattern or a tuple of plain strings."""
+    def names(text: str) -> bool:
+        return bool(named.search(text)) if hasattr(named, "search") else any(n in text for n in named)
+    return [str(path) for path in sorted(Path(cardcore.__file__).parent.rglob("*"))
+            if path.suffix in suffixes and path.name not in exempt and names(path.read_text(encoding="utf-8"))]

@@ -5,6 +5,8 @@ card drawn fails to be a court, he may show the drawn card and score carte blanc
 first trick (RM §11 item 34). Courts are Kings, Queens and Jacks.
 """
 
+from helpers import core_files_naming
+
 from .conftest import finish_turn, new_state, trick
 
 RUBICON, SIX, EIGHT = "rubicon-bezique", "six-pack-bezique", "eight-pack-bezique"
@@ -67,11 +69,9 @@ def test_carte_blanche_is_this_plugins_section_and_no_longer_the_cores():
     """Only the multi-pack games score carte blanche, so its rules section is their plugin's
     (plugins/multipack_bezique/carte_blanche.py, hook register_rules_sections); an old import of
     cardcore's module or schema is told where it went, and the rules page still says it."""
-    from pathlib import Path
 
     import pytest
 
-    import cardcore
     from cardcore import load_game
     from cardcore.engine.sections import RULES_SECTIONS
     from cardcore.cli import rules_data
@@ -79,9 +79,7 @@ def test_carte_blanche_is_this_plugins_section_and_no_longer_the_cores():
 
     game = load_game(RUBICON)
     assert type(RULES_SECTIONS["carte_blanche"].handler).__module__ == "cardplugins.multipack_bezique.carte_blanche"
-    core = [path for path in Path(cardcore.__file__).parent.rglob("*.py")
-            if path.name not in ("moved.py", "ruleset.py")]  # (their old names' messages)
-    assert not [path for path in core if "carte_blanche" in path.read_text(encoding="utf-8")]
+    assert not core_files_naming(("carte_blanche",), exempt=("moved.py", "ruleset.py"))  # (their old names' messages)
     assert "carte_blanche" not in type(game.rules).__base__.model_fields
     with pytest.raises(ImportError, match="rules section 'carte_blanche' of the multi-pack Bezique plugin"):
         import cardcore.engine.carte_blanche  # noqa: F401

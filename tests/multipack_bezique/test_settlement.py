@@ -22,6 +22,7 @@ from importlib import resources
 from cardcore import load_game
 from cardcore.game import read_rules
 from cardplugins.multipack_bezique.rounded import settle_rounded
+from helpers import core_files_naming
 
 
 def rule(game, **options):
@@ -159,19 +160,15 @@ def test_the_rounded_settlement_is_this_plugins_section_and_no_longer_the_cores(
     plugin's section (plugins/multipack_bezique/rounded.py, a key of the core's game_end section,
     registered through register_rules_sections); an old import is told where it went, and a
     tie_counter that is no counter is still refused at its place."""
-    from pathlib import Path
 
-    import cardcore
     from cardcore.engine.sections import RULES_SECTIONS
     from cardcore.errors import RulesError
     from cardcore.ruleset import GameEndRule
 
     assert type(RULES_SECTIONS["game_end.settlement"].handler).__module__ == "cardplugins.multipack_bezique.rounded"
     assert "settlement" not in GameEndRule.model_fields
-    core = [path for path in Path(cardcore.__file__).parent.rglob("*.py")
-            if path.name not in ("moved.py", "ruleset.py")]  # (their old names' messages)
     named = ("settle_rounded", "game_end.settlement", "end.settlement", "rubicon_text", ".rubicon ")
-    assert not [path for path in core if any(name in path.read_text(encoding="utf-8") for name in named)]
+    assert not core_files_naming(named, exempt=("moved.py", "ruleset.py"))  # (their old names' messages)
     with pytest.raises(ImportError, match="rules section 'game_end.settlement' of the multi-pack Bezique plugin"):
         import cardcore.engine.rounded  # noqa: F401
     with pytest.raises(ImportError, match="now cardplugins.multipack_bezique.rounded.RoundedSettlement"):

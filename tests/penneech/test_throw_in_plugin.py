@@ -5,7 +5,6 @@ no longer cardcore's: the core names no throw-in, an old import is told where it
 game still offers, accepts and explains it."""
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -14,6 +13,8 @@ from cardcore.cli import rules_data
 from cardcore.engine.phases import PHASE_KINDS
 from cardcore.engine.sections import RULES_SECTIONS
 from cardcore.text.rules import rules_page
+
+from helpers import core_files_naming
 
 from .conftest import deal, game
 
@@ -28,10 +29,8 @@ def test_the_kind_and_the_section_are_the_plugins():
 
 
 def test_the_core_names_no_throw_in():
-    core = [path for path in Path(cardcore.__file__).parent.rglob("*") if path.suffix in (".py", ".js", ".html")
-            and path.name != "moved.py"]  # (the old names' messages)
     named = re.compile(r"throw[-_ ]?in|thrown[-_]in", re.IGNORECASE)
-    assert [str(path) for path in core if named.search(path.read_text(encoding="utf-8"))] == []
+    assert core_files_naming(named, suffixes=(".py", ".js", ".html")) == []
 
 
 def test_an_old_import_is_told_where_the_throw_in_went():

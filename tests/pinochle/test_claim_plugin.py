@@ -5,15 +5,15 @@ cardcore's (cardcore.engine.sections): the core names no claim, an old import is
 went, and bots, the rules page and the call itself behave as before."""
 
 import re
-from pathlib import Path
 
 import pytest
 
-import cardcore
 from cardcore.bots.simple import GreedyBot, standing_or_rest
 from cardcore.engine.sections import RULES_SECTIONS, standing_actions
 from cardcore.text.rules import rules_page
 from cardcore.cli import rules_data
+
+from helpers import core_files_naming
 
 from .conftest import new_state, registered, won_opening
 
@@ -27,10 +27,8 @@ def test_the_claim_is_the_plugins_standing_action():
 
 
 def test_the_core_names_no_claim():
-    core = [path for path in Path(cardcore.__file__).parent.rglob("*") if path.suffix in (".py", ".js", ".html")
-            and path.name != "moved.py"]  # (the old names' messages)
     named = re.compile(r"claim(?!_records)", re.IGNORECASE)  # (the web's lock on its records is no claim of a game)
-    assert [str(path) for path in core if named.search(path.read_text(encoding="utf-8"))] == []
+    assert core_files_naming(named, suffixes=(".py", ".js", ".html")) == []
 
 
 def test_an_old_import_is_told_where_the_claim_went():
