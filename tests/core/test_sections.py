@@ -58,6 +58,21 @@ def with_section(section: str) -> str:
     return PENCHANT.replace("\ntrump:", f"\n{section}\ntrump:", 1)
 
 
+def penchant_with(section: str, title: str):
+    """Penchant whose rules file also holds ``section`` (its YAML text), as a game."""
+    from cardcore.game import TrickGame
+
+    class Variant(TrickGame):
+        name = "penchant"
+
+        @classmethod
+        def rules_source(cls):
+            return read_rules(with_section(section), "p.yaml", "penchant")
+
+    Variant.title = title
+    return Variant()
+
+
 def test_a_plugins_section_joins_the_rules_schema_and_goes_with_the_plugin(plugin):
     assert "deal_bonus" in rules_schema().model_fields
     assert read_rules(with_section("deal_bonus:\n  points: 7\n  source: T"), "p.yaml", "penchant")
@@ -87,16 +102,7 @@ def test_a_name_taken_is_refused():
 
 
 def test_the_section_acts_at_the_deal(plugin):
-    from cardcore.game import TrickGame
-
-    class Bonus(TrickGame):
-        name, title = "penchant", "Penchant with a deal bonus"
-
-        @classmethod
-        def rules_source(cls):
-            return read_rules(with_section("deal_bonus:\n  points: 7\n  source: T"), "p.yaml", "penchant")
-
-    s = Bonus().new_game(seed=3)
+    s = penchant_with("deal_bonus:\n  points: 7\n  source: T", "Penchant with a deal bonus").new_game(seed=3)
     assert s.scores[s.dealer] == 7 and s.scores[1 - s.dealer] == 0
     assert load_game("penchant").new_game(seed=3).scores == [0, 0]
 
@@ -138,17 +144,9 @@ def resign_plugin():
 
 def test_a_plugins_standing_action_is_open_beside_every_decision_and_taken_at_once(resign_plugin):
     from cardcore.bots.simple import standing_or_rest
-    from cardcore.game import TrickGame
     from cardcore.text.moves import interpret
 
-    class Resigning(TrickGame):
-        name, title = "penchant", "Penchant where a player may resign"
-
-        @classmethod
-        def rules_source(cls):
-            return read_rules(with_section("resign:\n  source: T"), "p.yaml", "penchant")
-
-    s = Resigning().new_game(seed=3)
+    s = penchant_with("resign:\n  source: T", "Penchant where a player may resign").new_game(seed=3)
     seat = s.current_player
     assert s.legal_actions()[-1] == "resign" and s.legal_moves()[-1] == "resign"
     assert s.legal_actions()[:-1] == load_game("penchant").new_game(seed=3).legal_actions()
