@@ -45,13 +45,18 @@ class DealBonusHandler:
         score(state, state.dealer, rule.points, "deal bonus")
 
 
-@pytest.fixture
-def plugin():
+def section_plugin(plugin_name: str, key: str, handler, schema):
+    """A plugin registering the rules section ``key`` while a test runs, gone after it."""
     module = types.SimpleNamespace(
-        register_rules_sections=hookimpl(lambda register: register("deal_bonus", DealBonusHandler(), DealBonus)))
-    register_plugin(module, "test-deal-bonus")
+        register_rules_sections=hookimpl(lambda register: register(key, handler, schema)))
+    register_plugin(module, plugin_name)
     yield
     reset_plugins()
+
+
+@pytest.fixture
+def plugin():
+    yield from section_plugin("test-deal-bonus", "deal_bonus", DealBonusHandler(), DealBonus)
 
 
 def with_section(section: str) -> str:
@@ -135,11 +140,7 @@ class ResignHandler:
 
 @pytest.fixture
 def resign_plugin():
-    module = types.SimpleNamespace(
-        register_rules_sections=hookimpl(lambda register: register("resign", ResignHandler(), Resign)))
-    register_plugin(module, "test-resign")
-    yield
-    reset_plugins()
+    yield from section_plugin("test-resign", "resign", ResignHandler(), Resign)
 
 
 def test_a_plugins_standing_action_is_open_beside_every_decision_and_taken_at_once(resign_plugin):
