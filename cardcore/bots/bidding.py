@@ -18,12 +18,17 @@ passing costs it. The samples are dealt once a deal (the bids of the others do n
 
 At the concession (melds shown, the widow seen), worlds are dealt again and played out from there;
 the declarer concedes when they make the contract less often than the break-even.
+
+A decision may carry a deadline (a ``time.perf_counter`` reading: the bot's ``seconds``). Sampling
+stops there and decides on the worlds played so far; with none played, the decision is left to
+the player (``choose`` answers None), so a slow machine costs the samples, not the person's time.
 """
 
 from __future__ import annotations
 
 import bisect
 import random
+import time
 
 from ..engine.phases.auction import BID, auction_data
 from ..engine.phases.contract import CONCEDE
@@ -67,51 +72,67 @@ class SimulatedBidding:
         self._cache: tuple | None = None  # (the deal, seat) and its samples
 
     # ------------------------------------------------------------------ decisions
-    def choose(self, state, legal: list[str]) -> str | None:
-        """The bid or pass, or the concession or the player's discard; None at other decisions."""
+    def choose(self, state, legal: list[str], deadline: float | None = None) -> str | None:
+        """The bid or pass, or the concession or the player's discard; None at other decisions,
+        and when the deadline passed before a world was played."""
         if state.decision == BID:
-            return self.bid(state, legal)
+            return self.bid(state, legal, deadline)
         if CONCEDE in legal:
-            return self.concede_or_discard(state)
+            return self.concede_or_discard(state, deadline)
         if self.trumps and state.decision == TRUMP:
-            return self.name_trump(state, legal)
+            return self.name_trump(state, legal, deadline)
         return None
 
-    def bid(self, state, legal: list[str]) -> str:
+    def bid(self, state, legal: list[str], deadline: float | None = None) -> str | None:
         bids = [a for a in legal if a.startswith(BID + " ")]
         if not bids:
             return legal[0]
-        lowest = int(bids[0].split()[1])
-        if "pass" not in legal or self.worth(self.outcomes(state), lowest) > 0:
+        if "pass" not in legal:
             return bids[0]
-        return "pass"
+        samples = self.outcomes(state, deadline)
+        if not samples:
+            return None
+        lowest = int(bids[0].split()[1])
+        return bids[0] if self.worth(samples, lowest) > 0 else "pass"
 
-    def concede_or_discard(self, state) -> str:
+    def concede_or_discard(self, state, deadline: float | None = None) -> str | None:
         seat, contract = state.current_player, auction_data(state).contract
-        made = 0
+        made = played = 0
         for _ in range(self.samples):
+            if _past(deadline):
+                break
             world = state.determinize(seat, self.rng)
             world.quiet_for_search(forget_history=True)
             made += self.play_out(world, seat)[1] >= contract
-        if not self.plays_on(made / self.samples):
+            played += 1
+        if not played:
+            return None
+        if not self.plays_on(made / played):
             return CONCEDE
         return self.player.choose(Declined(state))  # the offer declined: the player's discard
 
-    def name_trump(self, state, legal: list[str]) -> str:
-        """The trump whose worlds (``samples`` shared among the suits) are worth the most stakes,
-        the declarer conceding when that costs less; of equal ones, the player's."""
+    def name_trump(self, state, legal: list[str], deadline: float | None = None) -> str | None:
+        """The trump whose worlds (``samples`` shared among the suits, dealt a suit at a time in
+        turn so that a deadline leaves each suit about as many) are worth the most stakes, the
+        declarer conceding when that costs less; of equal ones, the player's."""
         seat, contract = state.current_player, auction_data(state).contract
         each = max(1, self.samples // len(legal))
         habit = self.player.choose(state)
-        scored = []
-        for action in legal:
-            made = 0
-            for _ in range(each):
+        made, played = dict.fromkeys(legal, 0), dict.fromkeys(legal, 0)
+        for _ in range(each):
+            for action in legal:
+                if _past(deadline):
+                    break
                 world = state.determinize(seat, self.rng)
                 world.quiet_for_search(forget_history=True)
                 world.apply(action)
-                made += self.play_out(world, seat)[1] >= contract
-            chance = made / each
+                made[action] += self.play_out(world, seat)[1] >= contract
+                played[action] += 1
+        if not all(played.values()):
+            return None
+        scored = []
+        for action in legal:
+            chance = made[action] / played[action]
             worth = max(chance * self.made - (1 - chance) * self.failed, -self.conceded)
             scored.append((worth, action == habit, action))
         return max(scored)[2]
@@ -121,18 +142,19 @@ class SimulatedBidding:
         return chance >= self.break_even  # p made - (1 - p) failed >= -conceded
 
     # ------------------------------------------------------------------ samples
-    def outcomes(self, state) -> list[tuple[int, int]]:
-        """Per sample, (melds, points in all) of the seat as declarer; dealt once a deal."""
+    def outcomes(self, state, deadline: float | None = None) -> list[tuple[int, int]]:
+        """Per sample, (melds, points in all) of the seat as declarer; dealt once a deal, and
+        topped up at a later bid when a deadline cut them short."""
         seat = state.current_player
         key = (state.seed, len(state.rounds), seat, state.hands[seat])  # this deal, this seat
         if self._cache is None or self._cache[0] != key:
-            samples = []
-            for _ in range(self.samples):
-                world = state.determinize(seat, self.rng)
-                world.quiet_for_search(forget_history=True)
-                samples.append(self.play_out(world, seat))
-            self._cache = (key, samples)
-        return self._cache[1]
+            self._cache = (key, [])
+        samples = self._cache[1]
+        while len(samples) < self.samples and not _past(deadline):
+            world = state.determinize(seat, self.rng)
+            world.quiet_for_search(forget_history=True)
+            samples.append(self.play_out(world, seat))
+        return samples
 
     def play_out(self, world, seat: int) -> tuple[int, int]:
         """The deal played out from ``world`` with ``seat`` its declarer, by the player in every
@@ -175,3 +197,7 @@ class SimulatedBidding:
             else:
                 total_units += self.made if points >= bid else -self.failed
         return total_units / n
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline

@@ -442,6 +442,7 @@ class _SearchBot:
         self.guide = None
         self.guide_declares = False
         self.bidding = None  # bids and concessions by simulation (ISMCTSBot's bid_samples)
+        self.seconds: float | None = None  # the clock bound of a decision, where the bot has one
 
     def choose(self, state) -> str:
         self.started = time.perf_counter()  # a clock bound counts the guide's time too
@@ -454,7 +455,8 @@ class _SearchBot:
         if habitual is not None:
             return habitual
         if self.bidding is not None:
-            decided = self.bidding.choose(state, legal)
+            deadline = None if self.seconds is None else self.started + self.seconds
+            decided = self.bidding.choose(state, legal, deadline)
             if decided is not None:
                 self.last_iterations = 0
                 return decided

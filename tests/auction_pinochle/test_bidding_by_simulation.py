@@ -143,3 +143,53 @@ def test_hard_bids_by_simulation_at_three_and_by_the_heuristic_at_four():
     three, four = game(), load_game("partnership-auction-pinochle")
     assert make_bot(level_bot("hard", three), three, seed=1).bidding is not None
     assert make_bot(level_bot("hard", four), four, seed=1).bidding is None  # per side: no stakes per opponent
+
+
+class TickingClock:
+    """A ``time.perf_counter`` that advances ``step`` seconds at each reading."""
+
+    def __init__(self, step: float = 1.0):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_deadline_stops_the_samples_and_a_later_bid_tops_them_up(monkeypatch):
+    import cardcore.bots.bidding as bidding_module
+    clock = TickingClock()
+    monkeypatch.setattr(bidding_module.time, "perf_counter", clock)
+    s = eldest_holding(MELDS_300)
+    g = s.game
+    b = SimulatedBidding(g, make_bot("heuristic", g, seed=0), 30, random.Random(0))
+    # the clock reads 1, 2, 3, 4 before the first four worlds; 5 is past a deadline of 4.5
+    assert len(b.outcomes(s, deadline=4.5)) == 4
+    first_four = list(b.outcomes(s, deadline=0.0))  # past at once: the same four, none added
+    assert len(first_four) == 4
+    # at the next bid of the same deal the samples are topped up to the full thirty
+    assert b.outcomes(s)[:4] == first_four and len(b.outcomes(s)) == 30
+
+
+def test_a_deadline_passed_before_any_world_leaves_the_decision_to_the_player(monkeypatch):
+    import cardcore.bots.bidding as bidding_module
+    monkeypatch.setattr(bidding_module.time, "perf_counter", TickingClock())
+    s = eldest_holding(MELDS_300)
+    b = SimulatedBidding(s.game, make_bot("heuristic", s.game, seed=0), 30, random.Random(0))
+    assert b.choose(s, s.legal_actions(), deadline=0.5) is None
+    # seed 0's contract no play can make (above): no world played, so no concession either
+    c = game().new_game(seed=0)
+    for action in ("pass", "pass", "bid 400", "trump C"):
+        c.apply(action)
+    assert b.choose(c, c.legal_actions(), deadline=0.5) is None
+
+
+def test_a_bot_with_a_clock_bound_bids_by_its_guide_when_the_clock_has_run_out(monkeypatch):
+    import cardcore.bots.bidding as bidding_module
+    # each reading of the clock 10 s after the last: past the bound of 1 s at the first world
+    monkeypatch.setattr(bidding_module.time, "perf_counter", TickingClock(step=10.0))
+    s = eldest_holding(MELDS_300)
+    bot = make_bot(SIMULATING.replace(")", ",seconds=1)"), s.game, seed=3)
+    guide = make_bot("heuristic", s.game, seed=0)
+    assert bot.choose(s) == guide.choose(s)
+    assert bot.bidding._cache[1] == []  # no world was played
