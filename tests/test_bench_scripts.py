@@ -322,3 +322,30 @@ def test_endgame_measures_the_exact_end_against_the_heuristic_s(monkeypatch, cap
     assert lines[0] == ("bezique: ismcts(guide=heuristic,guide_until_exact=true) against heuristic from the same "
                         "positions, at most 16 cards left (3 deals, seeds 0..2; 0 never got there)")
     assert lines[1].startswith("A's gain in the seat's lead a deal: ")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_deal_boundary_plays_every_game_to_its_first_deals_last_move(monkeypatch, capsys, games_loaded, game):
+    run(monkeypatch, capsys, "deal_boundary", game, "2", "last_move")
+    assert games_loaded == [game]
+
+
+def test_deal_boundary_counts_the_first_deals_end_and_the_next_deal():
+    # Penchant: four deals a game (K, Goal), the brisques counted as a deal ends (K, Scoring)
+    from cardcore.engine import flow
+
+    start_deal = flow.start_deal
+    before, move, due = load_script("deal_boundary").first_deal_end(load_game("penchant"))
+    assert flow.start_deal is start_deal  # put back
+    after = before.clone()
+    after.apply_move(move)
+    assert len(before.rounds) == 1 and len(after.rounds) == 2  # the move ends the first deal
+    assert len(due.deals) == 1 and "brisques" in due.rounds[-1]  # the next deal due, the first one counted
+    flow.start_deal(due)
+    assert due.deals == after.deals and due.hands == after.hands
+
+
+def test_deal_boundary_says_so_when_the_first_deal_ends_the_game(monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["deal_boundary.py", "rubicon-bezique", "1", "start_deal"])
+    with pytest.raises(SystemExit, match="its first deal ends the game"):
+        load_script("deal_boundary").main()

@@ -29,7 +29,7 @@ from .deal_limits import most_points_in_a_deal
 from .drawn_number import drawn_number_rule
 from .kinds import FROM_TABLE
 from .phase_kinds import PHASE_KINDS
-from .sections import game_ending, standing_actions
+from .sections import dealt_sections, game_ending, standing_actions
 from .steps import STEP_KINDS, seats_for
 
 
@@ -168,7 +168,8 @@ class CompiledDeal:
 
     __slots__ = ("hand_size", "widow", "turnup", "dealer_leads", "phase_count",
                  "counts", "counters", "immediate_target", "end_rounds", "end_target", "initial_trump",
-                 "trump_setter", "standing", "seats_are_sides", "side_scorers", "drawn_number", "ending")
+                 "trump_setter", "standing", "seats_are_sides", "side_scorers", "drawn_number", "ending",
+                 "dealt_sections")
 
     def __init__(self, rules: CompiledRules):
         file = rules.file
@@ -198,6 +199,7 @@ class CompiledDeal:
         # a number drawn after the cards (engine.drawn_number), or None
         self.drawn_number = drawn_number_rule(rules)
         self.ending = game_ending(file)  # (handler, rule) of a plugin's section that ends the game, or None
+        self.dealt_sections = dealt_sections(file)  # (its handler's dealt, rule) of each section done at a deal
 
 
 class CompiledRules:

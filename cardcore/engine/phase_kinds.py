@@ -12,6 +12,14 @@ PHASE_SCHEMAS: dict[str, type] = {}
 # the rules schemas built for the kinds registered (engine.phases.rules_schema), made again after
 # a change
 BUILT_SCHEMAS: dict[tuple, type] = {}
+# (its void_deal mark, its handler) of each kind registered that voids deals, made again after a
+# change: void_deal_kind asks only these, at the end of every game of so many deals
+VOIDING_KINDS: list[tuple[str, object]] = []
+
+
+def _note_voiding_kinds() -> None:
+    VOIDING_KINDS[:] = [(mark, handler) for handler in PHASE_KINDS.values()
+                        if (mark := getattr(handler, "void_deal", None)) is not None]
 
 
 def register_phase_kind(kind: str, handler: object, schema: type | None = None) -> None:
@@ -29,21 +37,22 @@ def register_phase_kind(kind: str, handler: object, schema: type | None = None) 
         PHASE_SCHEMAS[kind] = schema
     PHASE_KINDS[kind] = handler
     BUILT_SCHEMAS.clear()
+    _note_voiding_kinds()
 
 
 def unregister_phase_kind(kind: str) -> None:
     """Forget a kind (a plugin unloaded)."""
     PHASE_KINDS.pop(kind, None)
     PHASE_SCHEMAS.pop(kind, None)
+    _note_voiding_kinds()
 
 
 def void_deal_kind(round_summary: dict):
     """The kind (its handler) that voided the deal of ``round_summary``, or None: a phase kind
     whose ``void_deal`` key the summary has (with ``void_words``, e.g. "thrown in", and
     ``void_told(names, value)``, the deal voided in a sentence)."""
-    for handler in PHASE_KINDS.values():
-        mark = getattr(handler, "void_deal", None)
-        if mark is not None and mark in round_summary:
+    for mark, handler in VOIDING_KINDS:
+        if mark in round_summary:
             return handler
     return None
 

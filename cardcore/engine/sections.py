@@ -146,12 +146,17 @@ def decided_at_once(result: dict | None) -> bool:
         getattr(section.handler, "result_key", None) in result for section in RULES_SECTIONS.values())
 
 
+def dealt_sections(rules) -> tuple[tuple[object, object], ...]:
+    """(its handler's ``dealt``, its rule) of each section a rules file writes that does something
+    when a deal is done, in the order the sections were registered (``CompiledDeal.dealt_sections``)."""
+    return tuple((dealt, rule) for _, rule, handler in sections_of(rules)
+                 if (dealt := getattr(handler, "dealt", None)) is not None)
+
+
 def deal_sections(state) -> None:
     """The deal is done: each section the rules write does what it does then (``dealt``)."""
-    for _, rule, handler in sections_of(state.rules):
-        dealt = getattr(handler, "dealt", None)
-        if dealt is not None:
-            dealt(state, rule)
+    for dealt, rule in state.game.compiled.deal.dealt_sections:
+        dealt(state, rule)
 
 
 # What a section's handler may change of a state (plugins/ writes no state field itself)

@@ -146,3 +146,26 @@ def test_a_kind_behaviour_read_by_its_former_name_is_found_and_the_new_name_give
         assert deal.Deal is deal.DealKind
     with pytest.raises(AttributeError, match="has no attribute 'Bidding'"):
         auction.Bidding  # noqa: B018
+
+
+class _Voiding:
+    """A phase kind that voids deals: its round summary's key ``test-voided`` says so."""
+
+    decisions = ()
+    void_deal = "test-voided"
+
+
+def test_a_kind_that_voids_deals_is_known_by_its_mark_while_registered():
+    """``void_deal_kind`` names the kind whose ``void_deal`` key a round's summary has (Penneech's
+    throw-in: a deal thrown in does not count), asking only the kinds registered now."""
+    load_game("penneech")  # its plugin's kinds registered
+    throw_in = phases.PHASE_KINDS["throw-in"]
+    handler = _Voiding()
+    phases.register_phase_kind("test-voiding", handler)
+    try:
+        assert phases.void_deal_kind({"dealer": 0, "test-voided": True}) is handler
+        assert phases.void_deal_kind({"dealer": 0}) is None
+    finally:
+        phases.unregister_phase_kind("test-voiding")
+    assert phases.void_deal_kind({"dealer": 0, "test-voided": True}) is None
+    assert phases.void_deal_kind({"dealer": 0, throw_in.void_deal: 1}) is throw_in
