@@ -17,6 +17,7 @@ import pytest
 
 from cardcore.bots import make_bot
 from cardcore.errors import OptionError
+from cardcore.players import level_bot
 
 from .conftest import new_state, won_opening
 
@@ -118,3 +119,16 @@ def test_build_up_declares_the_royal_marriage_before_the_flush():
 def test_bad_values_are_refused_with_the_parameter_named(spec, message):
     with pytest.raises(OptionError, match=message):
         make_bot(spec, new_state().game)
+
+
+def test_hard_plays_the_stock_phase_by_the_tuned_heuristic():
+    """``--level hard`` is guided by the heuristic with ``make_odds_0=0.5``, ``make_odds_1=0.15``
+    and ``keep_trump=12`` (rules/pinochle.yaml ``levels``; bench/README.md). With K♣ Q♣ held,
+    ``normal`` keeps the made marriage (Q♣ 20 × 0.8 + 1.2, led at 20.2) and leads J♥ (11.8); the
+    tuned odds keep it for 20 × 0.5 + 1.2 = 11.2, led at 14.2, under the trump's
+    12 + 1 + 0.8 + 2 = 15.8 and the kings' (four kings one short: 80 × 0.15 + 1.6 + 4 = 17.6):
+    hard leads the queen."""
+    s = new_state("JH KC QC KS KS KD AS AS AC AC AD AD", "")
+    hard = make_bot(level_bot("hard", s.game), s.game, seed=1)
+    assert hard.choose(s) == "play QC"
+    assert make_bot(level_bot("normal", s.game), s.game, seed=1).choose(s) == "play JH"
