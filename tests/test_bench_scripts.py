@@ -322,3 +322,13 @@ def test_endgame_measures_the_exact_end_against_the_heuristic_s(monkeypatch, cap
     assert lines[0] == ("bezique: ismcts(guide=heuristic,guide_until_exact=true) against heuristic from the same "
                         "positions, at most 16 cards left (3 deals, seeds 0..2; 0 never got there)")
     assert lines[1].startswith("A's gain in the seat's lead a deal: ")
+
+
+def test_strength_drops_a_level_s_clock_but_keeps_its_guide_s_parameters():
+    # Pinochle's hard is guided by a heuristic with parameters of its own (rules/pinochle.yaml)
+    strength = load_script("strength")
+    game = load_game("pinochle")
+    resolved = strength.resolve("hard", game)
+    assert "seconds" not in resolved
+    assert "guide=heuristic(make_odds_0=0.5,make_odds_1=0.15,keep_trump=12)" in resolved
+    assert strength.resolve("hard", game, clock=True).startswith("ismcts(seconds=2,")
