@@ -73,7 +73,7 @@ def resolve(spec: str, game, clock: bool = False) -> str:
     if spec not in LEVELS:
         return spec
     spec = level_bot(spec, game)
-    name, params = parse_game_string(spec)
+    name, params = parse_game_string(spec, nested=True)  # a guide may carry its own parameters
     if clock or "seconds" not in params:
         return spec
     kept = [f"{k}={v}" for k, v in params.items() if k != "seconds"]

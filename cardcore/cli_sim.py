@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from .errors import CardcoreError, OptionError
-from .options import parse_game_string
+from .options import parse_game_string, split_outside_parentheses
 from .cli_options import make_game, option_pairs, preset_option
 from .records import write_record
 from .sim import report
@@ -27,20 +27,7 @@ SKILL_DEPTH_BOTS = ("ismcts(iterations=200)", "random")
 
 def split_bots(text: str) -> list[str]:
     """``ismcts(iterations=200,seconds=1),random`` -> the two specs: commas inside () stay."""
-    specs, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth < 0:
-                raise OptionError(f"unbalanced ')' in --bots {text!r}")
-        elif ch == "," and depth == 0:
-            specs.append(text[start:i].strip())
-            start = i + 1
-    if depth:
-        raise OptionError(f"missing ')' in --bots {text!r}")
-    specs.append(text[start:].strip())
+    specs = [s.strip() for s in split_outside_parentheses(text, f"in --bots {text!r}")]
     if any(not s for s in specs):
         raise OptionError(f"empty bot name in --bots {text!r}; expected e.g. random,greedy")
     return specs

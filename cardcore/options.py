@@ -278,8 +278,9 @@ class OptionSet:
 # ---------------------------------------------------------------- game strings
 
 
-def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
-    """Split ``name`` or ``name(k=v, k2=v2)`` (OpenSpiel style); values stay strings."""
+def parse_game_string(text: str, nested: bool = False) -> tuple[str, dict[str, str]]:
+    """Split ``name`` or ``name(k=v, k2=v2)`` (OpenSpiel style); values stay strings. With
+    ``nested``, a value may itself be such a string (``guide=heuristic(k=v,k2=v2)``), kept whole."""
     stripped = text.strip()
     name, paren, rest = stripped.partition("(")
     name = name.strip()
@@ -295,17 +296,40 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
             raise OptionError(f"unexpected text {after!r} after ')' in {text!r}")
         raise OptionError(f"missing ')' at the end of {text!r}")
     body = rest[:-1]
-    if "(" in body or ")" in body:
+    if nested:
+        parts = split_outside_parentheses(body, f"inside the options of {text!r}")
+    elif "(" in body or ")" in body:
         raise OptionError(f"unexpected parenthesis inside the options of {text!r}")
+    else:
+        parts = body.split(",")
     if not body.strip():
         return name, {}
     options: dict[str, str] = {}
-    for part in body.split(","):
+    for part in parts:
         key, value = _split_assignment(part, f"in {text!r}")
         if key in options:
             raise OptionError(f"option {key!r} is given twice in {text!r}")
         options[key] = value
     return name, options
+
+
+def split_outside_parentheses(text: str, where: str) -> list[str]:
+    """``text`` split at the commas outside parentheses, which must pair up (``where`` ends the
+    error): ``ismcts(iterations=200,seconds=1),random`` -> the two specs."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                raise OptionError(f"unbalanced ')' {where}")
+        elif c == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    if depth:
+        raise OptionError(f"missing ')' {where}")
+    return [*parts, text[start:]]
 
 
 def _split_assignment(part: str, where: str) -> tuple[str, str]:

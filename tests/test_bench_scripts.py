@@ -349,3 +349,13 @@ def test_deal_boundary_says_so_when_the_first_deal_ends_the_game(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["deal_boundary.py", "rubicon-bezique", "1", "start_deal"])
     with pytest.raises(SystemExit, match="its first deal ends the game"):
         load_script("deal_boundary").main()
+
+
+def test_strength_drops_a_level_s_clock_but_keeps_its_guide_s_parameters():
+    # Pinochle's hard is guided by a heuristic with parameters of its own (rules/pinochle.yaml)
+    strength = load_script("strength")
+    game = load_game("pinochle")
+    resolved = strength.resolve("hard", game)
+    assert "seconds" not in resolved
+    assert "guide=heuristic(make_odds_0=0.5,make_odds_1=0.15,keep_trump=12)" in resolved
+    assert strength.resolve("hard", game, clock=True).startswith("ismcts(seconds=2,")

@@ -1,5 +1,6 @@
 """Option specs, validation of user input, and game strings."""
 
+import functools
 import json
 
 import pytest
@@ -261,6 +262,19 @@ def test_parse_game_string(text, expected):
 )
 def test_bad_game_strings(text, message):
     assert option_error(parse_game_string, text) == message
+
+
+def test_a_nested_string_keeps_a_value_s_own_options_whole():
+    """A bot's parameter may be a bot with parameters of its own (``guide=heuristic(k=v)``)."""
+    text = "ismcts(guide=heuristic(a=1,b=2),seconds=2)"
+    assert parse_game_string(text, nested=True) == ("ismcts", {"guide": "heuristic(a=1,b=2)", "seconds": "2"})
+    assert parse_game_string("ismcts(guide=heuristic)", nested=True) == ("ismcts", {"guide": "heuristic"})
+    assert option_error(parse_game_string, "i(g=h(a=1)") == "unexpected parenthesis inside the options of 'i(g=h(a=1)'"
+    nested = functools.partial(parse_game_string, nested=True)
+    assert option_error(nested, "i(g=h(a=1)") == "missing ')' inside the options of 'i(g=h(a=1)'"
+    assert option_error(nested, "i(a=1),b=(2)") == "unbalanced ')' inside the options of 'i(a=1),b=(2)'"
+    assert option_error(nested, "i(g=h(a=1),,b=2)") == (
+        "empty option in 'i(g=h(a=1),,b=2)'; expected name=value")
 
 
 def test_format_game_string():

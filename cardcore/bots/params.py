@@ -33,3 +33,5 @@ Bias = Annotated[float, Field(ge=0, le=1000, allow_inf_nan=False)]
 Margin = Annotated[float, Field(ge=0, le=10, allow_inf_nan=False)]
 #: cards left to play in a deal (an exact search's reach)
 CardsLeft = Annotated[int, Field(ge=0, le=1000)]
+#: a rule of thumb's weight or cost, in points of the game's count
+Weight = Annotated[float, Field(ge=0, le=1000, allow_inf_nan=False)]

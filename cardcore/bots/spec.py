@@ -15,8 +15,9 @@ from ..options import parse_game_string
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict]:
-    """``ismcts(iterations=2000,seconds=0.5)`` -> ("ismcts", {"iterations": 2000, "seconds": 0.5})."""
-    name, raw = parse_game_string(spec)
+    """``ismcts(iterations=2000,seconds=0.5)`` -> ("ismcts", {"iterations": 2000, "seconds": 0.5});
+    a bot given as a parameter keeps its own spec: ``guide=heuristic(k=v,k2=v2)``."""
+    name, raw = parse_game_string(spec, nested=True)
     return name, {k: _coerce(v) for k, v in raw.items()}
 
 
@@ -41,7 +42,7 @@ def make_bot(spec: str, game, seed: int | None = None):
     or says which parameter is out of its range."""
     from ..plugins import bot_names, find_bot
 
-    name, raw = parse_game_string(spec)
+    name, raw = parse_game_string(spec, nested=True)
     params = {k: _coerce(v) for k, v in raw.items()}
     entry = find_bot(name, game.name)
     if entry is None:

@@ -49,10 +49,15 @@ def check_web_bot(spec: str, game) -> None:
                           "`cardcore play` and `cardcore compare` take any")
 
 
-def _has_budget(name: str, game) -> bool:
-    """Whether the bot named takes a search budget (iterations, samples...), from its parameters."""
+def _has_budget(spec: str, game) -> bool:
+    """Whether the bot named takes a search budget (iterations, samples...), from its parameters;
+    ``spec`` may give the bot's own parameters (``guide=ismcts(iterations=10)``)."""
     from ..plugins import find_bot
 
+    try:
+        name = parse_bot_spec(spec)[0]
+    except OptionError:
+        return False  # said better where the bot is made
     entry = find_bot(name, game.name)
     if entry is None:
         return False  # unknown: refused where the bot is made, with the valid names

@@ -5,12 +5,10 @@ from __future__ import annotations
 import random
 
 from cardcore.bots.counting import opponent_known, played_mask, unseen_mask
-from cardcore.bots.params import bot_parameters
+from cardcore.bots.params import Share, Weight, bot_parameters
 from cardcore.bots.simple import CardValues, pick_best, play_cards
 from cardcore.tricks import beats
 
-# the chance of still making a meld that needs 0, 1 or 2 more cards while the stock lasts
-MAKE_ODDS = (0.8, 0.3, 0.08)
 
 
 class BeziqueHeuristicBot:
@@ -32,11 +30,24 @@ class BeziqueHeuristicBot:
        the cheapest card that wins it.
 
     Only the bot's own cards and public state are read; ties use ``random.Random(seed)``.
+
+    The rules of thumb's numbers are parameters (the defaults are ``heuristic``'s own):
+    ``make_odds_0``, ``make_odds_1``, ``make_odds_2`` the chance of still making a meld that
+    needs 0, 1 or 2 more cards while the stock lasts; ``keep_points`` the share of a card's
+    points it is kept for; ``keep_trump`` what a trump is kept for on top of its rank;
+    ``meld_right`` the share of the meld a win lets it declare that the win is worth;
+    ``losing_cost`` what losing a trick costs on top of its points; ``build_up`` whether a
+    stage of a bigger meld is declared first (rule 1).
     """
 
     @bot_parameters
-    def __init__(self, game, seed: int | None = None):
+    def __init__(self, game, seed: int | None = None, make_odds_0: Share = 0.8, make_odds_1: Share = 0.3,
+                 make_odds_2: Share = 0.08, keep_points: Weight = 0.6, keep_trump: Weight = 6.0,
+                 meld_right: Share = 0.8, losing_cost: Weight = 5.0, build_up: bool = True):
         self.game = game
+        self.make_odds = (make_odds_0, make_odds_1, make_odds_2)
+        self.keep_points, self.keep_trump = keep_points, keep_trump
+        self.meld_right, self.losing_cost, self.build_up = meld_right, losing_cost, build_up
         self.deck = game.deck
         self.rng = random.Random(seed)
         self.values = CardValues(game)
@@ -72,7 +83,7 @@ class BeziqueHeuristicBot:
         if not offered:
             return "pass"
         best = max(offered, key=lambda m: m.points)
-        if state.step_melds == 0 and state.stock_left >= 2 * state.n:
+        if self.build_up and state.step_melds == 0 and state.stock_left >= 2 * state.n:
             stages = [m for m in offered if m.mask != best.mask and m.rule.meld_class == best.rule.meld_class
                       and m.mask & best.mask == m.mask]
             if stages:
@@ -82,9 +93,9 @@ class BeziqueHeuristicBot:
     # ------------------------------------------------------------------ the stock phase (rule 2)
     def _keep(self, state, c: int, mine: int, avail: int, declared: set) -> float:
         deck, trump = state.trick_deck, state.trump
-        keep = 0.6 * self.values.value(state, c)
+        keep = self.keep_points * self.values.value(state, c)
         if trump is not None and deck.suit_of[c] == trump:
-            keep += 6.0 + deck.strength[c]
+            keep += self.keep_trump + deck.strength[c]
         table = self.game.meld_table
         if table.canonical:
             return keep + self._meld_hope_by_name(table, trump, c, mine, avail, declared)
@@ -94,7 +105,7 @@ class BeziqueHeuristicBot:
                 continue
             need = (mask & ~mine).bit_count()
             if need <= 2:
-                best = max(best, pts * MAKE_ODDS[need])
+                best = max(best, pts * self.make_odds[need])
         return keep + best
 
     def _meld_hope_by_name(self, table, trump, c: int, mine: int, avail: int, declared: set) -> float:
@@ -108,7 +119,7 @@ class BeziqueHeuristicBot:
                 continue
             need = sum(k - mine_n[n] for n, k in wanted if k > mine_n[n])
             if need <= 2:
-                best = max(best, pts * MAKE_ODDS[need])
+                best = max(best, pts * self.make_odds[need])
         return best
 
     def _stock_phase(self, state, cards: dict[str, int]) -> str:
@@ -122,7 +133,7 @@ class BeziqueHeuristicBot:
         options = state.declarable(seat)
 
         def meld_right(without: int) -> float:  # what winning lets the bot declare
-            return 0.8 * max((m.points for m in options if not m.mask >> without & 1), default=0)
+            return self.meld_right * max((m.points for m in options if not m.mask >> without & 1), default=0)
 
         scored = {}
         if state.trick:
@@ -133,7 +144,7 @@ class BeziqueHeuristicBot:
                 if beats(deck, c, lead, trump):
                     scored[a] = stake + meld_right(c) - keep
                 else:
-                    scored[a] = -stake - 5.0 - keep
+                    scored[a] = -stake - self.losing_cost - keep
             return self._pick(scored)
         for a, c in cards.items():  # leading: the card least worth keeping, no brisque thrown
             scored[a] = -self._keep(state, c, mine, avail, declared) - self.values.value(state, c)

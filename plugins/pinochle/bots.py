@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 from cardcore.bots.counting import opponent_known, played_mask, unseen_mask
+from cardcore.bots.params import Share, Weight, bot_parameters
 from cardcore.bots.simple import pick_best, play_cards, standing_or_rest
 from cardcore.tricks import beats
 
-# the chance of still making a meld that needs 0, 1 or 2 more cards while the stock lasts
-MAKE_ODDS = (0.8, 0.3, 0.08)
 
 
 class PinochleHeuristicBot:
@@ -33,10 +32,25 @@ class PinochleHeuristicBot:
        a trick that can be won is won with the cheapest card that wins it.
 
     Only the bot's own cards and public state are read; ties use ``random.Random(seed)``.
+
+    The rules of thumb's numbers are parameters (the defaults are ``heuristic``'s own):
+    ``make_odds_0``, ``make_odds_1``, ``make_odds_2`` the chance of still making a meld that
+    needs 0, 1 or 2 more cards while the stock lasts; ``keep_points`` the share of a card's
+    points it is kept for; ``keep_trump`` what a trump is kept for on top of its rank;
+    ``keep_ace`` what an ace is kept for; ``meld_right`` the share of the meld a win lets it
+    declare that the win is worth; ``losing_cost`` what losing a trick costs on top of its
+    points; ``build_up`` whether a stage of a bigger meld is declared first (rule 2).
     """
 
-    def __init__(self, game, seed: int | None = None):
+    @bot_parameters
+    def __init__(self, game, seed: int | None = None, make_odds_0: Share = 0.8, make_odds_1: Share = 0.3,
+                 make_odds_2: Share = 0.08, keep_points: Weight = 0.4, keep_trump: Weight = 8.0,
+                 keep_ace: Weight = 6.0, meld_right: Share = 0.8, losing_cost: Weight = 10.0,
+                 build_up: bool = True):
         self.game = game
+        self.make_odds = (make_odds_0, make_odds_1, make_odds_2)
+        self.keep_points, self.keep_trump, self.keep_ace = keep_points, keep_trump, keep_ace
+        self.meld_right, self.losing_cost, self.build_up = meld_right, losing_cost, build_up
         self.deck = game.deck
         self.rng = random.Random(seed)
         self.higher = game.deck.stronger  # per card, the cards of its suit that beat it
@@ -73,7 +87,7 @@ class PinochleHeuristicBot:
         if not offered:
             return "pass"
         best = max(offered, key=lambda m: m.points)
-        if state.stock_left >= 2 * state.n:  # another trick may be won: build up
+        if self.build_up and state.stock_left >= 2 * state.n:  # another trick may be won: build up
             stages = [m for m in offered if m.mask != best.mask and m.rule.meld_class == best.rule.meld_class
                       and m.mask & best.mask == m.mask]
             if stages:
@@ -83,18 +97,18 @@ class PinochleHeuristicBot:
     # ------------------------------------------------------------------ the stock phase (rule 3)
     def _keep(self, state, c: int, mine: int, avail: int, declared: set) -> float:
         deck, trump = self.deck, state.trump
-        keep = 0.4 * state.card_value(c, "won", trump)
+        keep = self.keep_points * state.card_value(c, "won", trump)
         if trump is not None and deck.suit_of[c] == trump:
-            keep += 8.0 + deck.strength[c]
+            keep += self.keep_trump + deck.strength[c]
         if self.aces >> c & 1:
-            keep += 6.0
+            keep += self.keep_ace
         best = 0.0
         for mask, pts in self.game.meld_table.melds_by_card(trump)[c]:
             if mask & ~avail or mask in declared:
                 continue
             need = (mask & ~mine).bit_count()
             if need <= 2:
-                best = max(best, pts * MAKE_ODDS[need])
+                best = max(best, pts * self.make_odds[need])
         return keep + best
 
     def _stock_phase(self, state, cards: dict[str, int]) -> str:
@@ -108,7 +122,7 @@ class PinochleHeuristicBot:
         options = state.declarable(seat)
 
         def meld_right(without: int) -> float:  # what winning lets the bot declare
-            return 0.8 * max((m.points for m in options if not m.mask >> without & 1), default=0)
+            return self.meld_right * max((m.points for m in options if not m.mask >> without & 1), default=0)
 
         scored = {}
         if state.trick:
@@ -119,7 +133,7 @@ class PinochleHeuristicBot:
                 if beats(deck, c, lead, trump):
                     scored[a] = stake + meld_right(c) - keep
                 else:
-                    scored[a] = -stake - 10.0 - keep
+                    scored[a] = -stake - self.losing_cost - keep
             return self._pick(scored)
         for a, c in cards.items():  # leading: the card least worth keeping, no counter thrown
             scored[a] = -self._keep(state, c, mine, avail, declared) - state.card_value(c, "won", trump)

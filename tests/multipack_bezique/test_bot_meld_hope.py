@@ -5,7 +5,7 @@ Worked by hand from PB94's table (six packs): with no trump yet, the bot holding
 (any copies) holds a bezique (40, Q♠ J♦ whatever the trump: PB94, Bezique) and is two cards
 short of a double bezique (500: two Q♠ and two J♦), three short of four Queens (60), one
 short of a common marriage K♠ Q♠ (20). The bot's odds of still making a meld short of 0, 1
-or 2 cards are 0.8, 0.3, 0.08 (plugins/bezique/bots.py MAKE_ODDS), melds short of more are
+or 2 cards are 0.8, 0.3, 0.08 (plugins/bezique/bots.py, the make_odds defaults), melds short of more are
 left out: the best is the double bezique, 500 × 0.08 = 40 (the bezique itself: 40 × 0.8 = 32).
 """
 

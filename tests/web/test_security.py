@@ -188,7 +188,8 @@ def test_bots_started_from_the_web_have_ceilings(client, records_dir):
 
     for spec, name in (("ismcts(iterations=1000000)", "iterations"), ("pimc(samples=100000,rollouts=100000)", "samples"),
                        ("pimc(rollouts=100000)", "rollouts"), ("ismcts(seconds=3600)", "seconds"),
-                       ("ismcts(iterations=100,guide=ismcts)", "guide")):
+                       ("ismcts(iterations=100,guide=ismcts)", "guide"),
+                       ("ismcts(iterations=100,guide=ismcts(iterations=10))", "guide")):
         r = client.post("/api/games", json={"game": "penchant", "bots": [spec]})
         assert r.status_code == 400, (spec, r.text)
         assert name in r.json()["error"] and "cardcore play" in r.json()["error"], r.text
