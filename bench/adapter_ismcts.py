@@ -32,7 +32,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from cardcore import game_names
+from cardcore import game_names, load_game
 from cardcore.adapters import openspiel as adapter
 from cardcore.adapters.chance import ResampleError
 from cardcore.options import format_game_string, parse_game_string
@@ -124,7 +124,10 @@ def main() -> None:
     if args.toy:
         sys.path.insert(0, str(yardstick_dir()))
         from lean_toy import toy_hands_per_second as toy
-    for game in args.games or game_names():
+    games = args.games or game_names()
+    for game in games:
+        load_game(game)  # a bad game string is said here, in cardcore's words, not OpenSpiel's
+    for game in games:
         toy_before = toy(2.0, seed=1) if toy else None
         c = play(game, args.number, args.simulations, args.moves, args.every)
         toy_after = toy(2.0, seed=2) if toy else None
@@ -140,4 +143,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cardcore.errors import run_script
+
+    run_script(main)

@@ -18,7 +18,7 @@ import time
 
 import pyspiel
 
-from cardcore import game_names
+from cardcore import game_names, load_game
 from cardcore.adapters import openspiel as adapter
 from cardcore.adapters.chance import ResampleError
 from cardcore.options import format_game_string, parse_game_string
@@ -60,7 +60,10 @@ def main() -> None:
     parser.add_argument("-n", "--deals", type=int, default=3, help="random deals per game")
     parser.add_argument("-e", "--every", type=int, default=10, help="resample at every E-th decision")
     args = parser.parse_args()
-    for name in args.games or game_names():
+    names = args.games or game_names()
+    for name in names:
+        load_game(name)  # a bad game string is said here, in cardcore's words, not OpenSpiel's
+    for name in names:
         times, errors = resample_times(name, args.deals, args.every)
         if not times:
             print(f"{name:<20} no world asked for: no deal lasted {args.every} decisions")
@@ -71,4 +74,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cardcore.errors import run_script
+
+    run_script(main)

@@ -54,6 +54,8 @@ def first_deal_end(game, seed: int = 5):
 
 
 def main() -> None:
+    if len(sys.argv) != 4 or not sys.argv[2].isdigit():
+        sys.exit(f"usage: deal_boundary.py GAME N PART  (N copies; PART one of {', '.join(PARTS)})")
     game, copies, part = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     if part not in PARTS:
         sys.exit(f"PART is one of {', '.join(PARTS)}, not {part!r}")
@@ -77,4 +79,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cardcore.errors import run_script
+
+    run_script(main)

@@ -91,6 +91,9 @@ def main() -> None:
     if not args.games:
         from cardcore import game_names
         args.games = game_names()
+    from cardcore import load_game
+    for game in args.games:
+        load_game(game)  # a bad game string is said here, not by a child process
     for game in args.games:
         ours, theirs, toy_rates = [], [], []
         for _ in range(args.runs):
@@ -111,4 +114,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cardcore.errors import run_script
+
+    run_script(main)

@@ -80,4 +80,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from cardcore.errors import run_script
+
+    run_script(main)

@@ -14,7 +14,14 @@ import sys
 
 from cardcore import load_game
 from cardcore.engine.kernel import blind_moves
-game = load_game(sys.argv[2] if len(sys.argv) > 2 else "penchant")
+from cardcore.errors import CardcoreError
+if len(sys.argv) < 2 or not sys.argv[1].isdigit():
+    sys.exit("usage: view_playouts.py GAMES [GAME]  (GAMES a number of games, GAME penchant by default)")
+try:
+    game = load_game(sys.argv[2] if len(sys.argv) > 2 else "penchant")
+except CardcoreError as error:  # a bad game string: its message, not a traceback
+    print(f"view_playouts.py: error: {error}", file=sys.stderr)
+    sys.exit(2)
 games = int(sys.argv[1])
 rng = random.Random(1)
 for n in range(games):

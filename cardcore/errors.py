@@ -33,3 +33,17 @@ class RecordError(CardcoreError):
 
 class PluginError(CardcoreError):
     """A plugin that cannot be used (duplicate game name, bad registration)."""
+
+
+def run_script(main) -> None:
+    """Run a command-line script's ``main`` (the bench scripts'): a bad game string, option or bot
+    spec is said in one line on stderr with exit status 2, as argparse says a bad argument."""
+    import os
+    import sys
+
+    try:
+        status = main()
+    except CardcoreError as error:
+        print(f"{os.path.basename(sys.argv[0])}: error: {error}", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(status or 0)

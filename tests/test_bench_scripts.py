@@ -359,3 +359,35 @@ def test_strength_drops_a_level_s_clock_but_keeps_its_guide_s_parameters():
     assert "seconds" not in resolved
     assert "guide=heuristic(make_odds_0=0.5,make_odds_1=0.15,keep_trump=12)" in resolved
     assert strength.resolve("hard", game, clock=True).startswith("ismcts(seconds=2,")
+
+
+# each script's arguments with the game string "nogame" where it takes one
+BAD_GAME_ARGS = {
+    "adapter_ismcts": ["nogame"], "adapter_playouts": ["nogame"], "adapter_resample": ["nogame"],
+    "deal_boundary": ["nogame", "2", "copies"], "endgame": ["nogame", "normal", "normal"],
+    "ismcts": ["nogame"], "per_card": ["nogame"], "playouts": ["nogame"],
+    "random_games": ["nogame", "2"], "strength": ["nogame", "normal", "normal"],
+    "view_playouts": ["2", "nogame"],
+}
+
+
+def test_every_script_is_listed_for_its_bad_game_string():
+    scripts = {p.stem for p in BENCH.glob("*.py")}
+    assert scripts == set(BAD_GAME_ARGS)
+
+
+@pytest.mark.parametrize("script", sorted(BAD_GAME_ARGS))
+def test_a_bad_game_string_is_said_in_a_line_not_a_traceback(script):
+    done = subprocess.run([sys.executable, str(BENCH / f"{script}.py"), *BAD_GAME_ARGS[script]],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"{script}.py: error: unknown game 'nogame'; installed games: " in done.stderr
+    assert "penchant" in done.stderr.splitlines()[-1]
+
+
+def test_a_bad_bot_spec_names_the_bot_s_parameters():
+    done = subprocess.run([sys.executable, str(BENCH / "strength.py"), "penchant", "ismcts(bogus=1)", "normal",
+                           "-n", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "bot 'ismcts' has no parameter 'bogus'; its parameters: iterations," in done.stderr
