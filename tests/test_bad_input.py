@@ -228,6 +228,8 @@ def test_a_session_given_unicode_digits_asks_again_then_quits(runner, tmp_path):
     ("ismcts(exploration=-0.5)", "exploration=-0.5: input should be greater than or equal to 0"),
     ("ismcts(game_weight=2)", "game_weight=2: input should be less than or equal to 1"),
     ("pimc(samples=2.0)", "samples=2.0: input should be a valid integer"),
+    ("pimc(guide_margin=-1)", "guide_margin=-1: input should be greater than or equal to 0"),
+    ("pimc(seconds=0)", "seconds=0: input should be greater than 0"),
     ("heuristic(count_meal=1)", "count_meal=1: input should be a valid boolean"),
 ])
 def test_bad_bot_parameters_are_refused_when_the_bot_is_made(spec, problem):
@@ -240,7 +242,7 @@ def test_bad_bot_parameters_are_refused_when_the_bot_is_made(spec, problem):
 def test_an_unknown_bot_parameter_lists_the_parameters():
     with pytest.raises(OptionError) as exc:
         make_bot("pimc(sample=3)", load_game("penchant"))
-    assert str(exc.value) == "bot 'pimc' has no parameter 'sample'; its parameters: samples, rollouts"
+    assert str(exc.value) == "bot 'pimc' has no parameter 'sample'; its parameters: samples, rollouts, rollout, guide, guide_margin, seconds"
 
 
 def test_sane_bot_parameters_are_accepted():

@@ -13,7 +13,7 @@ from cardcore import load_game
 from cardcore.bots import make_bot
 from cardcore.bots.counting import CountedEndgame
 from cardcore.bots.search import (
-    BotRollout, ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, WonValues, _Horizon, single_world,
+    BotRollout, ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, PIMCBot, WonValues, _Horizon, single_world,
 )
 from cardcore.engine.kernel import blind_moves
 from cardcore.engine.sections import decided_at_once
@@ -429,3 +429,76 @@ def test_guide_until_exact_needs_a_guide_and_the_exact_end():
         ISMCTSBot(game, guide_until_exact=True)
     with pytest.raises(ValueError):
         ISMCTSBot(game, guide="heuristic", exact_end=False, guide_until_exact=True)
+
+
+def _to_play(game, seed):
+    """Game ``seed`` of ``game`` played at random to its first card with a choice."""
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while len(state.legal_actions()) < 2 or state.decision != "play":
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_pimc_keeps_the_guide_unless_a_move_beats_it_by_the_margin():
+    """Rewards lie in [-1, 1]: with a margin of 3 no move's mean beats the guide's by it, so
+    every decision is the guide's, which sees the state as it would on its own."""
+    game = load_game("penneech")
+    bot = make_bot("pimc(samples=5,rollouts=1,rollout=guide,guide=heuristic,guide_margin=3)", game, seed=5)
+    rng = random.Random(5)
+    state = game.new_game(seed=5)
+    checked = 0
+    while not state.is_terminal() and checked < 12:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            expected = copy.deepcopy(bot.guide).choose(state)
+            assert bot.choose(state) == expected
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked == 12
+
+
+def test_pimc_plays_every_move_out_by_the_guide_in_the_same_worlds():
+    """Each sampled world is played out once per legal card, from that world (the cards to
+    come the same for every card), by the guide's play to the end of the deal."""
+    game = load_game("penneech")
+    state = _to_play(game, 3)
+    bot = make_bot("pimc(samples=4,rollouts=1,rollout=guide,guide=heuristic)", game, seed=3)
+    assert isinstance(bot.play_out, BotRollout) and bot.play_out.epsilon == 0.0
+    real = bot.play_out
+    played = []
+    bot.play_out = lambda world, rng, last_trick=None: (played.append(list(world.stock)), real(world, rng, last_trick))
+    bot.choose(state)
+    moves = len(blind_moves(state, state.legal_actions()))
+    assert len(played) == 4 * moves
+    worlds = [played[i * moves:(i + 1) * moves] for i in range(4)]
+    assert all(all(stock == per_world[0] for stock in per_world) for per_world in worlds)
+
+
+def test_pimc_values_a_deal_thrown_in_as_it_stands():
+    """Thrown in, the deal is void (WP: 'for a fresh deal'): nothing of the next deal is played
+    out, only staying in is."""
+    game = load_game("penneech")
+    state = game.new_game(seed=18)  # seat 1 may throw in
+    assert state.legal_actions() == ["throw-in", "pass"]
+    bot = make_bot("pimc(samples=3,rollouts=1,rollout=guide,guide=heuristic)", game, seed=18)
+    real, rounds = bot.play_out, []
+    bot.play_out = lambda world, rng, last_trick=None: (rounds.append(len(world.rounds)), real(world, rng, last_trick))
+    assert bot.choose(state) in ("throw-in", "pass")
+    assert rounds == [1, 1, 1]  # three worlds, the pass played out in each
+
+
+def test_pimc_stopped_by_its_clock_at_once_plays_the_guide_s_move():
+    game = load_game("penneech")
+    state = _to_play(game, 2)
+    bot = make_bot("pimc(samples=1000,seconds=0.000001,rollout=guide,guide=heuristic)", game, seed=2)
+    expected = copy.deepcopy(bot.guide).choose(state)
+    assert bot.choose(state) == expected
+
+
+def test_pimc_play_outs_by_the_guide_need_a_guide():
+    game = load_game("penneech")
+    with pytest.raises(ValueError, match="rollout=guide needs a guide"):
+        PIMCBot(game, rollout="guide")
+    with pytest.raises(ValueError, match="rollout must be random, greedy or guide"):
+        PIMCBot(game, rollout="smart")

@@ -663,25 +663,61 @@ class ISMCTSBot(_SearchBot):
 
 class PIMCBot(_SearchBot):
     """Perfect-information Monte Carlo: for each of ``samples`` worlds consistent with what the
-    player knows, every legal action is played out ``rollouts`` times at random to the end of
-    the deal; the action with the best mean reward is chosen."""
+    player knows, every legal action is played out ``rollouts`` times to the end of the deal; the
+    action with the best mean reward is chosen. Every action is played out in the same worlds, so
+    their comparison is paired: a world's luck (the cards still to come) falls on each alike.
+
+    Play-outs are random by default (``rollout=greedy`` for the greedy policy, ``rollout=guide``
+    for the guide's own play, :class:`BotRollout` without random moves: the guide's play improved
+    by one move's look-ahead). With a ``guide`` its move is kept unless another's mean reward beats
+    it by ``guide_margin`` (rewards lie in [-1, 1]). ``seconds`` bounds the decision's time (the
+    guide's included) on the wall clock: the worlds played by then decide."""
 
     @bot_parameters
-    def __init__(self, game, seed: int | None = None, samples: Samples = 20, rollouts: Samples = 2):
+    def __init__(self, game, seed: int | None = None, samples: Samples = 20, rollouts: Samples = 2,
+                 rollout: str = "random", guide: str = "none", guide_margin: Margin = 0.0,
+                 seconds: Seconds | None = None):
         super().__init__(game, seed)
         self.samples = samples
         self.rollouts = rollouts
+        self.seconds = seconds
+        self.guide_margin = guide_margin
+        if rollout not in ("random", "greedy", "guide"):
+            raise ValueError("rollout must be random, greedy or guide")
+        if rollout == "guide" and guide == "none":
+            raise ValueError("rollout=guide needs a guide (e.g. guide=heuristic)")
+        if guide != "none":
+            from .spec import make_bot
+            self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
+        if rollout == "guide":
+            from .spec import make_bot
+            self.play_out = BotRollout(make_bot(guide, game, seed=self.rng.randrange(2**32)), epsilon=0.0)
+        else:
+            self.play_out = rollout_policy(game, rollout)
 
     def search(self, state, legal: list[str], seat: int) -> str:
+        deadline = None if self.seconds is None else self.started + self.seconds
+        habit = self.guide.choose(state) if self.guide is not None else None
         totals = dict.fromkeys(legal, 0.0)
         start_scores = list(state.scores)
+        deal = len(state.rounds)
+        played = 0
         for _ in range(self.samples):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
             world = state.determinize(seat, self.rng)
             world.quiet_for_search()
             for action in legal:
                 for _ in range(self.rollouts):
                     trial = world.clone()
                     trial.apply(action)
-                    rollout(trial, self.rng)
+                    if len(trial.rounds) == deal:  # an action that ends the deal: valued as it stands
+                        self.play_out(trial, self.rng)
                     totals[action] += self.horizon.reward(trial, start_scores, seat)
-        return max(legal, key=totals.__getitem__)
+            played += self.rollouts
+        if not played:  # the clock stopped the search before its first world
+            return habit if habit in totals else legal[0]
+        choice = max(legal, key=totals.__getitem__)
+        if habit in totals and (totals[choice] - totals[habit]) / played < self.guide_margin:
+            choice = habit  # the look-ahead did not beat the guide's move by the margin
+        return choice
