@@ -15,6 +15,7 @@ from cardcore.bots.counting import CountedEndgame
 from cardcore.bots.search import (
     BotRollout, ExactEnd, GreedyRollout, ISMCTSBot, OutOfTime, PIMCBot, WonValues, _Horizon, single_world,
 )
+from cardcore.bots.check import PlayoutCheck
 from cardcore.engine.kernel import blind_moves
 from cardcore.engine.sections import decided_at_once
 from cardcore.errors import OptionError
@@ -502,3 +503,79 @@ def test_pimc_play_outs_by_the_guide_need_a_guide():
         PIMCBot(game, rollout="guide")
     with pytest.raises(ValueError, match="rollout must be random, greedy or guide"):
         PIMCBot(game, rollout="smart")
+
+
+def _bezique_first_follow():
+    """Two-hand Bezique, seed 1: the first trick, JC led; the follower holds AS QS 7S AH JH TC JC
+    9C, trump neither spades, hearts nor clubs."""
+    game = load_game("bezique")
+    state = game.new_game(seed=1)
+    state.apply("play JC")
+    assert state.legal_actions() == ["play AS", "play QS", "play 7S", "play AH", "play JH", "play TC",
+                                     "play JC", "play 9C"]
+    return game, state
+
+
+def test_the_check_plays_the_card_its_play_outs_value_most():
+    """Stopped at the end of the trick (one trick ahead), every world gives the same points,
+    whatever the unseen cards: TC wins the trick and its own ten (+10 in brisques), AS or AH
+    gives the leader a brisque (-10), any other card loses the trick and nothing with it. So a
+    guide's AS is overruled, by TC; a margin beyond the reward range keeps it."""
+    game, state = _bezique_first_follow()
+    seat = state.current_player
+    player = make_bot("heuristic", game, seed=0)
+    check = PlayoutCheck(player, _Horizon(game), 4, 0.1, random.Random(0), 1, WonValues(game))
+    assert check.choose(state, state.legal_actions(), "play AS", seat) == "play TC"
+    assert check.overruled == 1
+    kept = PlayoutCheck(player, _Horizon(game), 4, 3.0, random.Random(0), 1, WonValues(game))
+    assert kept.choose(state, state.legal_actions(), "play AS", seat) == "play AS"
+
+
+def test_a_stopped_check_values_the_melds_in_each_holding():
+    """With ``meld_share`` a position is worth that share of the best meld a seat could declare
+    from its holding, beside its won cards: four kings (80 points, research/rules.md §5) and
+    four cards that make nothing with them are worth 40 at a share of one half; none of the
+    cards won yet."""
+    game = load_game("bezique")
+    state = game.new_game(seed=1)
+    seat = state.current_player
+    deck = state.deck
+    state.hands[seat] = sum(1 << deck.card_index(name) for name in ("KS", "KH", "KD", "KC", "8S", "8H", "9D", "9C"))
+    check = PlayoutCheck(None, _Horizon(game), 1, 0.1, random.Random(0), 1, WonValues(game), 0.5)
+    assert check._held(state)[seat] == 40.0
+    plain = PlayoutCheck(None, _Horizon(game), 1, 0.1, random.Random(0), 1, WonValues(game))
+    assert plain._held(state)[seat] == 0.0
+
+
+def test_check_samples_needs_the_guide_until_the_exact_end():
+    game = load_game("bezique")
+    with pytest.raises(OptionError, match="check_samples .*guide_until_exact"):
+        make_bot("ismcts(guide=heuristic,check_samples=8)", game)
+    with pytest.raises(OptionError, match="check_samples"):
+        make_bot("ismcts(guide=heuristic,guide_until_exact=true,check_samples=-1)", game)
+    with pytest.raises(OptionError, match="meld_share"):
+        make_bot("ismcts(guide=heuristic,guide_until_exact=true,check_samples=8,tricks_ahead=4,meld_share=2)", game)
+    with pytest.raises(OptionError, match="meld_share .*needs check_samples and tricks_ahead"):
+        make_bot("ismcts(guide=heuristic,guide_until_exact=true,check_samples=8,meld_share=0.5)", game)
+
+
+def test_the_checked_bot_asks_its_check_at_the_guide_s_cards():
+    """With ``check_samples`` the bot's cards while the stock lasts are the check's verdict on
+    the guide's card: the guide's own under a margin out of the rewards' reach, and some
+    overruled under the default margin."""
+    game = load_game("bezique")
+    spec = "ismcts(guide=heuristic,guide_declares=true,guide_until_exact=true,check_samples=8,tricks_ahead=2{})"
+    kept = make_bot(spec.format(",guide_margin=3"), game, seed=4)
+    checked = make_bot(spec.format(""), game, seed=4)
+    rng = random.Random(4)
+    state = game.new_game(seed=4)
+    decisions = 0
+    while decisions < 12:
+        legal = state.legal_actions()
+        if len(legal) > 1 and legal[0].startswith("play "):
+            expected = copy.deepcopy(kept.guide).choose(state)
+            assert kept.choose(state) == expected
+            assert checked.choose(state) in legal
+            decisions += 1
+        state.apply(rng.choice(legal))
+    assert kept.check.overruled == 0 and checked.check.overruled > 0

@@ -511,6 +511,13 @@ class ISMCTSBot(_SearchBot):
     before ``guide_declares`` does; the guide still names trumps and discards, unless
     ``sample_trumps`` (default false): trumps then go to the suit whose worlds (``bid_samples``
     shared among the suits) are worth the most stakes.
+    ``check_samples`` (default 0: off), with ``guide_until_exact``: the guide's card is
+    checked against the other cards by play-outs before it is played (:class:`.check.PlayoutCheck`:
+    that many worlds dealt once, every card played in each and the deal played on by the guide
+    in every seat), and another card is played when its mean reward beats the guide's by
+    ``guide_margin``; with ``tricks_ahead`` the play-outs stop that many tricks ahead, valued as
+    below plus ``meld_share`` (0 to 1, default 0) of the best meld each seat could declare from
+    its holding: a few tricks' points alone miss the melds to come.
     ``tricks_ahead`` (default 0: to the end of the deal): play-outs stop that many tricks
     after the decision's, and the position is valued by the points scored since plus what the
     cards won will score at the deal's count (:class:`WonValues`): in the Bezique games a
@@ -541,7 +548,8 @@ class ISMCTSBot(_SearchBot):
                  exact_end: bool = True, game_weight: Share = 0.0, guide: str = "none",
                  guide_bias: Bias = 1.0, guide_margin: Margin = 0.1, exact_cards: CardsLeft = 16,
                  guide_declares: bool = False, tricks_ahead: CardsLeft = 0, guide_until_exact: bool = False,
-                 bid_samples: SampleCount = 0, sample_trumps: bool = False):
+                 bid_samples: SampleCount = 0, sample_trumps: bool = False, check_samples: SampleCount = 0,
+                 meld_share: Share = 0.0):
         super().__init__(game, seed, game_weight)
         self.iterations = iterations
         self.seconds = seconds
@@ -568,6 +576,18 @@ class ISMCTSBot(_SearchBot):
         if guide_until_exact and (guide == "none" or not exact_end):
             raise ValueError("guide_until_exact needs a guide and the exact end")
         self.guide_until_exact = guide_until_exact
+        self.check = None
+        if meld_share and not (check_samples and tricks_ahead):
+            raise ValueError("meld_share values the check's stopped play-outs: it needs check_samples and tricks_ahead")
+        if check_samples:
+            if not guide_until_exact:
+                raise ValueError("check_samples checks the guide's cards before the exact end: it needs guide_until_exact")
+            from .check import PlayoutCheck
+            from .spec import make_bot
+            player = make_bot(guide, game, seed=self.rng.randrange(2**32))
+            self.check = PlayoutCheck(player, self.horizon, check_samples, guide_margin,
+                                      random.Random(self.rng.randrange(2**32)), tricks_ahead,
+                                      WonValues(game) if tricks_ahead else None, meld_share)
         self.tricks_ahead = tricks_ahead
         self.won_values = WonValues(game) if tricks_ahead else None
         self.clock_stops = 0  # searches the clock ended before the iteration cap
@@ -594,7 +614,10 @@ class ISMCTSBot(_SearchBot):
             return move_action(state, best)
         if self.guide_until_exact:
             self.last_iterations = 0
-            return self.guide.choose(state)
+            habit = self.guide.choose(state)
+            if self.check is not None and habit.startswith("play "):
+                return self.check.choose(state, legal, habit, seat, deadline)
+            return habit
         root = _Node(None)
         allowed = set(legal)
         key_of = {a: move_key(m) for m in state.legal_moves() if (a := move_action(state, m)) in allowed}
