@@ -123,13 +123,16 @@ def main() -> None:
     parser.add_argument("-r", "--rounds", type=int, default=5, help="interleaved rounds (best shown)")
     parser.add_argument("--pettingzoo", action="store_true", help="time the PettingZoo environment too")
     args = parser.parse_args()
+    names = args.games or game_names()
+    for name in names:
+        load_game(name)  # a bad game string is said first, before the yardstick is looked for
     sys.path.insert(0, str(yardstick_dir()))
     import lean_toy
     from lean_toy import toy_hands_per_second
 
     lean_toy.time = SimpleNamespace(perf_counter=time.process_time)  # the toy on the same clock
 
-    for name in args.games or game_names():
+    for name in names:
         best = {"toy": 0.0, "fast": 0.0, "public": 0.0, "adapter": 0.0}
         for r in range(args.rounds):
             best["toy"] = max(best["toy"], toy_hands_per_second(args.seconds, seed=r + 1))
