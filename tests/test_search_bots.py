@@ -466,9 +466,10 @@ def test_pimc_plays_every_move_out_by_the_guide_in_the_same_worlds():
     state = _to_play(game, 3)
     bot = make_bot("pimc(samples=4,rollouts=1,rollout=guide,guide=heuristic)", game, seed=3)
     assert isinstance(bot.play_out, BotRollout) and bot.play_out.epsilon == 0.0
+    assert bot.check.play_out is bot.play_out
     real = bot.play_out
     played = []
-    bot.play_out = lambda world, rng, last_trick=None: (played.append(list(world.stock)), real(world, rng, last_trick))
+    bot.check.play_out = lambda world, rng, last_trick=None: (played.append(list(world.stock)), real(world, rng, last_trick))
     bot.choose(state)
     moves = len(blind_moves(state, state.legal_actions()))
     assert len(played) == 4 * moves
@@ -484,7 +485,7 @@ def test_pimc_values_a_deal_thrown_in_as_it_stands():
     assert state.legal_actions() == ["throw-in", "pass"]
     bot = make_bot("pimc(samples=3,rollouts=1,rollout=guide,guide=heuristic)", game, seed=18)
     real, rounds = bot.play_out, []
-    bot.play_out = lambda world, rng, last_trick=None: (rounds.append(len(world.rounds)), real(world, rng, last_trick))
+    bot.check.play_out = lambda world, rng, last_trick=None: (rounds.append(len(world.rounds)), real(world, rng, last_trick))
     assert bot.choose(state) in ("throw-in", "pass")
     assert rounds == [1, 1, 1]  # three worlds, the pass played out in each
 
@@ -523,11 +524,11 @@ def test_the_check_plays_the_card_its_play_outs_value_most():
     guide's AS is overruled, by TC; a margin beyond the reward range keeps it."""
     game, state = _bezique_first_follow()
     seat = state.current_player
-    player = make_bot("heuristic", game, seed=0)
-    check = PlayoutCheck(player, _Horizon(game), 4, 0.1, random.Random(0), 1, WonValues(game))
+    guide = BotRollout(make_bot("heuristic", game, seed=0), epsilon=0.0)
+    check = PlayoutCheck(guide, _Horizon(game), 4, 0.1, random.Random(0), tricks_ahead=1, won_values=WonValues(game))
     assert check.choose(state, state.legal_actions(), "play AS", seat) == "play TC"
     assert check.overruled == 1
-    kept = PlayoutCheck(player, _Horizon(game), 4, 3.0, random.Random(0), 1, WonValues(game))
+    kept = PlayoutCheck(guide, _Horizon(game), 4, 3.0, random.Random(0), tricks_ahead=1, won_values=WonValues(game))
     assert kept.choose(state, state.legal_actions(), "play AS", seat) == "play AS"
 
 
@@ -541,9 +542,10 @@ def test_a_stopped_check_values_the_melds_in_each_holding():
     seat = state.current_player
     deck = state.deck
     state.hands[seat] = sum(1 << deck.card_index(name) for name in ("KS", "KH", "KD", "KC", "8S", "8H", "9D", "9C"))
-    check = PlayoutCheck(None, _Horizon(game), 1, 0.1, random.Random(0), 1, WonValues(game), 0.5)
+    check = PlayoutCheck(None, _Horizon(game), 1, 0.1, random.Random(0), tricks_ahead=1, won_values=WonValues(game),
+                         meld_share=0.5)
     assert check._held(state)[seat] == 40.0
-    plain = PlayoutCheck(None, _Horizon(game), 1, 0.1, random.Random(0), 1, WonValues(game))
+    plain = PlayoutCheck(None, _Horizon(game), 1, 0.1, random.Random(0), tricks_ahead=1, won_values=WonValues(game))
     assert plain._held(state)[seat] == 0.0
 
 

@@ -15,6 +15,7 @@ from ..cards import iter_bits, or_all
 from ..engine.kernel import blind_moves
 from ..engine.phases import habitual_action
 from ..tricks import beating, trick_winner
+from .check import PlayoutCheck
 from .params import (Bias, CardsLeft, Exploration, Iterations, Margin, SampleCount, Samples, Seconds, Share,
                      bot_parameters)
 from ..engine.sections import decided_at_once
@@ -582,12 +583,14 @@ class ISMCTSBot(_SearchBot):
         if check_samples:
             if not guide_until_exact:
                 raise ValueError("check_samples checks the guide's cards before the exact end: it needs guide_until_exact")
-            from .check import PlayoutCheck
             from .spec import make_bot
             player = make_bot(guide, game, seed=self.rng.randrange(2**32))
-            self.check = PlayoutCheck(player, self.horizon, check_samples, guide_margin,
-                                      random.Random(self.rng.randrange(2**32)), tricks_ahead,
-                                      WonValues(game) if tricks_ahead else None, meld_share)
+            # the guide plays every seat of the play-outs, without random moves: they draw from
+            # a generator of their own, which the worlds dealt never see
+            self.check = PlayoutCheck(BotRollout(player, epsilon=0.0), self.horizon, check_samples, guide_margin,
+                                      random.Random(self.rng.randrange(2**32)), tricks_ahead=tricks_ahead,
+                                      won_values=WonValues(game) if tricks_ahead else None, meld_share=meld_share,
+                                      playout_rng=random.Random(0))
         self.tricks_ahead = tricks_ahead
         self.won_values = WonValues(game) if tricks_ahead else None
         self.clock_stops = 0  # searches the clock ended before the iteration cap
@@ -717,30 +720,11 @@ class PIMCBot(_SearchBot):
             self.play_out = BotRollout(make_bot(guide, game, seed=self.rng.randrange(2**32)), epsilon=0.0)
         else:
             self.play_out = rollout_policy(game, rollout)
+        self.check = PlayoutCheck(self.play_out, self.horizon, samples, guide_margin, self.rng, rollouts=rollouts)
 
     def search(self, state, legal: list[str], seat: int) -> str:
         deadline = None if self.seconds is None else self.started + self.seconds
         habit = self.guide.choose(state) if self.guide is not None else None
-        totals = dict.fromkeys(legal, 0.0)
-        start_scores = list(state.scores)
-        deal = len(state.rounds)
-        played = 0
-        for _ in range(self.samples):
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            world = state.determinize(seat, self.rng)
-            world.quiet_for_search()
-            for action in legal:
-                for _ in range(self.rollouts):
-                    trial = world.clone()
-                    trial.apply(action)
-                    if len(trial.rounds) == deal:  # an action that ends the deal: valued as it stands
-                        self.play_out(trial, self.rng)
-                    totals[action] += self.horizon.reward(trial, start_scores, seat)
-            played += self.rollouts
-        if not played:  # the clock stopped the search before its first world
-            return habit if habit in totals else legal[0]
-        choice = max(legal, key=totals.__getitem__)
-        if habit in totals and (totals[choice] - totals[habit]) / played < self.guide_margin:
-            choice = habit  # the look-ahead did not beat the guide's move by the margin
-        return choice
+        if habit not in legal:  # e.g. a jump bid, of which only the lowest are searched
+            habit = None
+        return self.check.choose(state, legal, habit, seat, deadline)
