@@ -182,6 +182,14 @@ def rollout_policy(game, name: str):
     return GreedyRollout(game) if name == "greedy" else rollout
 
 
+def check_rollout(name: str, guide: str) -> None:
+    """A search's ``rollout`` parameter: a policy's name, and ``guide`` only with a guide."""
+    if name not in ("random", "greedy", "guide"):
+        raise ValueError("rollout must be random, greedy or guide")
+    if name == "guide" and guide == "none":
+        raise ValueError("rollout=guide needs a guide (e.g. guide=heuristic)")
+
+
 def single_world(state, seat: int) -> bool:
     """Whether every world ``state.determinize(seat, rng)`` can deal is ``state`` itself: no
     face-down stock card or unseen discard is left, and at most one other seat holds cards
@@ -555,10 +563,7 @@ class ISMCTSBot(_SearchBot):
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
-        if rollout not in ("random", "greedy", "guide"):
-            raise ValueError("rollout must be random, greedy or guide")
-        if rollout == "guide" and guide == "none":
-            raise ValueError("rollout=guide needs a guide (e.g. guide=heuristic)")
+        check_rollout(rollout, guide)
         self.play_out = rollout_policy(game, rollout) if rollout != "guide" else None
         self.exact = ExactEnd() if exact_end else None
         # the exact search grows exponentially with the cards left: Penchant's and Marjolet's
@@ -708,10 +713,7 @@ class PIMCBot(_SearchBot):
         self.rollouts = rollouts
         self.seconds = seconds
         self.guide_margin = guide_margin
-        if rollout not in ("random", "greedy", "guide"):
-            raise ValueError("rollout must be random, greedy or guide")
-        if rollout == "guide" and guide == "none":
-            raise ValueError("rollout=guide needs a guide (e.g. guide=heuristic)")
+        check_rollout(rollout, guide)
         if guide != "none":
             from .spec import make_bot
             self.guide = make_bot(guide, game, seed=self.rng.randrange(2**32))
