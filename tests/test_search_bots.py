@@ -399,10 +399,11 @@ def test_twin_cards_are_keyed_by_how_many_of_each_a_player_holds():
     game = load_game("pinochle")
     twins = Twins.of(game.deck)
     assert twins.per_pack == 24 and game.deck.names[3] == game.deck.names[27]
-    assert twins.mask(1 << 27) == 1 << 3
-    assert twins.mask(1 << 3 | 1 << 27) == 1 << 3 | 1 << 27
-    assert twins.mask(1 << 27 | 1 << 5) == 1 << 3 | 1 << 5
+    assert twins.masks([1 << 27]) == (1 << 3,)
+    assert twins.masks([1 << 3 | 1 << 27]) == (1 << 3 | 1 << 27,)
+    assert twins.masks([1 << 27 | 1 << 5]) == (1 << 3 | 1 << 5,)
     assert twins.card(27) == 3 and twins.card(3) == 3
+    assert twins.cards((27, 3, 5)) == (3, 3, 5)
     assert twins.distinct([3, 5, 27, 30]) == [3, 5, 30]
     assert twins.distinct([3, 27, "out"]) == [3, "out"]  # a claim open beside the cards stays
     assert Twins.of(load_game("cinq-cents").deck) is None  # one pack: nothing to merge

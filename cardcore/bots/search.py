@@ -216,10 +216,8 @@ def _position_key(world, twins: "Twins | None" = None) -> tuple:
         winners[pw] = winners.get(pw, 0) + 1
     masks = (*world.hands, *world.tableaus, *(w for per_seat in world.won for w in per_seat))
     trick = tuple(world.trick)
-    if twins is not None:  # inline Twins.mask and Twins.card: this runs at every node
-        low, p = twins.low, twins.per_pack
-        masks = tuple((m & low) | (m >> p) | ((m & low) & (m >> p)) << p for m in masks)
-        trick = tuple(c % p for c in trick)
+    if twins is not None:
+        masks, trick = twins.masks(masks), twins.cards(trick)
     return (world.current_player, world.decision, world.phase, world.trump, world.stock_pos,
             masks, trick, tuple(world.trick_seats), tuple(world.scores),
             tuple(sorted(winners.items())), tuple((id(step), seat) for step, seat, _ in world.pending), world.step_melds,
@@ -239,14 +237,19 @@ class Twins:
         self.per_pack = per_pack
         self.low = (1 << per_pack) - 1
 
-    def mask(self, m: int) -> int:
-        """``m`` with its copies moved to the first pack where they fit: a card held once is
-        its first copy, a card held twice both."""
-        low, high = m & self.low, m >> self.per_pack
-        return (low | high) | (low & high) << self.per_pack
+    def masks(self, masks) -> tuple:
+        """Each mask with its copies moved to the first pack where they fit: a card held once
+        is its first copy, a card held twice both (a position's key asks this at every node of
+        the exact search, so a whole key's masks at once)."""
+        low, p = self.low, self.per_pack
+        return tuple((m & low) | (m >> p) | ((m & low) & (m >> p)) << p for m in masks)
 
     def card(self, c: int) -> int:
         return c % self.per_pack
+
+    def cards(self, cards) -> tuple:
+        p = self.per_pack
+        return tuple(c % p for c in cards)
 
     def distinct(self, moves: list) -> list:
         """The cards of ``moves`` less the second copy of a card whose first is among them; a
